@@ -50,10 +50,10 @@ class AlertBody(BaseModel):
     status: Literal["firing", "resolved"]
     labels: dict[str, str]
     annotations: dict[str, str] = Field(default_factory=dict)
-    startsAt: str | None = None  # noqa: N815 - the contract's spelling
-    endsAt: str | None = None  # noqa: N815
+    startsAt: str | None = None
+    endsAt: str | None = None
     fingerprint: str | None = None
-    generatorURL: str | None = None  # noqa: N815
+    generatorURL: str | None = None
 
     @field_validator("labels")
     @classmethod

@@ -1,0 +1,64 @@
+"""``correlator replay``: replay record files through the engine and score them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import orjson
+
+from correlator.config import RulesError, load_rules
+from correlator.replay.labels import LabelsError, read_labels
+from correlator.replay.reader import ReplayInputError
+from correlator.replay.render import incident_list, summary_table
+from correlator.replay.run import run_replay, stderr_progress
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="replay recorded records through the engine and score them",
+                       description="Replay record files (JSON Lines, optionally gzipped, or "
+                                   "directories of them) in event time and score the incidents "
+                                   "against ground-truth labels.")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    p.add_argument("--labels", type=Path, help="ground-truth labels (JSON Lines)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON line")
+    p.add_argument("--incidents", type=Path, help="write every incident record here (JSON Lines)")
+    p.add_argument("--rules", type=Path, help="rules directory or file (default: rules/)")
+    p.add_argument("--deadletter", type=Path, default=Path("deadletter.jsonl"),
+                   help="where rejected lines go (default: ./deadletter.jsonl, only if any)")
+    p.add_argument("--progress", action="store_true", help="report progress on standard error")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.rules)
+        labels = read_labels(args.labels) if args.labels else []
+    except (RulesError, LabelsError) as err:
+        print(f"correlator replay: {err}", file=sys.stderr)
+        return 2
+    progress = stderr_progress if args.progress or (not args.json and sys.stderr.isatty()) else None
+    try:
+        result = run_replay(args.paths, labels, rules, args.incidents, args.deadletter, progress)
+    except ReplayInputError as err:
+        print(f"correlator replay: {err}", file=sys.stderr)
+        return 2
+    report_rejects(result.deadletter.count, result.rejects, args.deadletter)
+    if args.json:
+        sys.stdout.write(orjson.dumps(result.summary.model_dump(mode="json")).decode() + "\n")
+        return 0
+    print("Incidents:")
+    print(incident_list(result.incidents))
+    print("\nSummary:")
+    print(summary_table(result.summary))
+    return 0
+
+
+def report_rejects(count: int, rejects: list, path: Path) -> None:  # type: ignore[type-arg]
+    if not count:
+        return
+    for rej in rejects[:20]:
+        print(f"rejected {rej.origin}: {rej.reason}", file=sys.stderr)
+    more = f" (first {len(rejects[:20])} shown)" if count > 20 else ""
+    print(f"{count} records rejected{more}; written with their reasons to {path}", file=sys.stderr)

@@ -1,0 +1,163 @@
+"""Per-node event-time alignment of the sources.
+
+Records of one node are held in a heap until the node's watermark passes them, so features
+see each series in event-time order even when delivery shuffled it. The watermark is the
+minimum over the node's live sources of (that source's newest timestamp - allowed lateness):
+a source whose clock runs ahead of the others does not make their records late, and a source
+that falls silent stops holding the others back once it is declared silent.
+Duplicates (same ``seq`` on the same (source, gpu) stream) are dropped with a sliding
+64-bit window, as anti-replay windows do, so the state per stream is two integers.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from itertools import count
+
+from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
+
+AlignedRecord = SampleRecord | EventRecord
+_WINDOW = 64
+
+
+@dataclass(slots=True)
+class SourceClock:
+    """What the node has seen of one source."""
+
+    first_ns: int
+    max_ns: int
+    records: int = 0
+    interval_ns: int = 0
+    silent: bool = False
+    silent_since_ns: int = 0
+
+
+@dataclass(slots=True)
+class SeqWindow:
+    """Highest ``seq`` seen on a stream and a bitmask of the 64 before it."""
+
+    top: int
+    mask: int = 1
+
+    def seen_before(self, seq: int) -> bool:
+        if seq > self.top:
+            shift = seq - self.top
+            self.mask = ((self.mask << shift) | 1) & ((1 << _WINDOW) - 1) if shift < _WINDOW else 1
+            self.top = seq
+            return False
+        back = self.top - seq
+        if back >= _WINDOW:
+            return True
+        bit = 1 << back
+        if self.mask & bit:
+            return True
+        self.mask |= bit
+        return False
+
+
+@dataclass(slots=True)
+class AlignStats:
+    duplicates: int = 0
+    late: int = 0
+    overflow: int = 0
+    gaps: int = 0
+
+
+@dataclass
+class NodeAligner:
+    """Reorders one node's records and tracks its sources' liveness."""
+
+    lateness_ns: int
+    silence_ns: int
+    max_pending: int
+    sources: dict[str, SourceClock] = field(default_factory=dict)
+    seqs: dict[tuple[str, int], SeqWindow] = field(default_factory=dict)
+    stats: AlignStats = field(default_factory=AlignStats)
+    released_ns: int = 0
+    max_ns: int = 0
+    _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
+    _order: count[int] = field(default_factory=count)
+
+    def push(self, rec: AlignedRecord) -> str | None:
+        """Queue a record; return why it was refused (duplicate, late, overflow) or None."""
+        if rec.seq is not None and self._duplicate(rec):
+            self.stats.duplicates += 1
+            return "duplicate"
+        if rec.ts_ns < self.released_ns:
+            self.stats.late += 1
+            return "late"
+        if len(self._heap) >= self.max_pending:
+            self.stats.overflow += 1
+            return "overflow"
+        self._clock(rec.source, rec.ts_ns)
+        heapq.heappush(self._heap, (rec.ts_ns, next(self._order), rec))
+        return None
+
+    def _duplicate(self, rec: AlignedRecord) -> bool:
+        assert rec.seq is not None
+        key = (rec.source, -1 if rec.gpu is None else rec.gpu)
+        win = self.seqs.get(key)
+        if win is None:
+            self.seqs[key] = SeqWindow(rec.seq)
+            return False
+        if rec.seq > win.top + 1:
+            self.stats.gaps += rec.seq - win.top - 1
+        return win.seen_before(rec.seq)
+
+    def _clock(self, source: str, ts_ns: int) -> None:
+        clock = self.sources.get(source)
+        if clock is None:
+            self.sources[source] = SourceClock(first_ns=ts_ns, max_ns=ts_ns, records=1)
+        else:
+            clock.records += 1
+            if ts_ns > clock.max_ns:
+                gap = min(ts_ns - clock.max_ns, self.silence_ns)
+                clock.interval_ns = gap if clock.interval_ns == 0 else (4 * clock.interval_ns + gap) // 5
+                clock.max_ns = ts_ns
+            clock.silent = False
+        if ts_ns > self.max_ns:
+            self.max_ns = ts_ns
+
+    def watermark(self) -> int:
+        """Nothing older than this can still arrive in time.
+
+        A source's next record is due about one collection interval after its newest, so a
+        source scraped every 30 s does not hold the node back by 30 s.
+        """
+        live = [c.max_ns + c.interval_ns for c in self.sources.values() if not c.silent]
+        if not live:
+            return self.max_ns - self.lateness_ns
+        return min(min(live), self.max_ns) - self.lateness_ns
+
+    def mark_silence(self, now_ns: int) -> list[str]:
+        """Declare sources silent that lag ``now_ns`` by more than the silence timeout."""
+        newly = []
+        for name, clock in self.sources.items():
+            if not clock.silent and now_ns - clock.max_ns > self.silence_ns:
+                clock.silent = True
+                clock.silent_since_ns = clock.max_ns
+                newly.append(name)
+        return newly
+
+    def release(self, upto_ns: int) -> list[AlignedRecord]:
+        """Pop every queued record with ``ts_ns <= upto_ns``, in event-time order."""
+        out = []
+        heap = self._heap
+        while heap and heap[0][0] <= upto_ns:
+            out.append(heapq.heappop(heap)[2])
+        if upto_ns > self.released_ns:
+            self.released_ns = upto_ns
+        return out
+
+    def pending(self) -> int:
+        return len(self._heap)
+
+
+def alert_node(rec: AlertRecord) -> str:
+    """The node an alert is about: the record's node, else its ``node``/``instance`` label."""
+    if rec.node != "-":
+        return rec.node
+    labels = rec.alert.labels
+    node = labels.get("node") or labels.get("instance", "-")
+    return node.split(":", 1)[0] if node else "-"

@@ -1,0 +1,248 @@
+"""Root-cause hypotheses scored from a node's features.
+
+Each hypothesis returns a strength in [0, 1] from its mechanism's signature, with the
+evidence that produced it; priors from ``rules/`` weigh the strengths into the published
+``hypotheses`` and the winner. Strengths are soft (:func:`ramp`) so that a signal just over a
+threshold is weak evidence, not a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from correlator.config.model import RuleSet
+from correlator.core import benign
+from correlator.core.benign import Explanation
+from correlator.core.features import NodeFeatures
+from correlator.core.series import ramp
+from correlator.wire.incidents import Evidence
+
+SESSION_ISOLATION = "session_isolation"
+SPEC_RESIDUE = "spec_residue"
+MONITORING_GAP = "monitoring_gap"
+MEMORY_LEAK = "memory_leak"
+GPU_FAILURE = "gpu_failure"
+NODE_UNREACHABLE = "node_unreachable"
+UNEXPLAINED_ALERTS = "unexplained_alerts"
+
+# Causes outside the three named hypotheses: their prior, relative to those three.
+OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+
+
+@dataclass(slots=True)
+class Score:
+    """One hypothesis's strength at one tick, with its onset estimate and evidence."""
+
+    strength: float = 0.0
+    onset_ns: int = 0
+    evidence: list[Evidence] = field(default_factory=list)
+    critical: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AlertPicture:
+    """What the node's alerts say, for hypotheses that take symptoms from alerts."""
+
+    distinct: int
+    critical: int
+    first_ns: int
+
+
+def score_all(
+    f: NodeFeatures,
+    rules: RuleSet,
+    alerts: AlertPicture,
+    expl: list[Explanation],
+    anomaly: dict[str, float],
+) -> dict[str, Score]:
+    scores = {
+        SESSION_ISOLATION: session_isolation(f, rules, expl, anomaly),
+        SPEC_RESIDUE: spec_residue(f, rules, expl),
+        MEMORY_LEAK: memory_leak(f, rules, expl),
+        GPU_FAILURE: gpu_failure(f),
+        NODE_UNREACHABLE: node_unreachable(f),
+    }
+    scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores)
+    return scores
+
+
+def priors(rules: RuleSet) -> dict[str, float]:
+    h = rules.hypotheses
+    base = {
+        SESSION_ISOLATION: h.session_isolation.prior,
+        SPEC_RESIDUE: h.spec_residue.prior,
+        MONITORING_GAP: h.monitoring_gap.prior,
+    }
+    top = max(base.values())
+    return base | {k: v * top for k, v in OTHER_PRIORS.items()}
+
+
+def weigh(scores: dict[str, Score], prior: dict[str, float]) -> tuple[str, float, dict[str, float]]:
+    """(winner, confidence, per-cause share of the prior-weighted evidence)."""
+    weighted = {c: prior.get(c, 0.1) * s.strength for c, s in scores.items()}
+    total = sum(weighted.values())
+    if total <= 0:
+        return "", 0.0, {c: 0.0 for c in scores}
+    winner = max(weighted, key=lambda c: weighted[c])
+    shares = {c: round(w / total, 4) for c, w in weighted.items()}
+    confidence = scores[winner].strength * (0.5 + 0.5 * shares[winner])
+    return winner, round(min(1.0, confidence), 4), shares
+
+
+# -- the named hypotheses -----------------------------------------------------------------
+def session_isolation(
+    f: NodeFeatures, rules: RuleSet, expl: list[Explanation], anomaly: dict[str, float]
+) -> Score:
+    """KV blocks that are never released: the pool fills while load does not explain it."""
+    kv = f.kv
+    cfg = rules.hypotheses.session_isolation
+    if kv is None or kv.trend.now != kv.trend.now:
+        return Score()
+    t = kv.trend
+    g = cfg.min_growth_pct_per_min
+    load_ok = 1.0 - ramp(kv.load_growth, cfg.max_load_growth, 2.5 * cfg.max_load_growth)
+    level_ok = ramp(t.now, 0.5 * cfg.min_kv_pct, cfg.min_kv_pct)
+    drop_limit = rules.features.reclaim_drop_pct
+    # A rise is only a leak once it outlasts the node's own reclaim cycle.
+    cycle_ok = 1.0 if kv.reclaims < 2 else ramp(kv.since_reclaim_s / kv.reclaim_period_s, 0.9, 1.3)
+    sustained = ramp(t.slope, 0.5 * g, 1.5 * g) * (t.drop < drop_limit) * cycle_ok
+    floor = ramp(t.slope_trend, 0.5 * g, 1.5 * g) * ramp(t.now - t.prior_peak, 0.0, 3.0)
+    fast = (anomaly.get("kv", 0.0) >= rules.detectors.threshold) * ramp(t.slope_short, 2 * g, 4 * g)
+    fast *= t.drop_short < drop_limit
+    strength = max(sustained, 0.9 * floor, 0.8 * fast) * load_ok * level_ok
+    if f.sessions.collisions and strength > 0.2:
+        strength = min(1.0, strength + 0.2)
+    saturated = t.now >= 90.0 and kv.running == kv.running and kv.waiting == kv.waiting
+    if why := benign.explained(expl, benign.KV):
+        strength *= 0.2 if sustained < 1 or why.name != "warmup" else 0.5
+    ev = [
+        Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3),
+                 detail=f"engine {kv.engine}: KV usage {t.now:.1f} % and rising without reclaim"),
+        Evidence(signal="running_requests_change", value=round(kv.load_growth, 3),
+                 detail=f"running {kv.running:.1f}, waiting {kv.waiting:.1f}: load does not explain it"),
+    ]
+    if f.sessions.collisions:
+        ev.append(Evidence(signal="session_id_reuse_across_tenants", value=f.sessions.collisions,
+                           detail="session ids seen under more than one tenant"))
+    if f.rates.rebuild_rate == f.rates.rebuild_rate:
+        ev.append(Evidence(signal="block_rebuild_rate", value=round(f.rates.rebuild_rate, 3),
+                           detail="evicted / stored KV blocks"))
+    return Score(strength, t.onset_ns, ev, critical=saturated or t.slope > 8.0)
+
+
+def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
+    """Interrupted requests leave draft-model state: framebuffer grows with the abort count."""
+    gpu = f.gpu
+    cfg = rules.hypotheses.spec_residue
+    if gpu is None or gpu.trend.slope != gpu.trend.slope:
+        return Score()
+    t = gpu.trend
+    g = cfg.min_growth_pct_per_min
+    r = f.rates
+    growth = ramp(t.slope, 0.5 * g, 1.5 * g) * (t.drop < 1.0)
+    interrupts = ramp(r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
+    expected = r.aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
+    ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
+    consistent = 1.0 if 0.2 <= ratio <= 5.0 else 0.6
+    spec = 1.0 if r.spec_active else 0.7
+    strength = growth * interrupts * consistent * spec
+    if benign.explained(expl, benign.GPU):
+        strength *= 0.1
+    ev = [
+        Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
+                 detail=f"GPU {gpu.gpu} framebuffer {t.now:.1f} %, never released"),
+        Evidence(signal="interrupted_requests_per_min", value=round(r.aborts, 2),
+                 detail=f"expected residue {expected:.0f} MiB/min, observed "
+                        f"{gpu.growth_mib_per_min:.0f} MiB/min"),
+        Evidence(signal="spec_decode_active", value=int(r.spec_active), detail=""),
+    ]
+    return Score(strength, t.onset_ns, ev, critical=t.now > 95.0 or t.slope > 8.0)
+
+
+def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
+    """Memory that grows steadily with no named mechanism behind it (GPU or host)."""
+    best = Score()
+    gpu = f.gpu
+    g = rules.hypotheses.spec_residue.min_growth_pct_per_min
+    if gpu is not None and gpu.trend.slope == gpu.trend.slope:
+        t = gpu.trend
+        s = ramp(t.slope, g, 3 * g) * (t.drop < 1.0) * ramp(t.rise, 1.0, 3.0)
+        if benign.explained(expl, benign.GPU):
+            s *= 0.1
+        if s > best.strength:
+            ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
+                           detail=f"GPU {gpu.gpu} framebuffer grows with no interrupts behind it")]
+            best = Score(s, t.onset_ns, ev, critical=t.now > 95.0)
+    host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
+    hg = rules.hypotheses.monitoring_gap.host_growth_pct_per_min
+    if host is not None and host.slope == host.slope:
+        s = ramp(host.slope, hg, 3 * hg) * (host.drop < 1.0) * ramp(host.rise, 1.0, 3.0)
+        if s > best.strength:
+            ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.slope, 3),
+                           detail="serving process memory grows steadily")]
+            best = Score(s, host.onset_ns, ev, critical=f.oom_recent > 0)
+    return best
+
+
+def gpu_failure(f: NodeFeatures) -> Score:
+    """A critical XID (e.g. 79, fallen off the bus) or a GPU that stopped answering."""
+    gpu = f.gpu
+    if gpu is None or not gpu.xids:
+        return Score()
+    ev = [Evidence(signal="xid", value=x, detail=f"GPU {i} reported XID {x}") for i, x in gpu.xids]
+    ev += [Evidence(signal="gpu_lost", value=i, detail=f"GPU {i} stopped reporting") for i in gpu.lost]
+    return Score(1.0, f.ts_ns, ev, critical=True)
+
+
+def node_unreachable(f: NodeFeatures) -> Score:
+    """Every source of the node fell silent at once: the node, not one exporter, is gone."""
+    if len(f.sources) < 2 or len(f.silent_sources) < len(f.sources):
+        return Score()
+    ev = [Evidence(signal="silent_sources", value=len(f.silent_sources),
+                   detail="no telemetry from " + ", ".join(sorted(f.silent_sources)))]
+    return Score(1.0, f.ts_ns, ev, critical=True)
+
+
+def monitoring_gap(
+    f: NodeFeatures, rules: RuleSet, alerts: AlertPicture, others: dict[str, Score]
+) -> Score:
+    """Symptoms on a node whose telemetry cannot show their cause; names what is missing."""
+    cfg = rules.hypotheses.monitoring_gap
+    missing = _missing(f)
+    if not missing or others[NODE_UNREACHABLE].strength > 0:
+        return Score()
+    symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts)
+    visible = max(others[c].strength for c in (SESSION_ISOLATION, SPEC_RESIDUE, GPU_FAILURE))
+    strength = symptoms * (1.0 - visible)
+    ev = [Evidence(signal="missing", value=what, detail=why) for what, why in missing] + ev
+    return Score(strength, onset, ev, critical=f.oom_recent > 0)
+
+
+def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
+    out = [(s, f"source '{s}' fell silent") for s in f.silent_sources]
+    out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
+    return out
+
+
+def _symptoms(
+    f: NodeFeatures, host_growth: float, min_alerts: int, alerts: AlertPicture
+) -> tuple[float, list[Evidence], int]:
+    parts: list[tuple[float, Evidence, int]] = []
+    if alerts.distinct:
+        s = ramp(float(alerts.distinct), min_alerts - 1.0, min_alerts + 2.0)
+        parts.append((s, Evidence(signal="alerts_firing", value=alerts.distinct,
+                                  detail=f"{alerts.critical} critical"), alerts.first_ns))
+    host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
+    if host is not None and host.slope == host.slope:
+        s = ramp(host.slope, 0.5 * host_growth, 1.5 * host_growth) * (host.drop < 2.0)
+        parts.append((s, Evidence(signal="host_memory_growth_pct_per_min",
+                                  value=round(host.slope, 3), detail=""), host.onset_ns))
+    if f.oom_recent:
+        parts.append((1.0, Evidence(signal="oom_kills", value=f.oom_recent, detail="recent"),
+                      f.ts_ns))
+    if not parts:
+        return 0.0, [], f.ts_ns
+    best = max(p[0] for p in parts)
+    ev = [p[1] for p in parts if p[0] > 0]
+    onset = min((p[2] for p in parts if p[0] > 0), default=f.ts_ns)
+    return best, ev, onset

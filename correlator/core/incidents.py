@@ -1,0 +1,224 @@
+"""The incident book: node findings in, incident records (open / update / resolved) out.
+
+One incident per root cause: a node whose finding has the same cause as an open incident,
+and whose onset lies no later than ``correlate_window_s`` after that incident opened, joins
+it instead of opening another. Ids are derived from the first finding (cause, node, event
+time), so a replay or a restart that sees the same records yields the same ids. A node that
+raises the same cause again soon after its incident resolved reopens that incident rather than
+paging anew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from correlator.config.model import Incidents
+from correlator.core.outputs import ActionEvent, Finding
+from correlator.wire.incidents import AlertsRef, Evidence, Incident, IncidentAction
+
+NS = 1_000_000_000
+
+CAUSE_TEXT = {
+    "session_isolation": "KV-cache session isolation defect",
+    "spec_residue": "speculative-decoding residue from interrupted requests",
+    "monitoring_gap": "symptoms the telemetry cannot explain (monitoring gap)",
+    "memory_leak": "steady memory leak",
+    "gpu_failure": "GPU hardware failure",
+    "node_unreachable": "node unreachable",
+    "unexplained_alerts": "persistent critical alerts with no visible cause",
+}
+
+
+def incident_id(cause: str, node: str, ts_ns: int) -> str:
+    digest = hashlib.sha1(f"{cause}|{node}|{ts_ns}".encode()).hexdigest()
+    return f"inc-{digest[:16]}"
+
+
+@dataclass
+class Tracked:
+    """Mutable state of one incident."""
+
+    incident_id: str
+    cause: str
+    opened_ns: int
+    first_evidence_ns: int
+    nodes: list[str]
+    active: set[str]
+    updated_ns: int = 0
+    resolved_ns: int | None = None
+    confidence: float = 0.0
+    hypotheses: dict[str, float] = field(default_factory=dict)
+    critical: bool = False
+    evidence: list[Evidence] = field(default_factory=list)
+    fingerprints: list[str] = field(default_factory=list)
+    alertnames: list[str] = field(default_factory=list)
+    alert_count: int = 0
+    actions: list[IncidentAction] = field(default_factory=list)
+    published_ns: int = 0
+    dirty: bool = False
+
+    def severity(self) -> str:
+        return "critical" if self.critical else "warning"
+
+    def summary(self) -> str:
+        what = CAUSE_TEXT.get(self.cause, self.cause.replace("_", " "))
+        more = f" and {len(self.nodes) - 5} more" if len(self.nodes) > 5 else ""
+        where = ", ".join(self.nodes[:5]) + more
+        lead = f"; {self.evidence[0].detail}" if self.evidence and self.evidence[0].detail else ""
+        alerts = f"; {self.alert_count} alerts collapsed" if self.alert_count else ""
+        state = "resolved: " if self.resolved_ns is not None else ""
+        return f"{state}{what} on {where}{lead}{alerts}."
+
+
+class IncidentBook:
+    """Turns findings into incident records; holds open incidents and recent closures."""
+
+    def __init__(self, cfg: Incidents) -> None:
+        self.cfg = cfg
+        self.open: dict[str, Tracked] = {}
+        self.by_node: dict[str, str] = {}
+        self.closed: OrderedDict[tuple[str, str], Tracked] = OrderedDict()
+        self.opened_total = 0
+
+    def apply(self, f: Finding) -> list[Incident]:
+        if f.kind == "raise":
+            return self._raise(f)
+        inc = self.open.get(self.by_node.get(f.node, ""))
+        if inc is None:
+            return []
+        if f.kind == "clear":
+            return self._clear(inc, f)
+        return self._update(inc, f)
+
+    def attach_action(self, a: ActionEvent) -> list[Incident]:
+        inc = self.open.get(self.by_node.get(a.node, ""))
+        if inc is None:
+            return []
+        if len(inc.actions) < self.cfg.max_listed:
+            inc.actions.append(IncidentAction(action=a.action, node=a.node, params=a.params,
+                                              ts_ns=a.ts_ns))
+        return self._publish(inc, a.ts_ns, force=False)
+
+    # -- transitions -----------------------------------------------------------------------
+    def _raise(self, f: Finding) -> list[Incident]:
+        inc = self._reopenable(f) or self._joinable(f)
+        if inc is None:
+            inc = Tracked(incident_id(f.cause, f.node, f.ts_ns), f.cause, f.ts_ns, f.onset_ns,
+                          [f.node], {f.node})
+            self.open[inc.incident_id] = inc
+            self.opened_total += 1
+            self.by_node[f.node] = inc.incident_id
+            self._absorb(inc, f)
+            return [self._record(inc, "open", f.ts_ns)]
+        reopened = inc.resolved_ns is not None
+        if reopened:
+            inc.resolved_ns = None
+            self.open[inc.incident_id] = inc
+        if f.node not in inc.nodes:
+            inc.nodes.append(f.node)
+        inc.active.add(f.node)
+        self.by_node[f.node] = inc.incident_id
+        inc.first_evidence_ns = min(inc.first_evidence_ns, f.onset_ns)
+        self._absorb(inc, f)
+        return [self._record(inc, "update", f.ts_ns)]
+
+    def _reopenable(self, f: Finding) -> Tracked | None:
+        inc = self.closed.pop((f.node, f.cause), None)
+        if inc is None or inc.resolved_ns is None:
+            return None
+        if f.ts_ns - inc.resolved_ns > self.cfg.reopen_window_s * NS:
+            return None
+        return inc
+
+    def _joinable(self, f: Finding) -> Tracked | None:
+        window = self.cfg.correlate_window_s * NS
+        for inc in self.open.values():
+            if inc.cause == f.cause and f.onset_ns <= inc.opened_ns + window and inc.active:
+                return inc
+        return None
+
+    def _update(self, inc: Tracked, f: Finding) -> list[Incident]:
+        cause_changed = bool(f.cause) and f.cause != inc.cause and f.strength >= 0
+        changed = self._absorb(inc, f)
+        if cause_changed:
+            inc.cause = f.cause
+        return self._publish(inc, f.ts_ns, force=cause_changed or changed)
+
+    def _clear(self, inc: Tracked, f: Finding) -> list[Incident]:
+        inc.active.discard(f.node)
+        self.by_node.pop(f.node, None)
+        if inc.active:
+            return self._publish(inc, f.ts_ns, force=True)
+        inc.resolved_ns = f.ts_ns
+        del self.open[inc.incident_id]
+        for node in inc.nodes:
+            self.closed[(node, inc.cause)] = inc
+            self.closed.move_to_end((node, inc.cause))
+        while len(self.closed) > 4096:
+            self.closed.popitem(last=False)
+        return [self._record(inc, "resolved", f.ts_ns)]
+
+    def expire(self, now_ns: int) -> None:
+        """Forget closed incidents too old to be reopened."""
+        limit = self.cfg.reopen_window_s * NS
+        while self.closed:
+            key, inc = next(iter(self.closed.items()))
+            if inc.resolved_ns is not None and now_ns - inc.resolved_ns <= limit:
+                break
+            del self.closed[key]
+
+    # -- content ---------------------------------------------------------------------------
+    def _absorb(self, inc: Tracked, f: Finding) -> bool:
+        """Fold a finding's content in; True when something a subscriber sees changed."""
+        changed = False
+        if f.strength >= 0:
+            inc.confidence = f.confidence
+            inc.hypotheses = dict(f.hypotheses)
+            if f.critical and not inc.critical:
+                inc.critical = changed = True
+            if f.evidence:
+                inc.evidence = list(f.evidence)
+        for fp, name in f.alerts:
+            if fp not in inc.fingerprints:
+                inc.alert_count += 1
+                if len(inc.fingerprints) < self.cfg.max_listed:
+                    inc.fingerprints.append(fp)
+                if name not in inc.alertnames and len(inc.alertnames) < self.cfg.max_listed:
+                    inc.alertnames.append(name)
+        return changed
+
+    def _publish(self, inc: Tracked, ts_ns: int, force: bool) -> list[Incident]:
+        if not force and ts_ns - inc.published_ns < self.cfg.min_update_interval_s * NS:
+            inc.dirty = True
+            return []
+        return [self._record(inc, "update", ts_ns)]
+
+    def flush(self, ts_ns: int) -> list[Incident]:
+        """Publish what was held back by the update rate limit (end of a replay)."""
+        return [self._record(inc, "update", max(ts_ns, inc.updated_ns))
+                for inc in self.open.values() if inc.dirty]
+
+    def _record(self, inc: Tracked, status: str, ts_ns: int) -> Incident:
+        inc.updated_ns = max(inc.updated_ns, ts_ns)
+        inc.published_ns = ts_ns
+        inc.dirty = False
+        return Incident(
+            incident_id=inc.incident_id,
+            status=status,  # type: ignore[arg-type]
+            cause=inc.cause,
+            confidence=inc.confidence,
+            hypotheses=inc.hypotheses,
+            severity=inc.severity(),  # type: ignore[arg-type]
+            nodes=list(inc.nodes),
+            opened_ns=inc.opened_ns,
+            updated_ns=inc.updated_ns,
+            resolved_ns=inc.resolved_ns,
+            first_evidence_ns=inc.first_evidence_ns,
+            alerts=AlertsRef(count=inc.alert_count, fingerprints=list(inc.fingerprints),
+                             alertnames=list(inc.alertnames)),
+            evidence=list(inc.evidence),
+            actions=list(inc.actions),
+            summary=inc.summary(),
+        )

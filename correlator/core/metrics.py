@@ -1,0 +1,47 @@
+"""Names of the metrics the core reads, and parsing of vLLM's selector-form series names.
+
+The contract writes a labelled Prometheus series as ``name{label="value",...}``; only a few
+labels matter here (``finished_reason``), so parsing is cached per distinct name.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+MIB = 1024.0 * 1024.0
+
+KV_USAGE = ("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc")
+RUNNING = "vllm:num_requests_running"
+WAITING = "vllm:num_requests_waiting"
+PREEMPTIONS = "vllm:num_preemptions_total"
+PREFIX_QUERIES = ("vllm:prefix_cache_queries_total", "vllm:gpu_prefix_cache_queries_total")
+PREFIX_HITS = ("vllm:prefix_cache_hits_total", "vllm:gpu_prefix_cache_hits_total")
+SPEC_DRAFTS = ("vllm:spec_decode_num_drafts_total", "vllm:spec_decode_num_draft_tokens_total")
+PROMPT_TOKENS = "vllm:prompt_tokens_total"
+GENERATION_TOKENS = "vllm:generation_tokens_total"
+REQUEST_SUCCESS = "vllm:request_success_total"
+
+_SELECTOR = re.compile(r'^([^{]+)\{(.*)\}$')
+_LABEL = re.compile(r'(\w+)\s*=\s*"((?:[^"\\]|\\.)*)"')
+
+
+@lru_cache(maxsize=4096)
+def split_selector(name: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``'a{x="1",y="2"}'`` -> ``('a', (('x', '1'), ('y', '2')))``; plain names pass through."""
+    m = _SELECTOR.match(name)
+    if m is None:
+        return name, ()
+    return m.group(1), tuple((k, v) for k, v in _LABEL.findall(m.group(2)))
+
+
+@lru_cache(maxsize=4096)
+def finished_reason(name: str) -> str | None:
+    """The ``finished_reason`` of a ``vllm:request_success_total{...}`` series, else None."""
+    base, labels = split_selector(name)
+    if base != REQUEST_SUCCESS:
+        return None
+    for key, value in labels:
+        if key == "finished_reason":
+            return value
+    return "unknown"

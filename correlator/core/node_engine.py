@@ -1,0 +1,261 @@
+"""Everything the core does for one node: align, tick, score, decide, act.
+
+Records go through the :class:`NodeAligner`; released records update :class:`NodeState`
+(Level-1 rules run on each memory sample); each closed tick computes features, benign
+explanations, detector scores and hypotheses, and steps the node's state machine, which
+yields :class:`Finding` values for the incident book.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from correlator.config.model import RuleSet
+from correlator.core import benign, hypotheses
+from correlator.core.align import AlignedRecord, NodeAligner
+from correlator.core.benign import Explanation
+from correlator.core.detectors import NodeDetectors
+from correlator.core.features import (
+    NS,
+    NodeFeatures,
+    Windows,
+    gpu_view,
+    kv_view,
+    rates,
+    session_view,
+    trend,
+)
+from correlator.core.level1 import Level1
+from correlator.core.machine import NodeMachine, Step
+from correlator.core.metrics import KV_USAGE
+from correlator.core.nodestate import NodeState
+from correlator.core.outputs import ActionEvent, Finding
+from correlator.core.sessions import SessionTracker
+from correlator.core.storm import NodeAlerts
+from correlator.wire.incidents import Evidence
+from correlator.wire.records import AlertRecord
+
+_MEMORY_SOURCES = frozenset({"nvml", "dcgm", "vllm"})
+
+
+@dataclass
+class NodeOutput:
+    findings: list[Finding] = field(default_factory=list)
+    actions: list[ActionEvent] = field(default_factory=list)
+    refused: list[tuple[AlignedRecord, str]] = field(default_factory=list)
+
+    def extend(self, other: NodeOutput) -> None:
+        self.findings += other.findings
+        self.actions += other.actions
+        self.refused += other.refused
+
+
+class NodeEngine:
+    """The per-node pipeline. ``fleet_sources`` is shared, read-only knowledge of the fleet."""
+
+    def __init__(self, node: str, rules: RuleSet, windows: Windows, fleet_sources: set[str]):
+        self.node = node
+        self.rules = rules
+        self.w = windows
+        self.fleet_sources = fleet_sources
+        a, f, inc = rules.alignment, rules.features, rules.incidents
+        self.aligner = NodeAligner(int(a.allowed_lateness_s * NS), int(a.silence_after_s * NS),
+                                   a.max_pending_per_node)
+        sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
+        self.state = NodeState(windows.history, sessions)
+        self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
+        g = rules.alert_grouping
+        self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
+        self.level1 = Level1(list(rules.level1), windows.short, windows.tick_s)
+        self.machine = NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
+                                   int(inc.resolve_after_s * NS),
+                                   int(inc.min_update_interval_s * NS))
+        self.next_tick_ns = -1
+        self.explanations: list[Explanation] = []
+        self.last_features: NodeFeatures | None = None
+        self.last_scores: dict[str, float] = {}
+        self.onset_ns = 0
+
+    # -- input ---------------------------------------------------------------------------
+    def push(self, rec: AlignedRecord) -> NodeOutput:
+        out = NodeOutput()
+        why = self.aligner.push(rec)
+        if why is not None:
+            if why != "duplicate":
+                out.refused.append((rec, why))
+            return out
+        self._run_to(self.aligner.watermark(), out)
+        return out
+
+    def alert(self, rec: AlertRecord) -> NodeOutput:
+        out = NodeOutput()
+        st = self.alerts.observe(rec.alert, rec.ts_ns)
+        if self.machine.active and st.firing and not st.attached:
+            st.attached = True
+            out.findings.append(self._finding("update", rec.ts_ns, alerts=((st.fingerprint,
+                                                                               st.alertname),)))
+        return out
+
+    def advance(self, now_ns: int) -> NodeOutput:
+        """Fleet time moved on: find silent sources, and evaluate a node gone quiet."""
+        out = NodeOutput()
+        self.aligner.mark_silence(now_ns)
+        upto = self.aligner.watermark()
+        if all(c.silent for c in self.aligner.sources.values()):
+            upto = max(upto, now_ns - self.aligner.lateness_ns)
+        self._run_to(upto, out)
+        return out
+
+    def flush(self) -> NodeOutput:
+        out = NodeOutput()
+        self._run_to(self.aligner.max_ns, out)
+        return out
+
+    # -- event-time loop -----------------------------------------------------------------
+    def _run_to(self, upto_ns: int, out: NodeOutput) -> None:
+        for rec in self.aligner.release(upto_ns):
+            self._tick_until(rec.ts_ns, out)
+            self.state.ingest(rec)
+            if rec.kind == "sample" and rec.source in _MEMORY_SOURCES:
+                suppressed = frozenset(e.name for e in self.explanations)
+                out.actions += self.level1.evaluate(self.node, self.state, rec.ts_ns, suppressed)
+        self._tick_until(upto_ns + 1, out)
+
+    def _tick_until(self, ts_ns: int, out: NodeOutput) -> None:
+        """Close every tick that ends at or before ``ts_ns``."""
+        if self.next_tick_ns < 0:
+            self.next_tick_ns = (ts_ns // self.w.tick_ns + 1) * self.w.tick_ns
+            return
+        while self.next_tick_ns < ts_ns:
+            self._evaluate(self.next_tick_ns, out)
+            self.next_tick_ns += self.w.tick_ns
+
+    def _evaluate(self, tick_ns: int, out: NodeOutput) -> None:
+        self.aligner.mark_silence(max(tick_ns, self.aligner.max_ns))
+        self.state.close_tick(tick_ns, 2 * self.w.tick_ns + int(self.rules.alignment.silence_after_s * NS))
+        self.alerts.expire(tick_ns)
+        f = self.features(tick_ns)
+        self.last_features = f
+        self.explanations = benign.explain(f, self.rules.benign)
+        anomaly = self._detect(f)
+        picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
+        scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
+        scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)
+        winner, confidence, shares = hypotheses.weigh(scores, hypotheses.priors(self.rules))
+        self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}
+        strength = scores[winner].strength if winner else 0.0
+        current = scores.get(self.machine.cause)
+        symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
+        step = self.machine.step(tick_ns, winner, strength,
+                                 current.strength if current else 0.0, symptoms)
+        if step is Step.NONE:
+            return
+        chosen = scores[self.machine.cause]
+        if step is Step.RAISE:
+            self.onset_ns = min(chosen.onset_ns or tick_ns, tick_ns)
+            since = self.onset_ns - int(self.rules.alert_grouping.attach_before_s * NS)
+            attached = tuple(self.alerts.take_unattached(since))
+            out.findings.append(self._finding("raise", tick_ns, chosen, confidence, shares, attached))
+        elif step is Step.UPDATE:
+            out.findings.append(self._finding("update", tick_ns, chosen, confidence, shares))
+        else:
+            self.alerts.detach_all()
+            out.findings.append(self._finding("clear", tick_ns, chosen, confidence, shares))
+
+    def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
+                 confidence: float = -1.0, shares: dict[str, float] | None = None,
+                 alerts: tuple[tuple[str, str], ...] = ()) -> Finding:
+        return Finding(
+            node=self.node, ts_ns=ts_ns, kind=kind,  # type: ignore[arg-type]
+            cause=self.machine.cause,
+            strength=score.strength if score else -1.0,
+            confidence=confidence,
+            hypotheses=shares or {},
+            onset_ns=self.onset_ns,
+            critical=score.critical if score else False,
+            evidence=tuple(score.evidence) if score else (),
+            alerts=alerts,
+            explanations=tuple(e.name for e in self.explanations),
+        )
+
+    def _detect(self, f: NodeFeatures) -> dict[str, float]:
+        d = self.detectors
+        if f.kv is not None:
+            d.kv.score_then_learn(f.kv.trend.slope_short)
+        if f.gpu is not None:
+            d.gpu.score_then_learn(f.gpu.trend.slope_short)
+        if f.host is not None:
+            d.host.score_then_learn(f.host.slope_short)
+        return d.scores()
+
+    def _unexplained(self, tick_ns: int) -> hypotheses.Score:
+        """A persistent critical alert group that no telemetry explains, benign or not."""
+        g = self.rules.alert_grouping
+        group = self.alerts.group()
+        since = self.alerts.group_since_ns
+        if not group or since == 0 or self.explanations:
+            return hypotheses.Score()
+        if tick_ns - since < g.escalate_after_s * NS:
+            return hypotheses.Score()
+        crit = {a.alertname for a in group if a.severity == "critical"}
+        if len(crit) < g.escalate_min_critical:
+            return hypotheses.Score()
+        ev = [Evidence(signal="unexplained_alerts", value=len(group),
+                       detail="critical: " + ", ".join(sorted(crit)[:8]))]
+        return hypotheses.Score(1.0, since, ev, critical=True)
+
+    # -- features ------------------------------------------------------------------------
+    def features(self, tick_ns: int) -> NodeFeatures:
+        st = self.state
+        w = self.w
+        mono = w.mono
+        kv = None
+        for key, e in st.engines.items():
+            if e.kv_pct.last_ns < 0 or tick_ns - e.kv_pct.last_ns > 120 * NS:
+                continue
+            v = kv_view(key, e, w, tick_ns, mono)
+            if kv is None or _slope(v.trend.slope) > _slope(kv.trend.slope):
+                kv = v
+        host = trend(st.host.mem_pct, w, tick_ns, mono) if st.host.mem_pct.last_ns >= 0 else None
+        rss = trend(st.host.rss_pct, w, tick_ns, mono) if st.host.rss_pct.last_ns >= 0 else None
+        window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
+        starts = [st.engine_start_ns, st.host.start_ns]
+        since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
+        return NodeFeatures(
+            node=self.node,
+            ts_ns=tick_ns,
+            tick_s=w.tick_s,
+            kv=kv,
+            gpu=gpu_view(st.gpus, w, tick_ns, mono),
+            host=host,
+            host_rss=rss,
+            oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
+            rates=rates(st, w),
+            sessions=session_view(st, tick_ns, 300.0),
+            since_start_s=since_start,
+            silent_sources=[s for s, c in self.aligner.sources.items() if c.silent and s != "alert"],
+            missing_metrics=self._missing_metrics(tick_ns),
+            sources=[s for s in self.aligner.sources if s != "alert"],
+        )
+
+    def _missing_metrics(self, tick_ns: int) -> list[str]:
+        st = self.state
+        required = self.rules.hypotheses.monitoring_gap.required_vllm_metrics
+        if not st.engines:
+            observed = st.first_ns >= 0 and tick_ns - st.first_ns > 120 * NS
+            return ["vllm"] if "vllm" in self.fleet_sources and observed else []
+        missing: list[str] = []
+        for e in st.engines.values():
+            for name in required:
+                aliases = KV_USAGE if name in KV_USAGE else (name,)
+                if not e.seen.intersection(aliases) and name not in missing:
+                    missing.append(name)
+        return missing
+
+    def idle_since(self, now_ns: int) -> float:
+        """Seconds since the node last sent anything (for expiry)."""
+        return (now_ns - max(self.aligner.max_ns, self.state.last_ns)) / NS
+
+
+def _slope(x: float) -> float:
+    return x if x == x else float("-inf")

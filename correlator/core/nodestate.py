@@ -1,0 +1,336 @@
+"""What one node's telemetry says, as bounded per-tick series: GPUs, engines, host, events.
+
+:meth:`NodeState.ingest` takes records in event-time order (the aligner's output) and only
+updates latest values and per-tick accumulators (O(1) per metric); :meth:`close_tick` pushes
+one point per series at each evaluation tick.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from correlator.core import metrics as m
+from correlator.core.counters import Counter, EventCount
+from correlator.core.series import Series
+from correlator.core.sessions import SessionTracker
+from correlator.wire.records import EventRecord, SampleRecord
+
+CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
+
+
+@dataclass
+class GpuTrack:
+    """One GPU: framebuffer use from NVML and/or DCGM."""
+
+    cap: int
+    nvml_pct: Series = field(init=False)
+    dcgm_pct: Series = field(init=False)
+    used_mib: Series = field(init=False)
+    total_mib: float = 0.0
+    xid: int = 0
+    xid_ns: int = 0
+
+    def __post_init__(self) -> None:
+        self.nvml_pct = Series(self.cap)
+        self.dcgm_pct = Series(self.cap)
+        self.used_mib = Series(self.cap)
+
+    def best_pct(self) -> Series:
+        """NVML when it reports, else DCGM: they measure the same framebuffer."""
+        return self.nvml_pct if self.nvml_pct.last_ns >= self.dcgm_pct.last_ns - 60e9 else self.dcgm_pct
+
+    def series(self) -> tuple[Series, ...]:
+        return (self.nvml_pct, self.dcgm_pct, self.used_mib)
+
+
+@dataclass
+class EngineTrack:
+    """One vLLM engine's scheduler and KV-cache metrics."""
+
+    cap: int
+    kv_pct: Series = field(init=False)
+    running: Series = field(init=False)
+    waiting: Series = field(init=False)
+    counters: dict[str, Counter] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    restart_ns: int = 0
+    reclaim_ns: deque[int] = field(default_factory=lambda: deque(maxlen=8))
+    peak_since_reclaim: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.kv_pct = Series(self.cap)
+        self.running = Series(self.cap)
+        self.waiting = Series(self.cap)
+
+    def counter(self, name: str) -> Counter:
+        c = self.counters.get(name)
+        if c is None:
+            c = self.counters[name] = Counter(self.cap)
+        return c
+
+    def increase(self, names: str | tuple[str, ...], ticks: int) -> float:
+        """Increase over the last ``ticks`` of the first of ``names`` this engine exports."""
+        for name in (names,) if isinstance(names, str) else names:
+            c = self.counters.get(name)
+            if c is not None:
+                return c.total(ticks)
+        return 0.0
+
+    def has(self, names: str | tuple[str, ...]) -> bool:
+        return any(n in self.counters for n in ((names,) if isinstance(names, str) else names))
+
+
+@dataclass
+class HostTrack:
+    cap: int
+    mem_pct: Series = field(init=False)
+    rss_pct: Series = field(init=False)
+    swap_gib: Series = field(init=False)
+    total_bytes: float = 0.0
+    oom_ns: deque[int] = field(default_factory=lambda: deque(maxlen=16))
+    start_ns: int = 0
+
+    def __post_init__(self) -> None:
+        self.mem_pct = Series(self.cap)
+        self.rss_pct = Series(self.cap)
+        self.swap_gib = Series(self.cap)
+
+
+@dataclass
+class RequestEvents:
+    """Per-tick counts from ``request_finished`` and KV-cache events."""
+
+    cap: int
+    finished: EventCount = field(init=False)
+    aborts: EventCount = field(init=False)
+    errors: EventCount = field(init=False)
+    prompt_tokens: EventCount = field(init=False)
+    spec: EventCount = field(init=False)
+    stored: EventCount = field(init=False)
+    removed: EventCount = field(init=False)
+    cleared_ns: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("finished", "aborts", "errors", "prompt_tokens", "spec", "stored", "removed"):
+            setattr(self, name, EventCount(self.cap))
+
+    def counts(self) -> tuple[EventCount, ...]:
+        return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.spec,
+                self.stored, self.removed)
+
+
+@dataclass
+class NodeState:
+    """Everything the features of one node are computed from."""
+
+    cap: int
+    sessions: SessionTracker
+    gpus: dict[int, GpuTrack] = field(default_factory=dict)
+    engines: dict[str, EngineTrack] = field(default_factory=dict)
+    host: HostTrack = field(init=False)
+    requests: RequestEvents = field(init=False)
+    engine_start_ns: int = 0
+    first_ns: int = -1
+    last_ns: int = 0
+    unknown_events: int = 0
+
+    def __post_init__(self) -> None:
+        self.host = HostTrack(self.cap)
+        self.requests = RequestEvents(self.cap)
+
+    # -- ingest ------------------------------------------------------------------------
+    def ingest(self, rec: SampleRecord | EventRecord) -> None:
+        if self.first_ns < 0:
+            self.first_ns = rec.ts_ns
+        if rec.ts_ns > self.last_ns:
+            self.last_ns = rec.ts_ns
+        if rec.kind == "sample":
+            self._sample(rec)  # type: ignore[arg-type]
+        else:
+            self._event(rec)  # type: ignore[arg-type]
+
+    def _sample(self, rec: SampleRecord) -> None:
+        src = rec.source
+        if src == "nvml":
+            self._nvml(rec)
+        elif src == "dcgm":
+            self._dcgm(rec)
+        elif src == "vllm":
+            self._vllm(rec)
+        elif src == "host":
+            self._host(rec)
+
+    def gpu(self, index: int | None) -> GpuTrack:
+        key = -1 if index is None else index
+        g = self.gpus.get(key)
+        if g is None:
+            g = self.gpus[key] = GpuTrack(self.cap)
+        return g
+
+    def _nvml(self, rec: SampleRecord) -> None:
+        mt = rec.metrics
+        used = mt.get("mem_used_bytes")
+        total = mt.get("mem_total_bytes")
+        if used is None:
+            return
+        g = self.gpu(rec.gpu)
+        if total:
+            g.total_mib = total / m.MIB
+        if g.total_mib > 0:
+            g.nvml_pct.observe(rec.ts_ns, 100.0 * (used / m.MIB) / g.total_mib)
+        g.used_mib.observe(rec.ts_ns, used / m.MIB)
+
+    def _dcgm(self, rec: SampleRecord) -> None:
+        mt = rec.metrics
+        used = mt.get("DCGM_FI_DEV_FB_USED")
+        xid = mt.get("DCGM_FI_DEV_XID_ERRORS")
+        g = self.gpu(rec.gpu)
+        if xid is not None and 0 < xid < 9.2e18 and int(xid) != g.xid:
+            g.xid, g.xid_ns = int(xid), rec.ts_ns
+        if used is None or used >= 9.2e18:
+            return
+        free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)
+        reserved = mt.get("DCGM_FI_DEV_FB_RESERVED", 0.0)
+        total = used + (free if free < 9.2e18 else 0.0) + (reserved if reserved < 9.2e18 else 0.0)
+        if total > 0:
+            if g.total_mib == 0:
+                g.total_mib = total
+            g.dcgm_pct.observe(rec.ts_ns, 100.0 * used / total)
+        if g.nvml_pct.last_ns < rec.ts_ns - 60e9:
+            g.used_mib.observe(rec.ts_ns, used)
+
+    def _vllm(self, rec: SampleRecord) -> None:
+        labels = rec.labels or {}
+        key = labels.get("engine") or (str(rec.gpu) if rec.gpu is not None else "0")
+        e = self.engines.get(key)
+        if e is None:
+            e = self.engines[key] = EngineTrack(self.cap)
+        ts = rec.ts_ns
+        restarted = False
+        for name, value in rec.metrics.items():
+            if len(e.seen) < 256:
+                e.seen.add(name)
+            restarted |= self._vllm_metric(e, name, value, ts)
+        if restarted:
+            e.restart_ns = ts
+
+    def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int) -> bool:
+        if name in m.KV_USAGE:
+            pct = 100.0 * value
+            if e.kv_pct.last_ns >= 0 and e.peak_since_reclaim - pct >= 2.0:
+                e.reclaim_ns.append(ts)
+                e.peak_since_reclaim = pct
+            e.peak_since_reclaim = max(e.peak_since_reclaim, pct) if e.kv_pct.last_ns >= 0 else pct
+            e.kv_pct.observe(ts, pct)
+            return False
+        if name == m.RUNNING:
+            e.running.observe(ts, value)
+            return False
+        if name == m.WAITING:
+            e.waiting.observe(ts, value)
+            return False
+        key = _counter_key(name)
+        if key is None:
+            return False
+        return e.counter(key).observe(value)
+
+    def _host(self, rec: SampleRecord) -> None:
+        mt = rec.metrics
+        h = self.host
+        total = mt.get("mem_total_bytes")
+        if total:
+            h.total_bytes = total
+        if h.total_bytes <= 0:
+            return
+        used = mt.get("mem_used_bytes")
+        if used is not None:
+            h.mem_pct.observe(rec.ts_ns, 100.0 * used / h.total_bytes)
+        rss = mt.get("proc_rss_bytes")
+        if rss is not None:
+            h.rss_pct.observe(rec.ts_ns, 100.0 * rss / h.total_bytes)
+        swap = mt.get("swap_used_bytes")
+        if swap is not None:
+            h.swap_gib.observe(rec.ts_ns, swap / (1 << 30))
+
+    def _event(self, rec: EventRecord) -> None:
+        name = rec.event
+        attrs = rec.attrs
+        if name == "request_finished":
+            self._request(rec)
+        elif name == "kv_block_stored":
+            self.requests.stored.add(_num(attrs.get("count"), 1.0))
+        elif name == "kv_block_removed":
+            self.requests.removed.add(_num(attrs.get("count"), 1.0))
+        elif name == "kv_all_cleared":
+            self.requests.cleared_ns = rec.ts_ns
+        elif name == "engine_start":
+            self.engine_start_ns = rec.ts_ns
+        elif name == "process_start":
+            self.host.start_ns = rec.ts_ns
+        elif name == "oom_kill":
+            self.host.oom_ns.append(rec.ts_ns)
+        elif name == "xid":
+            g = self.gpu(rec.gpu)
+            g.xid, g.xid_ns = int(_num(attrs.get("xid"), 0.0)), rec.ts_ns
+        else:
+            self.unknown_events += 1
+
+    def _request(self, rec: EventRecord) -> None:
+        a = rec.attrs
+        r = self.requests
+        r.finished.add()
+        reason = a.get("finish_reason")
+        if reason == "abort":
+            r.aborts.add()
+        elif reason == "error":
+            r.errors.add()
+        r.prompt_tokens.add(_num(a.get("prompt_tokens"), 0.0))
+        if _num(a.get("spec_draft_tokens"), 0.0) > 0:
+            r.spec.add()
+        session = a.get("session")
+        if isinstance(session, str) and session:
+            tenant = a.get("tenant")
+            self.sessions.observe(session, tenant if isinstance(tenant, str) else "", rec.ts_ns)
+
+    # -- ticks -------------------------------------------------------------------------
+    def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:
+        for g in self.gpus.values():
+            for s in g.series():
+                s.close_tick(tick_end_ns, stale_ns)
+        for e in self.engines.values():
+            e.kv_pct.close_tick(tick_end_ns, stale_ns)
+            e.running.close_tick(tick_end_ns, stale_ns)
+            e.waiting.close_tick(tick_end_ns, stale_ns)
+            for c in e.counters.values():
+                c.close_tick(tick_end_ns)
+        h = self.host
+        for s in (h.mem_pct, h.rss_pct, h.swap_gib):
+            s.close_tick(tick_end_ns, stale_ns)
+        for ec in self.requests.counts():
+            ec.close_tick(tick_end_ns)
+        self.sessions.expire(tick_end_ns)
+
+
+def _num(value: object, default: float) -> float:
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int | float):
+        return float(value)
+    return default
+
+
+_COUNTERS = frozenset(
+    (m.PREEMPTIONS, m.PROMPT_TOKENS, m.GENERATION_TOKENS, *m.PREFIX_QUERIES, *m.PREFIX_HITS,
+     *m.SPEC_DRAFTS)
+)
+
+
+def _counter_key(name: str) -> str | None:
+    """The counter a vLLM series feeds: its own name, or ``finished_<reason>``; None if unused."""
+    if name in _COUNTERS:
+        return name
+    reason = m.finished_reason(name)
+    if reason is None:
+        return None
+    return f"finished_{reason}"

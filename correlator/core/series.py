@@ -1,0 +1,123 @@
+"""Fixed-size time series at tick resolution, and the statistics the features need.
+
+A :class:`Series` keeps the last value observed within each evaluation tick in a ring of
+``capacity`` doubles, so its memory is fixed whatever the stream's length. Missing ticks
+hold NaN and every statistic skips them.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+
+NAN = math.nan
+
+
+class Series:
+    """A ring of per-tick values plus the latest raw observation."""
+
+    __slots__ = ("_buf", "_cap", "_head", "_n", "last_ns", "last_value")
+
+    def __init__(self, capacity: int) -> None:
+        self._cap = capacity
+        self._buf = array("d", [NAN]) * capacity
+        self._head = 0
+        self._n = 0
+        self.last_value = NAN
+        self.last_ns = -1
+
+    def observe(self, ts_ns: int, value: float) -> None:
+        if ts_ns >= self.last_ns:
+            self.last_ns = ts_ns
+            self.last_value = value
+
+    def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:
+        """Push the tick's value: the latest observation unless older than ``stale_ns``."""
+        fresh = self.last_ns >= 0 and tick_end_ns - self.last_ns <= stale_ns
+        self._buf[self._head] = self.last_value if fresh else NAN
+        self._head = (self._head + 1) % self._cap
+        self._n = min(self._n + 1, self._cap)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def tail(self, n: int) -> list[float]:
+        """The last ``n`` tick values, oldest first (fewer if the ring holds fewer)."""
+        n = min(n, self._n)
+        start = (self._head - n) % self._cap
+        if start + n <= self._cap:
+            return self._buf[start : start + n].tolist()
+        return self._buf[start:].tolist() + self._buf[: (start + n) % self._cap].tolist()
+
+    def ago(self, k: int) -> float:
+        """The value ``k`` ticks before the newest one (k=0 is the newest); NaN if unknown."""
+        if k >= self._n:
+            return NAN
+        return self._buf[(self._head - 1 - k) % self._cap]
+
+    def latest(self) -> float:
+        return self.ago(0)
+
+
+def present(values: list[float]) -> list[tuple[int, float]]:
+    return [(i, v) for i, v in enumerate(values) if v == v]
+
+
+def slope_per_min(values: list[float], tick_s: float, min_points: int = 3) -> float:
+    """Least-squares slope of evenly spaced ``values`` in units per minute; NaN if too few."""
+    pts = present(values)
+    n = len(pts)
+    if n < min_points:
+        return NAN
+    mx = sum(i for i, _ in pts) / n
+    my = sum(v for _, v in pts) / n
+    sxx = sum((i - mx) ** 2 for i, _ in pts)
+    if sxx == 0:
+        return NAN
+    sxy = sum((i - mx) * (v - my) for i, v in pts)
+    return (sxy / sxx) * (60.0 / tick_s)
+
+
+def max_drop(values: list[float]) -> float:
+    """The largest fall from a running maximum to a later value (0 when never falling)."""
+    peak = -math.inf
+    worst = 0.0
+    for v in values:
+        if v != v:
+            continue
+        if v > peak:
+            peak = v
+        elif peak - v > worst:
+            worst = peak - v
+    return worst
+
+
+def argmin_index(values: list[float]) -> int:
+    """Index of the smallest present value (the last one on ties); -1 when none."""
+    best = -1
+    low = math.inf
+    for i, v in enumerate(values):
+        if v == v and v <= low:
+            low = v
+            best = i
+    return best
+
+
+def mean(values: list[float]) -> float:
+    pts = [v for v in values if v == v]
+    return sum(pts) / len(pts) if pts else NAN
+
+
+def span(values: list[float]) -> float:
+    """Max minus min of the present values; NaN when none."""
+    pts = [v for v in values if v == v]
+    return max(pts) - min(pts) if pts else NAN
+
+
+def ramp(x: float, lo: float, hi: float) -> float:
+    """0 at or below ``lo``, 1 at or above ``hi``, linear between; 0 for NaN."""
+    if x != x or x <= lo:
+        return 0.0
+    if x >= hi:
+        return 1.0
+    return (x - lo) / (hi - lo)

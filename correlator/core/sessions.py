@@ -1,0 +1,65 @@
+"""Session statistics from ``request_finished`` events, bounded by count and age.
+
+Only what the hypotheses need is kept per session: its tenants (a session id seen under two
+tenants is an isolation violation on its face), first and last turn, and the number of turns.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Session:
+    tenant: str
+    first_ns: int
+    last_ns: int
+    turns: int = 1
+    shared: bool = False
+
+
+@dataclass
+class SessionTracker:
+    """LRU of recent sessions of one node; expiry by TTL and capacity."""
+
+    capacity: int
+    ttl_ns: int
+    sessions: OrderedDict[str, Session] = field(default_factory=OrderedDict)
+    collisions_ns: list[int] = field(default_factory=list)
+
+    def observe(self, session: str, tenant: str, ts_ns: int) -> None:
+        known = self.sessions.get(session)
+        if known is None:
+            self.sessions[session] = Session(tenant, ts_ns, ts_ns)
+            if len(self.sessions) > self.capacity:
+                self.sessions.popitem(last=False)
+            return
+        self.sessions.move_to_end(session)
+        known.turns += 1
+        known.last_ns = max(known.last_ns, ts_ns)
+        if tenant and known.tenant and tenant != known.tenant and not known.shared:
+            known.shared = True
+            self.collisions_ns.append(ts_ns)
+            del self.collisions_ns[:-32]
+
+    def expire(self, now_ns: int) -> None:
+        while self.sessions:
+            key, oldest = next(iter(self.sessions.items()))
+            if now_ns - oldest.last_ns <= self.ttl_ns:
+                break
+            del self.sessions[key]
+
+    def collisions_since(self, since_ns: int) -> int:
+        return sum(1 for t in self.collisions_ns if t >= since_ns)
+
+    def active(self, since_ns: int) -> list[Session]:
+        return [s for s in self.sessions.values() if s.last_ns >= since_ns]
+
+    def stats(self, now_ns: int, active_s: float) -> tuple[float, int, float]:
+        """(median lifetime s, max turns, max lifetime s) of sessions active recently."""
+        live = self.active(now_ns - int(active_s * 1e9))
+        if not live:
+            return 0.0, 0, 0.0
+        ages = sorted((s.last_ns - s.first_ns) / 1e9 for s in live)
+        return ages[len(ages) // 2], max(s.turns for s in live), ages[-1]

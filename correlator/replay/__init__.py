@@ -1,0 +1,1 @@
+"""Replay recorded telemetry through the engine and score it against labels (section 4)."""
