@@ -1,9 +1,12 @@
-"""Prometheus text exposition, as dcgm-exporter and vLLM serve it, turned into flat series.
+"""Prometheus text exposition (format 0.0.4), as dcgm-exporter and vLLM serve it, as flat series.
 
-Parsing is delegated to ``prometheus_client.parser`` (it handles escaping, HELP/TYPE lines and
-their absence); this module only flattens families into ``Series`` and writes the contract's
-selector form for labelled series.
+A small parser of its own rather than ``prometheus_client.parser``: that one renames counter
+samples (``DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION`` comes back with ``_total`` appended), and the
+contract wants names exactly as exposed. Comments (``# HELP``, ``# TYPE``) carry nothing the agent
+needs and are skipped, so captures with or without them read the same.
 
+>>> [(s.name, s.labels, s.value) for s in parse('up{job="a\\\\"b"} 1 1700000000000')]
+[('up', {'job': 'a"b'}, 1.0)]
 >>> selector("vllm:request_success_total", {"finished_reason": "abort"})
 'vllm:request_success_total{finished_reason="abort"}'
 """
@@ -11,32 +14,68 @@ selector form for labelled series.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-
-from prometheus_client.parser import text_string_to_metric_families
 
 INT64_BLANK_MIN = 9.2e18
 """dcgm-exporter writes DCGM's int64 blank codes (0x7ffffffffffffff0 and up) as plain numbers."""
 FP64_BLANK = 140737488355328.0
 """DCGM's fp64 blank base (2**47); blank, not-found, not-supported... are the next 16 values."""
 
+_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
+_LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,?)')
+_ESCAPE = re.compile(r"\\(.)")
+_UNESCAPED = {"n": "\n", '"': '"', "\\": "\\"}
+
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """One sample line: its name as written, its labels, its value and its family's type."""
+    """One sample line: its name as written, its labels and its value."""
 
     name: str
     labels: dict[str, str]
     value: float
-    family_type: str
 
 
 def parse(text: str) -> Iterator[Series]:
-    """Every sample line of an exposition; raises ``ValueError`` on malformed text."""
-    for family in text_string_to_metric_families(text):
-        for s in family.samples:
-            yield Series(s.name, dict(s.labels), float(s.value), family.type)
+    """Every sample line; ``ValueError`` naming the line for anything malformed."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            try:
+                yield parse_line(line)
+            except ValueError as err:
+                raise ValueError(f"exposition line {number}: {err}: {line[:120]!r}") from None
+
+
+def parse_line(line: str) -> Series:
+    """``name{label="value",...} value [timestamp]``."""
+    m = _NAME.match(line)
+    if m is None:
+        raise ValueError("no metric name")
+    pos, labels = m.end(), {}
+    if line[pos:pos + 1] == "{":
+        pos, labels = _labels(line, pos + 1)
+    rest = line[pos:].split()
+    if not 1 <= len(rest) <= 2:
+        raise ValueError("expected a value and an optional timestamp")
+    return Series(m.group(), labels, float(rest[0]))
+
+
+def _labels(line: str, pos: int) -> tuple[int, dict[str, str]]:
+    labels = {}
+    while True:
+        end = line.find("}", pos)
+        if end >= 0 and not line[pos:end].strip():
+            return end + 1, labels
+        m = _LABEL.match(line, pos)
+        if m is None:
+            raise ValueError(f"bad label at column {pos}")
+        labels[m.group(1)] = _ESCAPE.sub(lambda e: _UNESCAPED.get(e[1], e[0]), m.group(2))
+        pos = m.end()
+        if not m.group(3) and line[pos:pos + 1] != "}":
+            raise ValueError(f"expected ',' or '}}' at column {pos}")
 
 
 def is_reading(value: float) -> bool:

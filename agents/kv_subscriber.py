@@ -59,6 +59,10 @@ class KvEventBuffer:
             return
         self._add(summarise(batch, node=self.node))
 
+    def __len__(self) -> int:
+        """Records waiting for the next drain."""
+        return len(self._records)
+
     def drain(self) -> KvDrain:
         out = KvDrain(list(self._records), self._problems)
         self._records.clear()

@@ -1,0 +1,132 @@
+"""dcgm-exporter captures served over real HTTP and scraped by the agent's DCGM source."""
+
+from __future__ import annotations
+
+import aiohttp
+import pytest
+from conftest import Served, fixture_text, validate
+
+from agents.dcgm import parse_dcgm
+from agents.sources import DcgmSource
+
+TS = 1_789_095_808_000_000_000
+
+# (fixture, expected labels, expected metric values) - read off the capture files by hand
+CAPTURES = [
+    (
+        "dcgm_exporter_metrics_l40s_upcloud.prom",
+        {"uuid": "GPU-5b4e07f6-3a86-4340-039d-25f2a83cdc43", "model_name": "NVIDIA L40S",
+         "hostname": "gpu1-wl8sg", "driver_version": "595.58.03", "pci_bus_id": "00000000:00:07.0"},
+        {"DCGM_FI_DEV_FB_FREE": 45459, "DCGM_FI_DEV_FB_USED": 0, "DCGM_FI_DEV_FB_RESERVED": 608,
+         "DCGM_FI_DEV_POWER_USAGE": 35.686, "DCGM_FI_DEV_GPU_TEMP": 32,
+         "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": 5551899580, "DCGM_FI_DEV_SM_CLOCK": 210,
+         "DCGM_FI_PROF_DRAM_ACTIVE": 0.000131, "DCGM_FI_PROF_PCIE_TX_BYTES": 175084},
+    ),
+    (
+        "dcgm_exporter_metrics_l4_kops.prom",
+        {"uuid": "GPU-c2f76b33-7953-256e-8f33-1343419b1a1c", "model_name": "NVIDIA L4",
+         "hostname": "i-030791dc5a37cd257", "driver_version": "580.105.08"},
+        {"DCGM_FI_DEV_FB_FREE": 22563, "DCGM_FI_DEV_FB_RESERVED": 470,
+         "DCGM_FI_DEV_POWER_USAGE": 16.365, "DCGM_FI_DEV_GPU_TEMP": 31,
+         "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": 4742776, "DCGM_FI_PROF_PCIE_RX_BYTES": 17544},
+    ),
+    (
+        "dcgm_exporter_metrics_t4_ericsson_nohelp.prom",
+        {"uuid": "GPU-6d5c0ac5-74d7-3130-46f1-e93ed57f469a", "model_name": "Tesla T4",
+         "hostname": "cp-bm14r7", "driver_version": "590.48.01"},
+        {"DCGM_FI_DEV_GPU_UTIL": 91, "DCGM_FI_DEV_MEM_COPY_UTIL": 73, "DCGM_FI_DEV_FB_USED": 5120,
+         "DCGM_FI_DEV_FB_FREE": 9791, "DCGM_FI_DEV_FB_RESERVED": 447, "DCGM_FI_DEV_GPU_TEMP": 74,
+         "DCGM_FI_DEV_POWER_USAGE": 68.244, "DCGM_FI_DEV_SM_CLOCK": 660,
+         "DCGM_FI_DEV_MEM_CLOCK": 5000, "DCGM_FI_PROF_GR_ENGINE_ACTIVE": 0.156205},
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "labels", "values"), CAPTURES, ids=lambda v: str(v)[:24])
+async def test_capture_scraped_over_http(served: Served, name: str, labels: dict[str, str],
+                                         values: dict[str, float]) -> None:
+    text = fixture_text(name)
+    served.pages["/metrics"] = (200, text)
+    async with aiohttp.ClientSession() as session:
+        records = await DcgmSource("gpu-node-7", served.url("/metrics"), session).collect(TS)
+    [model] = validate(records)
+    assert (model.node, model.source, model.kind, model.gpu, model.ts_ns) == (
+        "gpu-node-7", "dcgm", "sample", 0, TS)
+    assert model.labels is not None and labels.items() <= model.labels.items()
+    for metric, value in values.items():
+        assert model.metrics[metric] == pytest.approx(value, rel=1e-12), metric
+    # every DCGM_ line of the capture became one metric, nothing else did
+    assert len(model.metrics) == sum(1 for line in text.splitlines() if line.startswith("DCGM_"))
+    assert "DCGM_FI_DEV_XID_ERRORS" not in model.metrics  # no XID yet: absent, not zero
+
+
+def drifted_t4() -> str:
+    """The T4 capture as a newer exporter on Kubernetes would write it, with a second GPU."""
+    gpu0 = (fixture_text("dcgm_exporter_metrics_t4_ericsson_nohelp.prom")
+            .replace('UUID="', 'uuid="').replace('Hostname="', 'hostname="')
+            .replace('DCGM_FI_DRIVER_VERSION="590.48.01"}',
+                     'DCGM_FI_DRIVER_VERSION="590.48.01",pod="vllm-0",namespace="llm",'
+                     'container="vllm"}'))
+    gpu1 = (gpu0.replace('gpu="0"', 'gpu="1"').replace("6d5c0ac5", "7e6d1bd6")
+            .replace('pod="vllm-0"', 'pod="vllm-1"'))
+    blank = 'DCGM_FI_DEV_XID_ERRORS{gpu="0",uuid="GPU-6d5c0ac5-74d7-3130-46f1-e93ed57f469a"} ' \
+            '9223372036854775794\n'
+    xid = 'DCGM_FI_DEV_XID_ERRORS{gpu="1",uuid="GPU-7e6d1bd6-74d7-3130-46f1-e93ed57f469a"} 79\n'
+    return gpu0 + gpu1 + blank + xid
+
+
+def test_label_drift_pods_blank_sentinel_and_xid() -> None:
+    records = parse_dcgm(drifted_t4(), node="n1", ts_ns=TS)
+    gpu0, gpu1 = validate(records)
+    assert (gpu0.gpu, gpu1.gpu) == (0, 1)
+    assert gpu0.labels["uuid"] == "GPU-6d5c0ac5-74d7-3130-46f1-e93ed57f469a"
+    assert gpu1.labels["uuid"] == "GPU-7e6d1bd6-74d7-3130-46f1-e93ed57f469a"
+    assert gpu0.labels["hostname"] == "cp-bm14r7"
+    assert (gpu0.labels["pod"], gpu0.labels["namespace"], gpu1.labels["pod"]) == (
+        "vllm-0", "llm", "vllm-1")
+    assert "DCGM_FI_DEV_XID_ERRORS" not in gpu0.metrics  # the blank sentinel is no reading
+    assert gpu1.metrics["DCGM_FI_DEV_XID_ERRORS"] == 79
+    assert gpu1.metrics["DCGM_FI_DEV_GPU_UTIL"] == 91
+    assert not any("pod" in name for name in gpu0.metrics)  # pod labels never split series
+
+
+def test_extra_labels_keep_series_apart_in_selector_form() -> None:
+    text = ('DCGM_EXP_XID_ERRORS_COUNT{gpu="0",UUID="GPU-x",xid="79",window_size_in_ms="300000"} 2\n'
+            'DCGM_EXP_XID_ERRORS_COUNT{gpu="0",UUID="GPU-x",xid="13",window_size_in_ms="300000"} 1\n'
+            'DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-x"} 140737488355329\n'  # fp64 "not found"
+            'DCGM_FI_DEV_FB_FREE{nvswitch="0"} 1\n')  # no GPU index: not a GPU series
+    [rec] = validate(parse_dcgm(text, node="n1", ts_ns=TS))
+    assert rec.metrics == {
+        'DCGM_EXP_XID_ERRORS_COUNT{window_size_in_ms="300000",xid="13"}': 1,
+        'DCGM_EXP_XID_ERRORS_COUNT{window_size_in_ms="300000",xid="79"}': 2,
+    }
+
+
+async def test_unreachable_and_failing_exporter_become_gaps(served: Served) -> None:
+    served.pages["/metrics"] = (500, "dcgm hostengine down")
+    async with aiohttp.ClientSession() as session:
+        source = DcgmSource("n1", served.url("/metrics"), session, timeout_s=5)
+        first = validate(await source.collect(TS))
+        second = validate(await source.collect(TS + 10))
+        served.pages["/metrics"] = (200, fixture_text("dcgm_exporter_metrics_l4_kops.prom"))
+        back = validate(await source.collect(TS + 20))
+        served.pages["/metrics"] = (200, "DCGM_FI_DEV_FB_FREE{gpu=0 oops\n")
+        garbled = validate(await source.collect(TS + 30))
+    assert [r.event for r in first + second] == ["source_gap", "source_gap"]
+    assert first[0].source == "dcgm" and "HTTP 500" in first[0].attrs["reason"]
+    assert second[0].attrs["failures"] == 2 and second[0].attrs["since_ns"] == TS
+    assert back[0].kind == "sample" and source.gap.failures == 1  # garbled page: a new streak
+    assert garbled[0].event == "source_gap" and garbled[0].attrs["failures"] == 1
+
+
+async def test_connection_refused_is_a_gap() -> None:
+    import socket
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()  # nothing listens there now
+    async with aiohttp.ClientSession() as session:
+        [gap] = validate(await DcgmSource("n1", f"http://127.0.0.1:{port}/metrics",
+                                          session).collect(TS))
+    assert gap.event == "source_gap" and gap.attrs["target"].endswith(f"{port}/metrics")
