@@ -174,7 +174,7 @@ class HostCollector:
 
     def collect(self, ts_ns: int) -> list[JsonRecord]:
         metrics = memory_metrics(parse_meminfo((self.proc / "meminfo").read_text()))
-        serving = self._serving()
+        serving = self.serving()
         metrics["proc_count"] = len(serving)
         if serving:
             metrics["proc_rss_bytes"] = sum(serving.values())
@@ -186,7 +186,7 @@ class HostCollector:
     def close(self) -> None:
         self.kernel_log.close()
 
-    def _serving(self) -> dict[int, int]:
+    def serving(self) -> dict[int, int]:
         """pid -> RSS bytes of every process whose command line matches ``serve_pattern``."""
         pattern = re.compile(self.serve_pattern)
         me = os.getpid()
