@@ -32,6 +32,7 @@ class Trend:
     onset_ns: int = 0
     step: float = 0.0
     prior_peak: float = NAN
+    filled: float = 0.0
 
 
 @dataclass(slots=True)
@@ -39,9 +40,12 @@ class KvView:
     engine: str
     trend: Trend
     load_growth: float
+    explained_slope: float
+    explained_short: float
     running: float
     waiting: float
     reclaims: int
+    trough_slope: float
     reclaim_period_s: float
     since_reclaim_s: float
     since_restart_s: float
@@ -152,6 +156,7 @@ def trend(s: Series, w: Windows, tick_ns: int, mono_ticks: int) -> Trend:
         onset_ns=onset,
         step=_max_step(hist[-w.growth:]),
         prior_peak=max((v for v in before if v == v), default=NAN),
+        filled=sum(1 for v in mono if v == v) / mono_ticks,
     )
 
 
@@ -176,17 +181,43 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int, mono_ticks: int)
     recl = list(e.reclaim_ns)
     period = (recl[-1] - recl[0]) / (len(recl) - 1) / NS if len(recl) >= 2 else math.inf
     since_reclaim = (tick_ns - recl[-1]) / NS if recl else math.inf
+    t = trend(e.kv_pct, w, tick_ns, mono_ticks)
     return KvView(
         engine=key,
-        trend=trend(e.kv_pct, w, tick_ns, mono_ticks),
+        trend=t,
         load_growth=load_growth,
+        explained_slope=_load_explained(t.now, run, w.tick_s),
+        explained_short=_load_explained(t.now, e.running.tail(w.short), w.tick_s),
         running=mean(e.running.tail(w.short)),
         waiting=mean(e.waiting.tail(w.short)),
         reclaims=len(recl),
+        trough_slope=_trough_slope(e, tick_ns, w.history * w.tick_ns),
         reclaim_period_s=period,
         since_reclaim_s=since_reclaim,
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
     )
+
+
+def _load_explained(kv_now: float, running: list[float], tick_s: float = 0.0) -> float:
+    """KV growth (pp/min) that load explains if KV is proportional to running requests."""
+    run_mean = mean(running)
+    run_slope = slope_per_min(running, tick_s or 10.0)
+    if run_mean != run_mean or run_mean <= 0 or run_slope != run_slope or kv_now != kv_now:
+        return 0.0
+    return max(0.0, kv_now * run_slope / run_mean)
+
+
+def _trough_slope(e: EngineTrack, tick_ns: int, horizon_ns: int) -> float:
+    """Rise of the saw-tooth's troughs, pp/min, while both its troughs and peaks keep rising.
+
+    A healthy saw-tooth is reclaimed back to about the same floor every cycle; leaked blocks
+    lift the floor and the peaks together, cycle after cycle.
+    """
+    pts = [(t, v) for t, v in e.troughs if tick_ns - t <= horizon_ns][-2:]
+    peaks = list(e.peaks)[-2:]
+    if len(pts) < 2 or pts[1][1] <= pts[0][1] or len(peaks) < 2 or peaks[1] <= peaks[0]:
+        return NAN
+    return (pts[-1][1] - pts[0][1]) / ((pts[-1][0] - pts[0][0]) / NS / 60.0)
 
 
 def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int, mono: int) -> GpuView | None:

@@ -96,7 +96,7 @@ def session_isolation(
     """KV blocks that are never released: the pool fills while load does not explain it."""
     kv = f.kv
     cfg = rules.hypotheses.session_isolation
-    if kv is None or kv.trend.now != kv.trend.now:
+    if kv is None or kv.trend.now != kv.trend.now or kv.trend.filled < 0.8:
         return Score()
     t = kv.trend
     g = cfg.min_growth_pct_per_min
@@ -105,9 +105,11 @@ def session_isolation(
     drop_limit = rules.features.reclaim_drop_pct
     # A rise is only a leak once it outlasts the node's own reclaim cycle.
     cycle_ok = 1.0 if kv.reclaims < 2 else ramp(kv.since_reclaim_s / kv.reclaim_period_s, 0.9, 1.3)
-    sustained = ramp(t.slope, 0.5 * g, 1.5 * g) * (t.drop < drop_limit) * cycle_ok
-    floor = ramp(t.slope_trend, 0.5 * g, 1.5 * g) * ramp(t.now - t.prior_peak, 0.0, 3.0)
-    fast = (anomaly.get("kv", 0.0) >= rules.detectors.threshold) * ramp(t.slope_short, 2 * g, 4 * g)
+    unexplained = t.slope - kv.explained_slope
+    sustained = ramp(unexplained, 0.5 * g, 1.5 * g) * (t.drop < drop_limit) * cycle_ok
+    floor = ramp(kv.trough_slope, 0.5 * g, 1.5 * g)
+    fast_growth = t.slope_short - kv.explained_short
+    fast = (anomaly.get("kv", 0.0) >= rules.detectors.threshold) * ramp(fast_growth, 2 * g, 4 * g)
     fast *= t.drop_short < drop_limit
     strength = max(sustained, 0.9 * floor, 0.8 * fast) * load_ok * level_ok
     if f.sessions.collisions and strength > 0.2:
@@ -115,9 +117,11 @@ def session_isolation(
     saturated = t.now >= 90.0 and kv.running == kv.running and kv.waiting == kv.waiting
     if why := benign.explained(expl, benign.KV):
         strength *= 0.2 if sustained < 1 or why.name != "warmup" else 0.5
+    rising = (f"troughs rising {kv.trough_slope:.2f} pp/min across reclaims" if floor > sustained
+              else "rising without reclaim")
     ev = [
         Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3),
-                 detail=f"engine {kv.engine}: KV usage {t.now:.1f} % and rising without reclaim"),
+                 detail=f"engine {kv.engine}: KV usage {t.now:.1f} %, {rising}"),
         Evidence(signal="running_requests_change", value=round(kv.load_growth, 3),
                  detail=f"running {kv.running:.1f}, waiting {kv.waiting:.1f}: load does not explain it"),
     ]
@@ -134,7 +138,7 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     """Interrupted requests leave draft-model state: framebuffer grows with the abort count."""
     gpu = f.gpu
     cfg = rules.hypotheses.spec_residue
-    if gpu is None or gpu.trend.slope != gpu.trend.slope:
+    if gpu is None or gpu.trend.slope != gpu.trend.slope or gpu.trend.filled < 0.8:
         return Score()
     t = gpu.trend
     g = cfg.min_growth_pct_per_min
@@ -164,7 +168,7 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
     best = Score()
     gpu = f.gpu
     g = rules.hypotheses.spec_residue.min_growth_pct_per_min
-    if gpu is not None and gpu.trend.slope == gpu.trend.slope:
+    if gpu is not None and gpu.trend.slope == gpu.trend.slope and gpu.trend.filled >= 0.8:
         t = gpu.trend
         s = ramp(t.slope, g, 3 * g) * (t.drop < 1.0) * ramp(t.rise, 1.0, 3.0)
         if benign.explained(expl, benign.GPU):
@@ -175,7 +179,7 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
             best = Score(s, t.onset_ns, ev, critical=t.now > 95.0)
     host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
     hg = rules.hypotheses.monitoring_gap.host_growth_pct_per_min
-    if host is not None and host.slope == host.slope:
+    if host is not None and host.slope == host.slope and host.filled >= 0.8:
         s = ramp(host.slope, hg, 3 * hg) * (host.drop < 1.0) * ramp(host.rise, 1.0, 3.0)
         if s > best.strength:
             ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.slope, 3),
@@ -233,7 +237,7 @@ def _symptoms(
         parts.append((s, Evidence(signal="alerts_firing", value=alerts.distinct,
                                   detail=f"{alerts.critical} critical"), alerts.first_ns))
     host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
-    if host is not None and host.slope == host.slope:
+    if host is not None and host.slope == host.slope and host.filled >= 0.8:
         s = ramp(host.slope, 0.5 * host_growth, 1.5 * host_growth) * (host.drop < 2.0)
         parts.append((s, Evidence(signal="host_memory_growth_pct_per_min",
                                   value=round(host.slope, 3), detail=""), host.onset_ns))

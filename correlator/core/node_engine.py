@@ -62,7 +62,7 @@ class NodeEngine:
         self.aligner = NodeAligner(int(a.allowed_lateness_s * NS), int(a.silence_after_s * NS),
                                    a.max_pending_per_node)
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
-        self.state = NodeState(windows.history, sessions)
+        self.state = NodeState(windows.history, sessions, f.reclaim_drop_pct)
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -210,8 +210,10 @@ class NodeEngine:
         w = self.w
         mono = w.mono
         kv = None
+        vllm = self.aligner.sources.get("vllm")
+        fresh_ns = max(2 * w.tick_ns, 2 * vllm.interval_ns if vllm else 0)
         for key, e in st.engines.items():
-            if e.kv_pct.last_ns < 0 or tick_ns - e.kv_pct.last_ns > 120 * NS:
+            if e.kv_pct.last_ns < 0 or tick_ns - e.kv_pct.last_ns > fresh_ns:
                 continue
             v = kv_view(key, e, w, tick_ns, mono)
             if kv is None or _slope(v.trend.slope) > _slope(kv.trend.slope):

@@ -56,7 +56,11 @@ class EngineTrack:
     seen: set[str] = field(default_factory=set)
     restart_ns: int = 0
     reclaim_ns: deque[int] = field(default_factory=lambda: deque(maxlen=8))
+    troughs: deque[tuple[int, float]] = field(default_factory=lambda: deque(maxlen=6))
+    peaks: deque[float] = field(default_factory=lambda: deque(maxlen=6))
     peak_since_reclaim: float = 0.0
+    low_since_reclaim: float = -1.0
+    low_ns: int = 0
 
     def __post_init__(self) -> None:
         self.kv_pct = Series(self.cap)
@@ -120,12 +124,34 @@ class RequestEvents:
                 self.stored, self.removed)
 
 
+def _saw_tooth(e: EngineTrack, pct: float, ts: int, drop: float) -> None:
+    """Track reclaims (falls of at least ``drop``) and the troughs they reach."""
+    if e.kv_pct.last_ns < 0:
+        e.peak_since_reclaim = pct
+        return
+    if e.peak_since_reclaim - pct >= drop:
+        e.reclaim_ns.append(ts)
+        e.peaks.append(e.peak_since_reclaim)
+        e.peak_since_reclaim = pct
+        e.low_since_reclaim, e.low_ns = pct, ts
+        return
+    e.peak_since_reclaim = max(e.peak_since_reclaim, pct)
+    if e.low_since_reclaim < 0:
+        return
+    if pct < e.low_since_reclaim:
+        e.low_since_reclaim, e.low_ns = pct, ts
+    elif pct - e.low_since_reclaim >= drop / 2:
+        e.troughs.append((e.low_ns, e.low_since_reclaim))
+        e.low_since_reclaim = -1.0
+
+
 @dataclass
 class NodeState:
     """Everything the features of one node are computed from."""
 
     cap: int
     sessions: SessionTracker
+    reclaim_drop: float = 2.0
     gpus: dict[int, GpuTrack] = field(default_factory=dict)
     engines: dict[str, EngineTrack] = field(default_factory=dict)
     host: HostTrack = field(init=False)
@@ -217,12 +243,8 @@ class NodeState:
 
     def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int) -> bool:
         if name in m.KV_USAGE:
-            pct = 100.0 * value
-            if e.kv_pct.last_ns >= 0 and e.peak_since_reclaim - pct >= 2.0:
-                e.reclaim_ns.append(ts)
-                e.peak_since_reclaim = pct
-            e.peak_since_reclaim = max(e.peak_since_reclaim, pct) if e.kv_pct.last_ns >= 0 else pct
-            e.kv_pct.observe(ts, pct)
+            _saw_tooth(e, 100.0 * value, ts, self.reclaim_drop)
+            e.kv_pct.observe(ts, 100.0 * value)
             return False
         if name == m.RUNNING:
             e.running.observe(ts, value)

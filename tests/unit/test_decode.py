@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from correlator.wire.deadletter import decode_raw, encode
+from correlator.wire.decode import RecordError, decode_message, decode_record
+from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
+
+SAMPLE = {"v": 1, "ts_ns": 10, "node": "n1", "source": "nvml", "kind": "sample", "gpu": 0,
+          "seq": 3, "metrics": {"mem_used_bytes": 5, "power_w": 12.5}}
+
+
+def test_sample_event_alert_decode_to_their_models() -> None:
+    assert isinstance(decode_record(orjson.dumps(SAMPLE)), SampleRecord)
+    ev = {"v": 1, "ts_ns": 1, "node": "n", "source": "host", "kind": "event", "event": "oom_kill",
+          "attrs": {"pid": 7, "process": "vllm"}, "gpu": None}
+    assert isinstance(decode_record(orjson.dumps(ev)), EventRecord)
+    al = {"v": 1, "ts_ns": 1, "node": "-", "source": "alert", "kind": "alert",
+          "alert": {"status": "firing", "labels": {"alertname": "X"}, "startsAt": "2025-01-01T00:00:00Z"}}
+    rec = decode_record(orjson.dumps(al))
+    assert isinstance(rec, AlertRecord) and rec.alert.labels["alertname"] == "X"
+
+
+def test_extra_fields_are_accepted_and_ignored() -> None:
+    rec = decode_record(orjson.dumps(SAMPLE | {"producer": "outside", "labels": {"uuid": "GPU-1"}}))
+    assert rec.node == "n1"
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"ts_ns": "10"}, "ts_ns"),
+        ({"v": 2}, "v"),
+        ({"metrics": {"a": "high"}}, "metrics.a"),
+        ({"metrics": {"a": True}}, "metrics.a"),
+        ({"kind": "gauge"}, "kind"),
+        ({"node": ""}, "node"),
+    ],
+)
+def test_wrong_types_are_refused_with_the_field_named(change: dict[str, object], fragment: str) -> None:
+    with pytest.raises(RecordError) as err:
+        decode_record(orjson.dumps(SAMPLE | change))
+    assert fragment in err.value.reason
+
+
+def test_missing_fields_and_bad_json_are_refused() -> None:
+    bad = dict(SAMPLE)
+    del bad["ts_ns"]
+    with pytest.raises(RecordError, match="ts_ns"):
+        decode_record(orjson.dumps(bad))
+    with pytest.raises(RecordError, match="Invalid JSON|EOF"):
+        decode_record(b'{"v": 1, "ts_ns"')
+
+
+def test_alert_without_alertname_is_refused() -> None:
+    al = {"v": 1, "ts_ns": 1, "node": "n", "source": "alert", "kind": "alert",
+          "alert": {"status": "firing", "labels": {"node": "n"}}}
+    with pytest.raises(RecordError, match="alertname"):
+        decode_record(orjson.dumps(al))
+
+
+def test_oversized_record_is_refused_before_parsing() -> None:
+    big = orjson.dumps(SAMPLE | {"pad": "x" * 2_000_000})
+    with pytest.raises(RecordError, match="exceeds"):
+        decode_record(big)
+
+
+def test_batch_message_keeps_good_records_and_rejects_the_bad_one() -> None:
+    good = dict(SAMPLE)
+    bad = SAMPLE | {"ts_ns": "soon"}
+    recs, rejected = decode_message(orjson.dumps([good, bad, good | {"seq": 4}]), "t:0:5")
+    assert [r.seq for r in recs] == [3, 4]
+    assert len(rejected) == 1 and rejected[0].origin == "t:0:5[1]" and "ts_ns" in rejected[0].reason
+
+
+def test_batch_mixing_nodes_is_refused_whole() -> None:
+    raw = orjson.dumps([SAMPLE, SAMPLE | {"node": "n2"}])
+    recs, rejected = decode_message(raw, "t:0:1")
+    assert recs == [] and "mixes nodes" in rejected[0].reason and rejected[0].raw == raw
+
+
+def test_dead_letter_keeps_the_original_bytes() -> None:
+    raw = b'{"v":1, not json \xff'
+    _, rejected = decode_message(raw, "f.jsonl:9")
+    letter = encode(rejected[0])
+    assert decode_raw(letter) == raw
+    assert orjson.loads(letter)["origin"] == "f.jsonl:9"

@@ -1,0 +1,224 @@
+"""Acceptance timelines for the core: push records at relative times, expect incidents
+between two times, and fail on any extra one."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from correlator.config import load_rules
+from correlator.core import Engine
+from correlator.wire.incidents import Incident
+from correlator.wire.records import EventRecord, Record
+from tests.timeline import T0, NodeSpec, alert, at, merged, node_records, sawtooth
+
+RULES = load_rules()
+
+
+def run(records: list[Record]) -> tuple[Engine, list[Incident], list]:  # type: ignore[type-arg]
+    eng = Engine(RULES)
+    incidents: list[Incident] = []
+    actions = []
+    for r in records:
+        out = eng.process(r)
+        incidents += out.incidents
+        actions += out.actions
+    out = eng.finish()
+    return eng, incidents + out.incidents, actions + out.actions
+
+
+def opened(incidents: list[Incident]) -> list[Incident]:
+    seen: dict[str, Incident] = {}
+    for i in incidents:
+        seen.setdefault(i.incident_id, i)
+    return list(seen.values())
+
+
+def secs(ns: int) -> float:
+    return (ns - T0) / 1e9
+
+
+def jitter(amp: float, seed: int = 0) -> "callable":  # type: ignore[valid-type]
+    return lambda t: amp * math.sin(t * 0.37 + seed) * math.cos(t * 0.11)
+
+
+def healthy(node: str = "gpu-node-01", **kw: object) -> NodeSpec:
+    args: dict[str, object] = {"node": node, "kv_pct": sawtooth(30, 12, 200),
+                               "gpu_pct": lambda t: 90.0 + jitter(0.2)(t)}
+    args.update(kw)
+    return NodeSpec(**args)  # type: ignore[arg-type]
+
+
+def test_healthy_node_for_two_hours_raises_nothing() -> None:
+    _, incidents, _ = run(merged(node_records(healthy(), 7200)))
+    assert incidents == []
+
+
+def test_kv_leak_on_a_saw_tooth_opens_one_session_isolation_incident() -> None:
+    leak = sawtooth(30, 12, 200)
+    spec = healthy(kv_pct=lambda t: leak(t) + max(0.0, t - 1800) / 60 * 3.0)
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    first = opened(incidents)
+    assert len(first) == 1
+    assert first[0].cause == "session_isolation"
+    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 400
+
+
+def test_monotonic_kv_leak_with_flat_load_is_found_within_minutes() -> None:
+    spec = healthy(kv_pct=lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 1.0)
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["session_isolation"]
+    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 300
+
+
+def test_growing_kv_that_tracks_running_requests_is_a_long_document_not_a_leak() -> None:
+    def running(t: float) -> float:
+        return 10 + (min(max(t - 1800, 0), 600) / 600) * 30 if t < 2700 else 10
+
+    spec = healthy(kv_pct=lambda t: 5 + 2 * running(t) + jitter(0.5)(t), running=running)
+    _, incidents, _ = run(merged(node_records(spec, 3600)))
+    assert incidents == []
+
+
+def test_spec_residue_grows_framebuffer_with_interrupts() -> None:
+    spec = healthy(gpu_pct=lambda t: 90 + jitter(0.2)(t) + max(0.0, t - 1800) / 60 * 0.8,
+                   aborts_per_s=lambda t: 1.5 if t > 1700 else 0.05, spec_decode=True)
+    _, incidents, _ = run(merged(node_records(spec, 2700)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["spec_residue"]
+    assert secs(first[0].opened_ns) <= 1800 + 300
+    assert any(e.signal == "interrupted_requests_per_min" for e in first[0].evidence)
+
+
+def test_retry_burst_without_memory_growth_does_not_page() -> None:
+    spec = healthy(aborts_per_s=lambda t: 20.0 if 1800 < t < 1950 else 0.05, spec_decode=True)
+    _, incidents, _ = run(merged(node_records(spec, 3600)))
+    assert incidents == []
+
+
+def test_warm_up_after_an_engine_start_does_not_page() -> None:
+    def gpu(t: float) -> float:
+        return 90.0 if t < 1800 else 2 + min(88.0, (t - 1800) / 120 * 88)
+
+    def kv(t: float) -> float:
+        return sawtooth(30, 12, 200)(t) if t < 1800 else min(40.0, (t - 1800) / 60 * 6)
+
+    spec = healthy(gpu_pct=gpu, kv_pct=kv,
+                   extra_events=[(1800, "vllm", "engine_start", {}), (1799, "host", "process_start",
+                                                                     {"pid": 2, "process": "vllm"})])
+    _, incidents, actions = run(merged(node_records(spec, 3600)))
+    assert incidents == []
+    assert not [a for a in actions if a.action in ("isolate_node", "degrade_weight")]
+
+
+def test_checkpoint_load_spike_does_not_page() -> None:
+    spec = healthy(gpu_pct=lambda t: 90 + jitter(0.2)(t) + (6.0 if 1800 <= t < 1880 else 0.0))
+    _, incidents, _ = run(merged(node_records(spec, 3600)))
+    assert incidents == []
+
+
+def test_monitoring_gap_names_the_silent_source() -> None:
+    spec = healthy(vllm_until=1800, host_pct=lambda t: 40 + max(0.0, t - 1800) / 60 * 1.5)
+    storm = [alert("gpu-node-01", 1900 + 30 * k, name, "critical")
+             for k in range(20) for name in ("P99LatencyHigh", "HostMemoryHigh", "RequestTimeouts")]
+    _, incidents, _ = run(merged(node_records(spec, 3000), iter(storm)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["monitoring_gap"]
+    last = [i for i in incidents if i.incident_id == first[0].incident_id][-1]
+    assert any(e.signal == "missing" and e.value == "vllm" for e in last.evidence)
+    assert last.alerts.count == 3 and set(last.alerts.alertnames) == {"P99LatencyHigh", "HostMemoryHigh",
+                                                                      "RequestTimeouts"}
+
+
+def test_missing_kv_metric_is_a_monitoring_gap_when_symptoms_come() -> None:
+    spec = healthy(vllm_metrics=("vllm:num_requests_running",),
+                   host_pct=lambda t: 40 + max(0.0, t - 1800) / 60 * 1.5)
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["monitoring_gap"]
+    assert any(e.value == "vllm:kv_cache_usage_perc" for e in first[0].evidence)
+
+
+def test_node_that_goes_silent_is_unreachable_not_a_gap() -> None:
+    a = node_records(healthy("gpu-node-01"), 1800)
+    b = node_records(healthy("gpu-node-02"), 3000)
+    _, incidents, _ = run(merged(a, b))
+    first = opened(incidents)
+    assert [(i.cause, i.nodes) for i in first] == [("node_unreachable", ["gpu-node-01"])]
+    assert 1800 < secs(first[0].opened_ns) <= 1800 + 120
+
+
+def test_critical_xid_is_a_gpu_failure() -> None:
+    spec = healthy(extra_events=[(1800, "nvml", "xid", {"xid": 79})])
+    _, incidents, _ = run(merged(node_records(spec, 2400)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["gpu_failure"] and secs(first[0].opened_ns) <= 1830
+
+
+def test_one_root_cause_on_three_nodes_is_one_incident() -> None:
+    streams = [node_records(healthy(f"gpu-node-0{k}", kv_pct=lambda t: 35 + jitter(0.4, k)(t)
+                                    + max(0.0, t - 1800) / 60 * 2.0), 2700) for k in (1, 2, 3)]
+    _, incidents, _ = run(merged(*streams))
+    first = opened(incidents)
+    assert len(first) == 1
+    nodes = set().union(*(set(i.nodes) for i in incidents))
+    assert nodes == {"gpu-node-01", "gpu-node-02", "gpu-node-03"}
+
+
+def test_alert_storm_attaches_to_the_incident() -> None:
+    spec = healthy(kv_pct=lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 2.0)
+    names = [f"Rule{k}" for k in range(30)]
+    storm = [alert("gpu-node-01", 1850 + 60 * rep + k, n, "critical")
+             for rep in range(10) for k, n in enumerate(names)]
+    _, incidents, _ = run(merged(node_records(spec, 2700), iter(storm)))
+    first = opened(incidents)
+    assert len(first) == 1
+    last = [i for i in incidents if i.incident_id == first[0].incident_id][-1]
+    assert last.alerts.count == 30 and len(set(last.alerts.fingerprints)) == 30
+
+
+def test_unexplained_alerts_on_a_healthy_node_do_not_page_one_by_one() -> None:
+    storm = [alert("gpu-node-01", 1800 + 60 * rep, f"Rule{k}", "warning") for rep in range(10) for k in range(5)]
+    _, incidents, _ = run(merged(node_records(healthy(), 3000), iter(storm)))
+    assert incidents == []
+
+
+def test_level1_actions_follow_their_conditions() -> None:
+    def kv(t: float) -> float:
+        return 30.0 if t < 1800 else min(99.0, 30 + (t - 1800) / 60 * 10)
+
+    spec = healthy(kv_pct=kv)
+    _, _, actions = run(merged(node_records(spec, 2600)))
+    by = {}
+    for a in actions:
+        by.setdefault(a.action, a)
+    assert {"degrade_weight", "isolate_node", "force_cleanup"} <= set(by)
+    assert 1800 < secs(by["degrade_weight"].ts_ns) <= 1800 + 65
+    # KV crosses 85 % at 1800 + 330 s; the next sample (every 5 s) carries the action.
+    assert 2130 <= secs(by["force_cleanup"].ts_ns) <= 2135
+    assert secs(by["isolate_node"].ts_ns) - secs(by["degrade_weight"].ts_ns) >= 180 - 65
+
+
+def test_shuffled_and_duplicated_delivery_gives_the_same_incidents() -> None:
+    spec = healthy(kv_pct=lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 2.0)
+    ordered = merged(node_records(spec, 2700))
+    rng = random.Random(7)
+    noisy = sorted(ordered, key=lambda r: r.ts_ns + rng.uniform(0, 2e9))
+    noisy += [r for r in ordered if rng.random() < 0.01 and r.seq is not None]
+    noisy.sort(key=lambda r: r.ts_ns + rng.uniform(0, 2e9))
+    _, a, _ = run(ordered)
+    eng, b, _ = run(noisy)
+    assert [(i.incident_id, i.status) for i in a] == [(i.incident_id, i.status) for i in b]
+    assert eng.stats.late == 0
+
+
+def test_records_older_than_the_watermark_are_refused_with_a_reason() -> None:
+    recs = list(node_records(healthy(), 120))
+    eng = Engine(RULES)
+    for r in recs:
+        eng.process(r)
+    late = EventRecord(v=1, ts_ns=at(10), node="gpu-node-01", source="host", kind="event",
+                       event="oom_kill", attrs={"pid": 1})
+    out = eng.process(late)
+    assert len(out.rejected) == 1 and out.rejected[0].reason.startswith("late:")
