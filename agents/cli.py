@@ -55,8 +55,9 @@ def parser() -> argparse.ArgumentParser:
                    help="command-line pattern of the serving processes whose RSS is reported "
                         "as proc_rss_bytes (default: vllm)")
     p.add_argument("--scrape-timeout", type=float, default=5.0, metavar="SECONDS")
-    p.add_argument("--topic-prefix", default="telemetry.",
-                   help="topics are PREFIX + source (default: telemetry.)")
+    p.add_argument("--topic-prefix", default="", metavar="PREFIX",
+                   help="prefix of the project's topic names (PREFIXtelemetry.nvml...; "
+                        "default: none)")
     p.add_argument("--compression", default="gzip", choices=["gzip", "none"])
     p.add_argument("--linger-ms", type=int, default=20)
     p.add_argument("--spool-dir", type=Path, metavar="DIR",
@@ -76,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if logging.getLogger().level > logging.DEBUG:  # the publisher logs outages once, itself
+        logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
     if not args.once and not args.kafka:
         parser().error("--kafka is required (or --once to print one round)")
     try:

@@ -54,7 +54,7 @@ def parse_line(line: str) -> Series:
     m = _NAME.match(line)
     if m is None:
         raise ValueError("no metric name")
-    pos, labels = m.end(), {}
+    pos, labels = m.end(), dict[str, str]()
     if line[pos:pos + 1] == "{":
         pos, labels = _labels(line, pos + 1)
     rest = line[pos:].split()
@@ -64,7 +64,7 @@ def parse_line(line: str) -> Series:
 
 
 def _labels(line: str, pos: int) -> tuple[int, dict[str, str]]:
-    labels = {}
+    labels: dict[str, str] = {}
     while True:
         end = line.find("}", pos)
         if end >= 0 and not line[pos:end].strip():

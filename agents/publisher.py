@@ -1,8 +1,9 @@
 """Publishes collection rounds to Kafka through the on-disk spool.
 
-One round of one source of a node is one message: a JSON array of that round's records, on
-topic ``<prefix><source>`` (``telemetry.nvml``...), keyed by the node name so that every source of
-a node lands in the same partition number of its topic. Every message is written to the
+One round of one source of a node is one message: a JSON array of that round's records, on the
+project's topic for that source (``[prefix]telemetry.nvml``..., named by
+``correlator.kafka.topics``), keyed by the node name so that every source of a node lands in the
+same partition number of its topic. Every message is written to the
 :class:`~agents.spool.Spool` first; a drain task sends the spool's head in order with an
 idempotent producer (``acks=all``, linger, compression) and removes messages only once Kafka has
 acknowledged them. While the broker is unreachable the spool grows (within its bound) and the
@@ -28,6 +29,7 @@ from aiokafka.errors import KafkaError
 
 from agents.records import JsonRecord
 from agents.spool import Entry, Spool
+from correlator.kafka.topics import topic_for_source
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,7 @@ class KafkaSettings:
     """Producer settings; the defaults suit a few messages per second per node."""
 
     bootstrap: str
-    topic_prefix: str = "telemetry."
+    topic_prefix: str = ""
     linger_ms: int = 20
     compression: str | None = "gzip"
     request_timeout_ms: int = 30_000
@@ -90,7 +92,7 @@ class Publisher:
 
     async def publish(self, source: str, node: str, records: Sequence[JsonRecord]) -> None:
         """Spool one round of ``source`` (nothing for an empty round)."""
-        topic, key = self.settings.topic_prefix + source, node.encode()
+        topic, key = topic_for_source(source, self.settings.topic_prefix), node.encode()
         for value, count in split_round(records, self.settings.max_message_bytes):
             self.spool.append(topic, key, value, count)
         if records:

@@ -1,42 +1,13 @@
-"""Shared pieces of the agent tests: the captured fixtures, a real HTTP server on 127.0.0.1, and
-contract validation of every record the agent produced."""
+"""Fixtures of the agent tests: a real HTTP server on 127.0.0.1."""
 
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import AsyncIterator
 
-import orjson
 import pytest
+from agent_helpers import Served
 from aiohttp import web
-
-from correlator.wire.decode import decode_record
-
-FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def fixture_text(name: str) -> str:
-    return (FIXTURES / name).read_text()
-
-
-def validate(records: Iterable[dict[str, Any]]) -> list[Any]:
-    """Every record through the contract's own decoder; returns the models."""
-    return [decode_record(orjson.dumps(r)) for r in records]
-
-
-@dataclass
-class Served:
-    """Pages served at ``base``: ``pages[path] = (status, body)``, changeable mid-test."""
-
-    base: str
-    pages: dict[str, tuple[int, str]] = field(default_factory=dict)
-    hits: dict[str, int] = field(default_factory=dict)
-
-    def url(self, path: str) -> str:
-        return self.base + path
 
 
 @pytest.fixture

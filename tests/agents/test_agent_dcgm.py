@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiohttp
 import pytest
-from conftest import Served, fixture_text, validate
+from agent_helpers import Served, fixture_text, validate
 
 from agents.dcgm import parse_dcgm
 from agents.sources import DcgmSource

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import FIXTURES
+from agent_helpers import FIXTURES
 from prometheus_client.parser import text_string_to_metric_families
 
 from agents.exposition import is_reading, parse, selector

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import validate
+from agent_helpers import validate
 
 from agents.host import (
     HostCollector,

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 
 import aiohttp
 import msgpack
 import pytest
 import zmq
 import zmq.asyncio
-from conftest import FIXTURES, Served, fixture_text, validate
+from agent_helpers import FIXTURES, Served, fixture_text, until, validate
 
 from agents.kv_events import KvDecodeError, decode_batch, summarise
 from agents.kv_subscriber import KvEventBuffer
@@ -101,7 +100,7 @@ async def test_subscriber_receives_over_zmq_into_vllm_rounds(served: Served) -> 
             for seq, payload in ((0, REAL), (1, MAP), (3, LEGACY)):
                 await pub.send_multipart([b"kv-events", seq.to_bytes(8, "big"), payload])
             assert source.kv is not None
-            await asyncio.wait_for(_until(lambda: len(source.kv.buffer) == 7), 30)
+            await until(lambda: len(source.kv.buffer) == 7)
             records = validate(await source.collect(100))
         finally:
             await source.close()
@@ -116,7 +115,3 @@ async def test_subscriber_receives_over_zmq_into_vllm_rounds(served: Served) -> 
     assert gap.attrs["reason"] == "KV event batches 2..2 missed (1 batches)"
     assert gap.attrs["target"] == f"tcp://127.0.0.1:{port}"
 
-
-async def _until(condition: Callable[[], bool]) -> None:
-    while not condition():
-        await asyncio.sleep(0.01)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pynvml
 import pytest
-from conftest import validate
+from agent_helpers import validate
 from fake_libnvml import FakeGpu, FakeNvmlLib, install
 
 from agents.nvml import EventWatcher, NvmlCollector, NvmlUnavailable, open_nvml

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import aiohttp
-from conftest import Served, fixture_text, validate
+from agent_helpers import Served, fixture_text, validate
 
 from agents.sources import VllmSource
 from agents.vllm_metrics import parse_vllm
