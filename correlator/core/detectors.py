@@ -19,6 +19,7 @@ class GrowthDetector:
 
     grace: int
     threshold: float
+    min_excess: float = 0.25
     scorer: anomaly.GaussianScorer = field(init=False)
     last_score: float = 0.0
 
@@ -29,7 +30,9 @@ class GrowthDetector:
         if value != value:
             return self.last_score
         score = float(self.scorer.score_one(None, value))  # type: ignore[no-untyped-call]
-        if value < float(self.scorer.gaussian.mu):  # type: ignore[arg-type]
+        # Only growth above the learned mean counts, and only by a margin that matters in
+        # pp/min: a perfectly flat history has zero variance and would flag any wobble.
+        if value - float(self.scorer.gaussian.mu) < self.min_excess:  # type: ignore[arg-type]
             score = 0.0
         if score < self.threshold:
             self.scorer.learn_one(None, value)  # type: ignore[no-untyped-call]

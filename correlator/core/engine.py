@@ -106,7 +106,8 @@ class Engine:
         for name in list(self.nodes):
             n = self.nodes[name]
             out.extend(self._route(n.advance(now_ns)))
-            if n.idle_since(now_ns) > ttl and not n.machine.active and n.aligner.pending() == 0:
+            if n.idle_since(now_ns) > ttl and n.aligner.pending() == 0:
+                out.extend(self._route(n.forget(now_ns)))
                 del self.nodes[name]
                 self.stats.nodes_expired += 1
         self.book.expire(now_ns)

@@ -25,13 +25,11 @@ class Trend:
     now: float = NAN
     slope: float = NAN
     slope_short: float = NAN
-    slope_trend: float = NAN
     drop: float = NAN
     drop_short: float = NAN
     rise: float = NAN
     onset_ns: int = 0
     step: float = 0.0
-    prior_peak: float = NAN
     filled: float = 0.0
 
 
@@ -134,7 +132,7 @@ class Windows:
 
 def trend(s: Series, w: Windows, tick_ns: int, mono_ticks: int) -> Trend:
     """Slopes, falls, onset and steps of one series at the tick ending ``tick_ns``."""
-    hist = s.tail(w.history)
+    hist = s.tail(max(w.history // 2, mono_ticks + w.growth))
     mono = hist[-mono_ticks:]
     growth = hist[-w.growth:]
     short = hist[-w.short:]
@@ -144,18 +142,15 @@ def trend(s: Series, w: Windows, tick_ns: int, mono_ticks: int) -> Trend:
     i = argmin_index(mono)
     onset = tick_ns - (len(mono) - 1 - i) * w.tick_ns if i >= 0 else tick_ns
     low = min((v for v in mono if v == v), default=NAN)
-    before = hist[: -mono_ticks] if len(hist) > mono_ticks else []
     return Trend(
         now=now,
         slope=slope_per_min(growth, w.tick_s),
         slope_short=slope_per_min(short, w.tick_s),
-        slope_trend=slope_per_min(hist, w.tick_s, min_points=max(3, w.history // 3)),
         drop=max_drop(mono),
         drop_short=max_drop(growth),
         rise=now - low if low == low and now == now else NAN,
         onset_ns=onset,
         step=_max_step(hist[-w.growth:]),
-        prior_peak=max((v for v in before if v == v), default=NAN),
         filled=sum(1 for v in mono if v == v) / mono_ticks,
     )
 
@@ -221,7 +216,9 @@ def _trough_slope(e: EngineTrack, tick_ns: int, horizon_ns: int) -> float:
 
 
 def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int, mono: int) -> GpuView | None:
-    best: GpuView | None = None
+    best_slope: float | None = None
+    best_idx = -1
+    best_series: Series | None = None
     total_growth = 0.0
     lost: list[int] = []
     xids: list[tuple[int, int]] = []
@@ -233,16 +230,18 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int, mono: int) -> 
             xids.append((idx, g.xid))
         if s.last_ns < 0 or tick_ns - s.last_ns > 60 * NS:
             continue
-        t = trend(s, w, tick_ns, mono)
         mib = slope_per_min(g.used_mib.tail(w.growth), w.tick_s)
         if mib == mib:
             total_growth += mib
-        if best is None or _key(t.slope) > _key(best.trend.slope):
-            best = GpuView(idx, t, 0.0)
-    if best is None and not (lost or xids):
+        slope = slope_per_min(s.tail(w.growth), w.tick_s)
+        if best_slope is None or _key(slope) > _key(best_slope):
+            best_slope, best_idx, best_series = slope, idx, s
+    if best_series is None and not (lost or xids):
         return None
-    if best is None:
+    if best_series is None:
         best = GpuView(-1, Trend(), 0.0)
+    else:
+        best = GpuView(best_idx, trend(best_series, w, tick_ns, mono), 0.0)
     best.growth_mib_per_min = total_growth
     best.lost, best.xids = lost, xids
     return best

@@ -141,9 +141,14 @@ class IncidentBook:
 
     def _update(self, inc: Tracked, f: Finding) -> list[Incident]:
         cause_changed = bool(f.cause) and f.cause != inc.cause and f.strength >= 0
+        before = (inc.confidence, inc.alert_count)
         changed = self._absorb(inc, f)
         if cause_changed:
             inc.cause = f.cause
+        if not (cause_changed or changed or inc.dirty):
+            moved = abs(inc.confidence - before[0]) >= 0.1 or inc.alert_count != before[1]
+            if not moved:
+                return []
         return self._publish(inc, f.ts_ns, force=cause_changed or changed)
 
     def _clear(self, inc: Tracked, f: Finding) -> list[Incident]:

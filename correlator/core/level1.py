@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from correlator.config.model import Level1Rule
 from correlator.core.nodestate import NodeState
 from correlator.core.outputs import ActionEvent
-from correlator.core.series import Series, slope_per_min
+from correlator.core.series import NAN, Series
+from correlator.wire.records import SampleRecord
 
 
 @dataclass(slots=True)
@@ -30,14 +31,28 @@ class Level1:
     short_ticks: int
     tick_s: float
     states: dict[str, RuleState] = field(default_factory=dict)
+    gpu: dict[str, tuple[float, float]] = field(default_factory=dict)
+    kv: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _last: tuple[float, float] = (NAN, NAN)
+    _min_growth: float = field(init=False)
+    _min_level: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        growth = [r.above for r in self.rules if "growth" in r.signal]
+        level = [r.above for r in self.rules if "growth" not in r.signal]
+        self._min_growth = min(growth, default=float("inf"))
+        self._min_level = min(level, default=float("inf"))
 
     def evaluate(
-        self, node: str, state: NodeState, ts_ns: int, suppressed: frozenset[str]
+        self, node: str, state: NodeState, rec: SampleRecord, suppressed: frozenset[str]
     ) -> list[ActionEvent]:
-        if not self.rules:
+        if not self.rules or not self._observe(state, rec):
             return []
-        signals = self.signals(state)
+        if self._quiet():
+            return []
+        signals = self.signals()
         out = []
+        ts_ns = rec.ts_ns
         for rule in self.rules:
             value = signals.get(rule.signal)
             if value is None:
@@ -56,36 +71,52 @@ class Level1:
                                        dict(rule.params)))
         return out
 
-    def signals(self, state: NodeState) -> dict[str, float]:
-        gpu_growth = gpu_pct = kv_growth = kv_pct = None
-        for g in state.gpus.values():
+    def _quiet(self) -> bool:
+        """Nothing is above any threshold and no rule is holding: skip the full evaluation."""
+        if any(st.above_since_ns >= 0 for st in self.states.values()):
+            return False
+        growth, level = self._last
+        return not (growth > self._min_growth or level > self._min_level)
+
+    def _observe(self, state: NodeState, rec: SampleRecord) -> bool:
+        """Refresh the growth and level of the series this sample fed; False if none."""
+        if rec.source in ("nvml", "dcgm"):
+            g = state.gpus.get(-1 if rec.gpu is None else rec.gpu)
+            if g is None:
+                return False
             s = g.best_pct()
-            gpu_growth = _max(gpu_growth, self._growth(s))
-            gpu_pct = _max(gpu_pct, s.last_value)
-        for e in state.engines.values():
-            kv_growth = _max(kv_growth, self._growth(e.kv_pct))
-            kv_pct = _max(kv_pct, e.kv_pct.last_value)
+            self._store(self.gpu, f"{rec.gpu}", s)
+            return True
+        if rec.source == "vllm":
+            for key, e in state.engines.items():
+                if e.kv_pct.last_ns == rec.ts_ns:
+                    self._store(self.kv, key, e.kv_pct)
+            return True
+        return False
+
+    def _store(self, table: dict[str, tuple[float, float]], key: str, s: Series) -> None:
+        if s.last_ns >= 0:
+            self._last = (self._growth(s), s.last_value)
+            table[key] = self._last
+
+    def signals(self) -> dict[str, float]:
         out: dict[str, float] = {}
-        for name, value in (("gpu_memory_growth_pct_per_min", gpu_growth),
-                            ("kv_cache_growth_pct_per_min", kv_growth),
-                            ("gpu_memory_pct", gpu_pct), ("kv_cache_pct", kv_pct)):
-            if value is not None:
-                out[name] = value
-        growth = [v for v in (gpu_growth, kv_growth) if v is not None]
-        if growth:
-            out["memory_growth_pct_per_min"] = max(growth)
+        for prefix, table in (("gpu_memory", self.gpu), ("kv_cache", self.kv)):
+            growth = [g for g, _ in table.values() if g == g]
+            levels = [v for _, v in table.values() if v == v]
+            if growth:
+                out[f"{prefix}_growth_pct_per_min"] = max(growth)
+            if levels:
+                out[f"{prefix}_pct"] = max(levels)
+        growth_all = [out[k] for k in ("gpu_memory_growth_pct_per_min", "kv_cache_growth_pct_per_min")
+                      if k in out]
+        if growth_all:
+            out["memory_growth_pct_per_min"] = max(growth_all)
         return out
 
-    def _growth(self, s: Series) -> float | None:
-        """Slope over the short window, the newest raw sample included."""
-        if s.last_ns < 0:
-            return None
-        values = [*s.tail(self.short_ticks), s.last_value]
-        slope = slope_per_min(values, self.tick_s)
-        return slope if slope == slope else None
-
-
-def _max(a: float | None, b: float | None) -> float | None:
-    if b is None or b != b:
-        return a
-    return b if a is None or b > a else a
+    def _growth(self, s: Series) -> float:
+        """Change per minute from the tick value one short window ago to the newest sample."""
+        past = s.ago(self.short_ticks - 1)
+        if past != past:
+            return NAN
+        return (s.last_value - past) / (self.short_ticks * self.tick_s / 60.0)

@@ -87,6 +87,14 @@ class NodeMachine:
             self.switch_ticks = 0
         return self.switch_ticks >= 2
 
+    def reset(self) -> None:
+        self.phase, self.pending_ticks, self.quiet_since_ns, self.switch_ticks = Phase.IDLE, 0, 0, 0
+
+    @property
+    def engaged(self) -> bool:
+        """Anything but idle: the node must be evaluated in full every tick."""
+        return self.phase is not Phase.IDLE
+
     @property
     def active(self) -> bool:
         return self.phase in (Phase.ACTIVE, Phase.RECOVERING)

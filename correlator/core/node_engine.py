@@ -30,6 +30,7 @@ from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
 from correlator.core.nodestate import NodeState
 from correlator.core.outputs import ActionEvent, Finding
+from correlator.core.series import NAN, Series, slope_per_min
 from correlator.core.sessions import SessionTracker
 from correlator.core.storm import NodeAlerts
 from correlator.wire.incidents import Evidence
@@ -75,6 +76,9 @@ class NodeEngine:
         self.last_features: NodeFeatures | None = None
         self.last_scores: dict[str, float] = {}
         self.onset_ns = 0
+        self._kv_short = NAN
+        self._gpu_growth = NAN
+        self._host_growth = NAN
 
     # -- input ---------------------------------------------------------------------------
     def push(self, rec: AlignedRecord) -> NodeOutput:
@@ -106,6 +110,14 @@ class NodeEngine:
         self._run_to(upto, out)
         return out
 
+    def forget(self, now_ns: int) -> NodeOutput:
+        """The node is being dropped after its TTL: close what it still holds open."""
+        out = NodeOutput()
+        if self.machine.active:
+            self.machine.reset()
+            out.findings.append(self._finding("clear", now_ns))
+        return out
+
     def flush(self) -> NodeOutput:
         out = NodeOutput()
         self._run_to(self.aligner.max_ns, out)
@@ -118,7 +130,7 @@ class NodeEngine:
             self.state.ingest(rec)
             if rec.kind == "sample" and rec.source in _MEMORY_SOURCES:
                 suppressed = frozenset(e.name for e in self.explanations)
-                out.actions += self.level1.evaluate(self.node, self.state, rec.ts_ns, suppressed)
+                out.actions += self.level1.evaluate(self.node, self.state, rec, suppressed)  # type: ignore[arg-type]
         self._tick_until(upto_ns + 1, out)
 
     def _tick_until(self, ts_ns: int, out: NodeOutput) -> None:
@@ -134,10 +146,13 @@ class NodeEngine:
         self.aligner.mark_silence(max(tick_ns, self.aligner.max_ns))
         self.state.close_tick(tick_ns, 2 * self.w.tick_ns + int(self.rules.alignment.silence_after_s * NS))
         self.alerts.expire(tick_ns)
+        anomaly = self._detect()
+        if not self.machine.engaged and not self._worth_a_look(tick_ns, anomaly):
+            self.explanations = []
+            return
         f = self.features(tick_ns)
         self.last_features = f
         self.explanations = benign.explain(f, self.rules.benign)
-        anomaly = self._detect(f)
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
         scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)
@@ -178,15 +193,42 @@ class NodeEngine:
             explanations=tuple(e.name for e in self.explanations),
         )
 
-    def _detect(self, f: NodeFeatures) -> dict[str, float]:
-        d = self.detectors
-        if f.kv is not None:
-            d.kv.score_then_learn(f.kv.trend.slope_short)
-        if f.gpu is not None:
-            d.gpu.score_then_learn(f.gpu.trend.slope_short)
-        if f.host is not None:
-            d.host.score_then_learn(f.host.slope_short)
+    def _detect(self) -> dict[str, float]:
+        """Feed each detector this tick's short-window growth (score, then learn)."""
+        st, w, d = self.state, self.w, self.detectors
+        self._kv_short = _max_slope([e.kv_pct for e in st.engines.values()], w.short, w.tick_s)
+        self._gpu_growth = _max_slope([g.best_pct() for g in st.gpus.values()], w.growth, w.tick_s)
+        self._host_growth = _max_slope([st.host.rss_pct, st.host.mem_pct], w.growth, w.tick_s)
+        d.kv.score_then_learn(self._kv_short)
+        d.gpu.score_then_learn(_max_slope([g.best_pct() for g in st.gpus.values()], w.short, w.tick_s))
+        d.host.score_then_learn(_max_slope([st.host.rss_pct, st.host.mem_pct], w.short, w.tick_s))
         return d.scores()
+
+    def _worth_a_look(self, tick_ns: int, anomaly: dict[str, float]) -> bool:
+        """A cheap screen: only nodes showing something get the full evaluation."""
+        h = self.rules.hypotheses
+        st = self.state
+        if any(v >= self.rules.detectors.threshold for v in anomaly.values()):
+            return True
+        mono_ns = self.w.mono * self.w.tick_ns
+        for e in st.engines.values():
+            reclaimed = bool(e.reclaim_ns) and tick_ns - e.reclaim_ns[-1] < mono_ns
+            rising = len(e.troughs) >= 2 and e.troughs[-1][1] > e.troughs[-2][1] and (
+                tick_ns - e.troughs[-1][0] < self.w.history * self.w.tick_ns)
+            if rising or (not reclaimed and _above(self._kv_short, h.session_isolation.min_growth_pct_per_min)):
+                return True
+        if _above(self._gpu_growth, 0.5 * h.spec_residue.min_growth_pct_per_min):
+            return True
+        if _above(self._host_growth, 0.5 * h.monitoring_gap.host_growth_pct_per_min):
+            return True
+        recent = tick_ns - int(self.rules.benign.warmup_s * NS)
+        if max(st.engine_start_ns, st.host.start_ns) > recent or any(t > recent for t in st.host.oom_ns):
+            return True
+        if any(g.xid_ns > recent for g in st.gpus.values()):
+            return True
+        if any(c.silent for c in self.aligner.sources.values()):
+            return True
+        return bool(self.alerts.group())
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
         """A persistent critical alert group that no telemetry explains, benign or not."""
@@ -257,6 +299,20 @@ class NodeEngine:
     def idle_since(self, now_ns: int) -> float:
         """Seconds since the node last sent anything (for expiry)."""
         return (now_ns - max(self.aligner.max_ns, self.state.last_ns)) / NS
+
+
+def _max_slope(series: list[Series], ticks: int, tick_s: float) -> float:
+    best = NAN
+    for s in series:
+        if s.last_ns >= 0:
+            v = slope_per_min(s.tail(ticks), tick_s)
+            if v == v and not best >= v:
+                best = v
+    return best
+
+
+def _above(x: float, limit: float) -> bool:
+    return x == x and x > limit
 
 
 def _slope(x: float) -> float:

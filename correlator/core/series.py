@@ -59,23 +59,23 @@ class Series:
         return self.ago(0)
 
 
-def present(values: list[float]) -> list[tuple[int, float]]:
-    return [(i, v) for i, v in enumerate(values) if v == v]
-
-
 def slope_per_min(values: list[float], tick_s: float, min_points: int = 3) -> float:
     """Least-squares slope of evenly spaced ``values`` in units per minute; NaN if too few."""
-    pts = present(values)
-    n = len(pts)
+    n = 0
+    si = sv = sii = siv = 0.0
+    for i, v in enumerate(values):
+        if v == v:
+            n += 1
+            si += i
+            sv += v
+            sii += i * i
+            siv += i * v
     if n < min_points:
         return NAN
-    mx = sum(i for i, _ in pts) / n
-    my = sum(v for _, v in pts) / n
-    sxx = sum((i - mx) ** 2 for i, _ in pts)
-    if sxx == 0:
+    den = n * sii - si * si
+    if den == 0:
         return NAN
-    sxy = sum((i - mx) * (v - my) for i, v in pts)
-    return (sxy / sxx) * (60.0 / tick_s)
+    return (n * siv - si * sv) / den * (60.0 / tick_s)
 
 
 def max_drop(values: list[float]) -> float:

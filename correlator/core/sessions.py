@@ -54,7 +54,13 @@ class SessionTracker:
         return sum(1 for t in self.collisions_ns if t >= since_ns)
 
     def active(self, since_ns: int) -> list[Session]:
-        return [s for s in self.sessions.values() if s.last_ns >= since_ns]
+        """Sessions with a turn since ``since_ns`` (the LRU order makes this a short walk)."""
+        out = []
+        for s in reversed(self.sessions.values()):
+            if s.last_ns < since_ns:
+                break
+            out.append(s)
+        return out
 
     def stats(self, now_ns: int, active_s: float) -> tuple[float, int, float]:
         """(median lifetime s, max turns, max lifetime s) of sessions active recently."""

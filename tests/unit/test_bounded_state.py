@@ -1,0 +1,75 @@
+"""State must not grow with stream length: every keyed piece of state has a bound or expiry."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from collections.abc import Iterator
+
+from correlator.config import load_rules
+from correlator.core import Engine
+from correlator.wire.records import EventRecord, Record
+from tests.timeline import NodeSpec, alert, at, node_records, sawtooth
+
+RULES = load_rules()
+
+
+def busy_node(hours: float) -> Iterator[Record]:
+    """A node with new sessions, new alerts and request events all the time."""
+    spec = NodeSpec(kv_pct=sawtooth(30, 12, 200))
+    n = 0
+    for rec in node_records(spec, hours * 3600):
+        yield rec
+        if rec.source == "vllm":
+            n += 1
+            t = (rec.ts_ns - at(0)) / 1e9
+            yield EventRecord(v=1, ts_ns=rec.ts_ns, node=spec.node, source="vllm", kind="event",
+                              event="request_finished",
+                              attrs={"request_id": f"r{n}", "finish_reason": "stop",
+                                     "tenant": f"t{n % 7}", "session": f"s{n}", "prompt_tokens": 900})
+            if n % 12 == 0:
+                yield alert(spec.node, t, f"Flappy{n % 500}", "warning", "firing" if n % 24 else "resolved")
+
+
+def traced_size(engine: Engine, records: Iterator[Record], hours_checkpoints: list[float]) -> list[int]:
+    sizes = []
+    marks = [at(h * 3600) for h in hours_checkpoints]
+    for rec in records:
+        engine.process(rec)
+        if marks and rec.ts_ns >= marks[0]:
+            marks.pop(0)
+            gc.collect()
+            sizes.append(tracemalloc.get_traced_memory()[0])
+    return sizes
+
+
+def test_engine_memory_is_flat_from_two_to_twelve_hours() -> None:
+    tracemalloc.start()
+    try:
+        engine = Engine(RULES)
+        base = tracemalloc.get_traced_memory()[0]
+        sizes = traced_size(engine, busy_node(12.05), [2, 6, 12])
+    finally:
+        tracemalloc.stop()
+    grown = [s - base for s in sizes]
+    # Bounded: what 10 more hours add is small next to what the first 2 hours built.
+    assert grown[2] - grown[0] < 0.15 * grown[0], grown
+    node = engine.nodes["gpu-node-01"]
+    assert len(node.state.sessions.sessions) <= RULES.features.max_sessions_per_node
+    assert len(node.alerts.alerts) <= RULES.alert_grouping.max_alerts_per_node
+    assert node.aligner.pending() < 100
+    assert all(len(s) <= node.w.history for g in node.state.gpus.values() for s in g.series())
+
+
+def test_silent_nodes_are_forgotten_after_their_ttl_and_their_incident_resolved() -> None:
+    engine = Engine(RULES)
+    incidents = []
+    for rec in node_records(NodeSpec(node="gone"), 600):
+        incidents += engine.process(rec).incidents
+    for rec in node_records(NodeSpec(node="stays"), RULES.features.node_ttl_s + 1800):
+        incidents += engine.process(rec).incidents
+    assert "gone" not in engine.nodes and "stays" in engine.nodes
+    assert engine.stats.nodes_expired == 1
+    # It went silent, so it was paged as unreachable; forgetting it resolves that incident.
+    assert [(i.status, i.cause) for i in incidents] == [("open", "node_unreachable"),
+                                                       ("resolved", "node_unreachable")]
