@@ -115,6 +115,7 @@ async def _publish(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     drain = asyncio.create_task(publisher.run(), name="publisher")
+    drain.add_done_callback(lambda _: stop.set())  # a publisher that dies stops the agent
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=True)
         log.info("node %s: publishing %s to %s (spool %s)", args.node,
@@ -124,12 +125,15 @@ async def _publish(args: argparse.Namespace) -> int:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(publisher.wait_idle(), 5.0)
     await publisher.close()
-    await asyncio.gather(drain, return_exceptions=True)
+    [outcome] = await asyncio.gather(drain, return_exceptions=True)
     messages, records = spool.pending()
     if messages:
         log.info("%d messages (%d records) stay spooled in %s for the next start", messages,
                  records, spool_dir)
     spool.close()
+    if isinstance(outcome, BaseException):
+        log.error("the publisher failed: %r", outcome)
+        return 1
     return 0
 
 

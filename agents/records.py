@@ -15,8 +15,6 @@ from typing import Any
 JsonRecord = dict[str, Any]
 """One record of the contract, as a JSON-ready dict."""
 
-SOURCES = ("nvml", "dcgm", "vllm", "host")
-
 
 def sample(
     *,

@@ -90,5 +90,10 @@ class Rounds:
             log.exception("source %s failed", source.source)
             tracker = GapTracker(self.node, source.source, "collector")
             records = [tracker.failed(f"collector error: {type(err).__name__}: {err}", ts_ns)]
-        if records:
+        if not records:
+            return
+        try:
             await self.sink(source.source, self.sequencer.stamp(records))
+        except Exception:  # e.g. the spool's disk is full: log it, keep collecting
+            log.exception("could not hand over a round of %s (%d records)", source.source,
+                          len(records))
