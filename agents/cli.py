@@ -17,7 +17,7 @@ import socket
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import aiohttp
 import orjson
@@ -26,6 +26,7 @@ from agents.host import HostCollector
 from agents.publisher import KafkaSettings, Publisher
 from agents.records import JsonRecord
 from agents.rounds import Rounds, Scheduled
+from agents.simulate import run_simulation
 from agents.sources import DcgmSource, HostSource, NvmlSource, Source, VllmSource
 from agents.spool import Spool
 
@@ -70,6 +71,20 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--output", default="-", metavar="FILE|-",
                    help="with --once: JSON Lines file to write, or - for standard output")
     p.add_argument("--log-level", default="INFO")
+    sim = p.add_argument_group("simulation", "--simulate publishes a simulated fleet's telemetry "
+                               "(every node, every source, and its alerts) instead of collecting")
+    sim.add_argument("--simulate", action="store_true")
+    sim.add_argument("--sim-nodes", type=int, metavar="N")
+    sim.add_argument("--sim-gpus", type=int, metavar="N")
+    sim.add_argument("--sim-minutes", type=float, metavar="M", default=24 * 60.0,
+                     help="scenario length; the agent exits when it ends (default: a day)")
+    sim.add_argument("--sim-seed", type=int, metavar="N")
+    sim.add_argument("--sim-faults", metavar="SPEC", help="e.g. session_isolation:2,spec_residue:1")
+    sim.add_argument("--sim-benign", metavar="SPEC", help="e.g. long_document:1")
+    sim.add_argument("--sim-preroll", type=int, metavar="SECONDS",
+                     help="silent warm-up simulated before the first published second")
+    sim.add_argument("--sim-speed", type=float, default=1.0, metavar="X",
+                     help="simulated seconds per wall-clock second (default 1: real time)")
     return p
 
 
@@ -81,8 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
     if not args.once and not args.kafka:
         parser().error("--kafka is required (or --once to print one round)")
+    if args.simulate and args.once:
+        parser().error("--simulate publishes to Kafka; it does not combine with --once")
+    config = _sim_config(args) if args.simulate else None
     try:
-        return asyncio.run(_once(args) if args.once else _publish(args))
+        return asyncio.run(_once(args) if args.once else _publish(args, config))
     except KeyboardInterrupt:
         return 130
 
@@ -103,7 +121,21 @@ async def _once(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _publish(args: argparse.Namespace) -> int:
+def _sim_config(args: argparse.Namespace) -> Any:
+    from pydantic import ValidationError
+
+    from agents.simulate import live_config
+    from correlator.sim import SpecError
+
+    try:
+        return live_config(nodes=args.sim_nodes, gpus=args.sim_gpus, minutes=args.sim_minutes,
+                           seed=args.sim_seed, faults=args.sim_faults, benign=args.sim_benign,
+                           preroll_s=args.sim_preroll)
+    except (ValidationError, SpecError) as err:
+        parser().error(f"--simulate: {err}")
+
+
+async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
     spool_dir = args.spool_dir or _state_home() / "gpu-agent" / args.node
     spool = Spool(spool_dir, max_bytes=int(args.spool_max_mb * (1 << 20)))
     settings = KafkaSettings(args.kafka, topic_prefix=args.topic_prefix,
@@ -116,14 +148,16 @@ async def _publish(args: argparse.Namespace) -> int:
         loop.add_signal_handler(sig, stop.set)
     drain = asyncio.create_task(publisher.run(), name="publisher")
     drain.add_done_callback(lambda _: stop.set())  # a publisher that dies stops the agent
-    async with aiohttp.ClientSession() as session:
-        schedule = _schedule(args, session, kv=True)
-        log.info("node %s: publishing %s to %s (spool %s)", args.node,
-                 ", ".join(s.source.source for s in schedule), args.kafka, spool_dir)
-        await Rounds(args.node, schedule, lambda src, recs: publisher.publish(src, args.node,
-                                                                              recs)).run(stop)
+    if sim_config is not None:
+        log.info("simulating %d nodes x %d GPUs for %g minutes at %gx, publishing to %s",
+                 sim_config.nodes, sim_config.gpus, sim_config.minutes, args.sim_speed,
+                 args.kafka)
+        count = await run_simulation(sim_config, publisher.publish, stop, args.sim_speed)
+        log.info("simulation over: %d records published", count)
+    else:
+        await _collect(args, publisher, stop, spool_dir)
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(publisher.wait_idle(), 5.0)
+        await asyncio.wait_for(publisher.wait_idle(), 60.0 if sim_config else 5.0)
     await publisher.close()
     [outcome] = await asyncio.gather(drain, return_exceptions=True)
     messages, records = spool.pending()
@@ -135,6 +169,16 @@ async def _publish(args: argparse.Namespace) -> int:
         log.error("the publisher failed: %r", outcome)
         return 1
     return 0
+
+
+async def _collect(args: argparse.Namespace, publisher: Publisher, stop: asyncio.Event,
+                   spool_dir: Path) -> None:
+    async with aiohttp.ClientSession() as session:
+        schedule = _schedule(args, session, kv=True)
+        log.info("node %s: publishing %s to %s (spool %s)", args.node,
+                 ", ".join(s.source.source for s in schedule), args.kafka, spool_dir)
+        await Rounds(args.node, schedule,
+                     lambda src, recs: publisher.publish(src, args.node, recs)).run(stop)
 
 
 def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,
