@@ -52,9 +52,10 @@ def parser() -> argparse.ArgumentParser:
                        help=f"override --interval for {source}")
     p.add_argument("--no-nvml", action="store_true", help="do not read NVML")
     p.add_argument("--no-host", action="store_true", help="do not read /proc")
-    p.add_argument("--serve-match", default="vllm", metavar="REGEX",
+    p.add_argument("--serve-match", default="(?i)vllm", metavar="REGEX",
                    help="command-line pattern of the serving processes whose RSS is reported "
-                        "as proc_rss_bytes (default: vllm)")
+                        "as proc_rss_bytes (default: (?i)vllm, which also matches vLLM's "
+                        "VLLM::EngineCore processes)")
     p.add_argument("--scrape-timeout", type=float, default=5.0, metavar="SECONDS")
     p.add_argument("--topic-prefix", default="", metavar="PREFIX",
                    help="prefix of the project's topic names (PREFIXtelemetry.nvml...; "

@@ -165,7 +165,7 @@ class HostCollector:
     """
 
     node: str
-    serve_pattern: str = r"vllm"
+    serve_pattern: str = r"(?i)vllm"
     proc: Path = Path("/proc")
     kernel_log: KernelLog = field(default_factory=KernelLog)
     _oom_kills: int | None = None
