@@ -1,9 +1,9 @@
-"""The engine: routes records to per-node pipelines and findings to the incident book.
+"""The engine: stage one (per-node fleet) -> ordered findings -> stage two (incident book).
 
 Drive it with :meth:`Engine.process` (one record) or :meth:`Engine.process_many` (a batch), in
 any order within the allowed lateness; call :meth:`Engine.finish` at the end of a replay.
-Fleet time (the newest event time seen, less the allowed lateness) advances every tick and
-lets nodes that fell silent be evaluated too.
+Level-1 actions are returned at once; incident records come out once the findings behind
+them have been put in order (at most ``hold`` of event time after they were concluded).
 
 >>> from correlator.config.model import RuleSet
 >>> Engine(RuleSet()).process_many([]).incidents
@@ -16,14 +16,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
-from correlator.core.align import AlignedRecord, alert_node
-from correlator.core.features import NS, Windows
+from correlator.core.fleet import Fleet, FleetOutput, FleetStats
 from correlator.core.incidents import IncidentBook
-from correlator.core.node_engine import NodeEngine, NodeOutput
-from correlator.core.outputs import ActionEvent
+from correlator.core.ordering import FindingOrder, hold_for
+from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.decode import Rejected
 from correlator.wire.incidents import Incident
-from correlator.wire.records import AlertRecord, Record
+from correlator.wire.records import Record
+
+EngineStats = FleetStats
 
 
 @dataclass
@@ -40,35 +41,54 @@ class EngineOutput:
         self.rejected += other.rejected
 
 
-@dataclass
-class EngineStats:
-    records: int = 0
-    alerts_firing: int = 0
-    alerts_resolved: int = 0
-    late: int = 0
-    overflow: int = 0
-    nodes_expired: int = 0
-    by_source: dict[str, int] = field(default_factory=dict)
+class Desk:
+    """Stage two: orders findings by their producers' watermark and keeps the book."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        a = rules.alignment
+        self.order = FindingOrder(hold_for(a.silence_after_s, rules.features.tick_s,
+                                           a.max_clock_offset_s))
+        self.book = IncidentBook(rules.incidents)
+
+    def take(self, findings: list[Finding], watermark_ns: int) -> list[Incident]:
+        self.order.add(findings)
+        return self._apply(self.order.release(watermark_ns), watermark_ns)
+
+    def finish(self, last_ns: int) -> list[Incident]:
+        out = self._apply(self.order.drain(), last_ns)
+        return out + self.book.flush(last_ns)
+
+    def _apply(self, findings: list[Finding], now_ns: int) -> list[Incident]:
+        out: list[Incident] = []
+        for f in findings:
+            if f.kind == "action" and f.action is not None:
+                out += self.book.attach_action(f.action)
+            else:
+                out += self.book.apply(f)
+        if findings:
+            self.book.expire(now_ns)
+        return out
 
 
 class Engine:
-    """The whole correlator core for one fleet (or one worker's share of it)."""
+    """The whole correlator core for one fleet, in one process."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.windows = Windows.from_rules(rules)
-        self.nodes: dict[str, NodeEngine] = {}
-        self.book = IncidentBook(rules.incidents)
-        self.fleet_sources: set[str] = set()
-        self.max_ns = 0
-        self.next_advance_ns = -1
-        self.stats = EngineStats()
+        self.fleet = Fleet(rules)
+        self.desk = Desk(rules)
 
-    def node(self, name: str) -> NodeEngine:
-        n = self.nodes.get(name)
-        if n is None:
-            n = self.nodes[name] = NodeEngine(name, self.rules, self.windows, self.fleet_sources)
-        return n
+    @property
+    def stats(self) -> FleetStats:
+        return self.fleet.stats
+
+    @property
+    def nodes(self) -> dict[str, object]:
+        return self.fleet.nodes  # type: ignore[return-value]
+
+    @property
+    def book(self) -> IncidentBook:
+        return self.desk.book
 
     def process_many(self, records: Iterable[Record]) -> EngineOutput:
         out = EngineOutput()
@@ -77,71 +97,19 @@ class Engine:
         return out
 
     def process(self, rec: Record) -> EngineOutput:
-        st = self.stats
-        st.records += 1
-        st.by_source[rec.source] = st.by_source.get(rec.source, 0) + 1
-        if isinstance(rec, AlertRecord):
-            if rec.alert.status == "firing":
-                st.alerts_firing += 1
-            else:
-                st.alerts_resolved += 1
-            node_out = self.node(alert_node(rec)).alert(rec)
-        else:
-            if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
-                self.fleet_sources.add(rec.source)
-            node_out = self.node(rec.node).push(rec)
-        out = self._route(node_out)
-        if rec.ts_ns > self.max_ns:
-            self.max_ns = rec.ts_ns
-            if rec.ts_ns >= self.next_advance_ns:
-                out.extend(self.advance(rec.ts_ns - int(self.rules.alignment.allowed_lateness_s * NS)))
-        return out
+        return self._route(self.fleet.process(rec))
 
     def advance(self, now_ns: int) -> EngineOutput:
-        """Move fleet time to ``now_ns``: silence detection, quiet nodes, expiry."""
-        tick = self.windows.tick_ns
-        self.next_advance_ns = (now_ns // tick + 1) * tick
-        out = EngineOutput()
-        ttl = self.rules.features.node_ttl_s
-        for name in list(self.nodes):
-            n = self.nodes[name]
-            out.extend(self._route(n.advance(now_ns)))
-            if n.idle_since(now_ns) > ttl and n.aligner.pending() == 0:
-                out.extend(self._route(n.forget(now_ns)))
-                del self.nodes[name]
-                self.stats.nodes_expired += 1
-        self.book.expire(now_ns)
-        return out
+        return self._route(self.fleet.advance(now_ns))
 
     def finish(self) -> EngineOutput:
-        """End of input: release everything held back, close the last ticks, flush updates."""
-        out = EngineOutput()
-        for n in list(self.nodes.values()):
-            out.extend(self._route(n.flush()))
-        out.incidents += self.book.flush(self.max_ns)
+        fo = self.fleet.finish()
+        out = EngineOutput(actions=fo.actions, rejected=fo.rejected)
+        self.desk.order.add(fo.findings)
+        out.incidents = self.desk.finish(self.fleet.max_ns)
         return out
 
-    def _route(self, node_out: NodeOutput) -> EngineOutput:
-        out = EngineOutput()
-        for f in node_out.findings:
-            out.incidents += self.book.apply(f)
-        for a in node_out.actions:
-            out.actions.append(a)
-            out.incidents += self.book.attach_action(a)
-        for rec, why in node_out.refused:
-            out.rejected.append(_refusal(rec, why, self.rules))
-            if why == "late":
-                self.stats.late += 1
-            elif why == "overflow":
-                self.stats.overflow += 1
-        return out
-
-
-def _refusal(rec: AlignedRecord, why: str, rules: RuleSet) -> Rejected:
-    if why == "late":
-        reason = (f"late: event time is behind node {rec.node}'s watermark by more than the "
-                  f"allowed lateness ({rules.alignment.allowed_lateness_s:g} s)")
-    else:
-        reason = (f"overflow: node {rec.node} already holds "
-                  f"{rules.alignment.max_pending_per_node} records awaiting alignment")
-    return Rejected(f"{rec.node}/{rec.source}", reason, rec.model_dump_json().encode())
+    def _route(self, fo: FleetOutput) -> EngineOutput:
+        incidents = self.desk.take(fo.findings, self.fleet.now_ns) if fo.findings or len(
+            self.desk.order) else []
+        return EngineOutput(incidents, fo.actions, fo.rejected)

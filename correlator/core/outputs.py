@@ -7,25 +7,8 @@ from typing import Any, Literal
 
 from correlator.wire.incidents import Evidence
 
-FindingKind = Literal["raise", "update", "clear"]
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A node-level conclusion handed from the node engine to the incident book."""
-
-    node: str
-    ts_ns: int
-    kind: FindingKind
-    cause: str
-    strength: float
-    confidence: float
-    hypotheses: dict[str, float]
-    onset_ns: int
-    critical: bool
-    evidence: tuple[Evidence, ...] = ()
-    alerts: tuple[tuple[str, str], ...] = ()
-    explanations: tuple[str, ...] = ()
+FindingKind = Literal["raise", "update", "clear", "action"]
+_KIND_RANK = {"raise": 0, "update": 1, "action": 2, "clear": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +34,58 @@ class ActionEvent:
             "value": round(self.value, 3),
             "params": self.params,
         }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ActionEvent:
+        return cls(d["node"], d["ts_ns"], d["action"], d["rule"], d["signal"], d["value"],
+                   dict(d.get("params") or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A node-level conclusion handed from the node engine to the incident book."""
+
+    node: str
+    ts_ns: int
+    kind: FindingKind
+    cause: str
+    strength: float
+    confidence: float
+    hypotheses: dict[str, float]
+    onset_ns: int
+    critical: bool
+    evidence: tuple[Evidence, ...] = ()
+    alerts: tuple[tuple[str, str], ...] = ()
+    explanations: tuple[str, ...] = ()
+    action: ActionEvent | None = None
+
+    def order_key(self) -> tuple[int, str, int]:
+        """Findings are applied in (event time, node, kind) order, whoever produced them."""
+        return (self.ts_ns, self.node, _KIND_RANK[self.kind])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "node": self.node, "ts_ns": self.ts_ns, "kind": self.kind, "cause": self.cause,
+            "strength": self.strength, "confidence": self.confidence,
+            "hypotheses": self.hypotheses, "onset_ns": self.onset_ns, "critical": self.critical,
+            "evidence": [e.model_dump() for e in self.evidence],
+            "alerts": [list(a) for a in self.alerts], "explanations": list(self.explanations),
+            "action": self.action.to_json() if self.action else None,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Finding:
+        action = d.get("action")
+        return cls(
+            node=d["node"], ts_ns=d["ts_ns"], kind=d["kind"], cause=d["cause"],
+            strength=d["strength"], confidence=d["confidence"], hypotheses=d["hypotheses"],
+            onset_ns=d["onset_ns"], critical=d["critical"],
+            evidence=tuple(Evidence.model_validate(e) for e in d["evidence"]),
+            alerts=tuple((a[0], a[1]) for a in d["alerts"]),
+            explanations=tuple(d["explanations"]),
+            action=ActionEvent.from_json(action) if action else None,
+        )
+
+    @classmethod
+    def for_action(cls, a: ActionEvent) -> Finding:
+        return cls(a.node, a.ts_ns, "action", "", -1.0, -1.0, {}, a.ts_ns, False, action=a)

@@ -1,0 +1,127 @@
+"""Stage one: every node's pipeline, fed records, producing findings and actions.
+
+A fleet can hold the whole cluster (embedded mode) or one worker's partitions (streaming
+mode); what a node concludes depends only on that node's records, so the same node yields
+the same findings wherever it is processed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from correlator.config.model import RuleSet
+from correlator.core.align import AlignedRecord, alert_node
+from correlator.core.features import NS, Windows
+from correlator.core.node_engine import NodeEngine, NodeOutput
+from correlator.core.outputs import ActionEvent, Finding
+from correlator.wire.decode import Rejected
+from correlator.wire.records import AlertRecord, Record
+
+
+@dataclass
+class FleetOutput:
+    findings: list[Finding] = field(default_factory=list)
+    actions: list[ActionEvent] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
+
+    def extend(self, other: FleetOutput) -> None:
+        self.findings += other.findings
+        self.actions += other.actions
+        self.rejected += other.rejected
+
+
+@dataclass
+class FleetStats:
+    records: int = 0
+    alerts_firing: int = 0
+    alerts_resolved: int = 0
+    late: int = 0
+    overflow: int = 0
+    nodes_expired: int = 0
+    by_source: dict[str, int] = field(default_factory=dict)
+
+
+class Fleet:
+    """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.windows = Windows.from_rules(rules)
+        self.nodes: dict[str, NodeEngine] = {}
+        self.fleet_sources: set[str] = set()
+        self.max_ns = 0
+        self.next_advance_ns = -1
+        self.lateness_ns = int(rules.alignment.allowed_lateness_s * NS)
+        self.stats = FleetStats()
+
+    @property
+    def now_ns(self) -> int:
+        return self.max_ns - self.lateness_ns
+
+    def node(self, name: str) -> NodeEngine:
+        n = self.nodes.get(name)
+        if n is None:
+            n = self.nodes[name] = NodeEngine(name, self.rules, self.windows, self.fleet_sources)
+        return n
+
+    def process(self, rec: Record) -> FleetOutput:
+        st = self.stats
+        st.records += 1
+        st.by_source[rec.source] = st.by_source.get(rec.source, 0) + 1
+        if isinstance(rec, AlertRecord):
+            if rec.alert.status == "firing":
+                st.alerts_firing += 1
+            else:
+                st.alerts_resolved += 1
+            out = self._convert(self.node(alert_node(rec)).alert(rec))
+        else:
+            if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
+                self.fleet_sources.add(rec.source)
+            out = self._convert(self.node(rec.node).push(rec))
+        if rec.ts_ns > self.max_ns:
+            self.max_ns = rec.ts_ns
+            if rec.ts_ns >= self.next_advance_ns:
+                out.extend(self.advance(self.now_ns))
+        return out
+
+    def advance(self, now_ns: int) -> FleetOutput:
+        """Fleet time reached ``now_ns``: quiet nodes are evaluated, stale ones forgotten."""
+        tick = self.windows.tick_ns
+        self.next_advance_ns = (now_ns // tick + 1) * tick
+        out = FleetOutput()
+        ttl = self.rules.features.node_ttl_s
+        for name in list(self.nodes):
+            n = self.nodes[name]
+            out.extend(self._convert(n.advance(now_ns)))
+            if n.idle_since(now_ns) > ttl and n.aligner.pending() == 0:
+                out.extend(self._convert(n.forget(now_ns)))
+                del self.nodes[name]
+                self.stats.nodes_expired += 1
+        return out
+
+    def finish(self) -> FleetOutput:
+        out = FleetOutput()
+        for n in list(self.nodes.values()):
+            out.extend(self._convert(n.flush()))
+        return out
+
+    def _convert(self, node_out: NodeOutput) -> FleetOutput:
+        out = FleetOutput(node_out.findings, node_out.actions)
+        out.findings += [Finding.for_action(a) for a in node_out.actions]
+        for rec, why in node_out.refused:
+            out.rejected.append(_refusal(rec, why, self.rules))
+            if why == "late":
+                self.stats.late += 1
+            elif why == "overflow":
+                self.stats.overflow += 1
+        return out
+
+
+def _refusal(rec: AlignedRecord, why: str, rules: RuleSet) -> Rejected:
+    if why == "late":
+        reason = (f"late: event time is behind node {rec.node}'s watermark by more than the "
+                  f"allowed lateness ({rules.alignment.allowed_lateness_s:g} s)")
+    else:
+        reason = (f"overflow: node {rec.node} already holds "
+                  f"{rules.alignment.max_pending_per_node} records awaiting alignment")
+    return Rejected(f"{rec.node}/{rec.source}", reason, rec.model_dump_json().encode())
