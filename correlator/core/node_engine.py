@@ -215,7 +215,8 @@ class NodeEngine:
             reclaimed = bool(e.reclaim_ns) and tick_ns - e.reclaim_ns[-1] < mono_ns
             rising = len(e.troughs) >= 2 and e.troughs[-1][1] > e.troughs[-2][1] and (
                 tick_ns - e.troughs[-1][0] < self.w.history * self.w.tick_ns)
-            if rising or (not reclaimed and _above(self._kv_short, h.session_isolation.min_growth_pct_per_min)):
+            growing = _above(self._kv_short, h.session_isolation.min_growth_pct_per_min)
+            if rising or (growing and not reclaimed):
                 return True
         if _above(self._gpu_growth, 0.5 * h.spec_residue.min_growth_pct_per_min):
             return True
