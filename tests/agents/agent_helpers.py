@@ -43,3 +43,29 @@ async def until(condition: Callable[[], bool], guard_s: float = 30.0) -> None:
         while not condition():
             await asyncio.sleep(0.01)
     await asyncio.wait_for(poll(), guard_s)
+
+
+async def read_topics(bootstrap: str, topics: Iterable[str],
+                      guard_s: float = 60.0) -> list[tuple[str, bytes, bytes]]:
+    """Every message now in ``topics`` (up to their end offsets): (topic, key, value)."""
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+
+    names = list(topics)
+    consumer = AIOKafkaConsumer(*names, bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                auto_offset_reset="earliest", group_id=None)
+    await consumer.start()
+    out: list[tuple[str, bytes, bytes]] = []
+    try:
+        parts = [TopicPartition(t, p) for t in names
+                 for p in sorted(consumer.partitions_for_topic(t) or ())]
+        assert parts, f"no partitions for {names}"
+        todo = {tp: end for tp, end in (await consumer.end_offsets(parts)).items() if end > 0}
+        async with asyncio.timeout(guard_s):
+            while todo:
+                for tp, msgs in (await consumer.getmany(timeout_ms=500)).items():
+                    out += [(tp.topic, m.key or b"", m.value or b"") for m in msgs]
+                    if msgs and msgs[-1].offset + 1 >= todo.get(tp, 0):
+                        todo.pop(tp, None)
+    finally:
+        await consumer.stop()
+    return out
