@@ -345,9 +345,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gpu-check: no usable NVIDIA GPU here: {err}", file=sys.stderr)
         return EXIT_NO_GPU
     collector = NvmlCollector(nvml, args.node)
-    if not 0 <= args.gpu < len(collector.gpus):
-        print(f"gpu-check: GPU {args.gpu} does not exist ({len(collector.gpus)} found)",
-              file=sys.stderr)
+    if not 0 <= args.gpu < len(collector.gpus) or collector.gpus[args.gpu].handle is None:
+        print(f"gpu-check: GPU {args.gpu} cannot be opened ({len(collector.gpus)} found; "
+              "see the warning above)", file=sys.stderr)
         collector.close()
         return EXIT_NO_GPU
     total = nvml.nvmlDeviceGetMemoryInfo(collector.gpus[args.gpu].handle).total

@@ -59,7 +59,7 @@ class Gpu:
     """What the collector knows of one GPU between rounds."""
 
     index: int
-    handle: Any
+    handle: Any  # None until NVML hands it out (a GPU lost at start)
     labels: dict[str, str]
     skipped: set[str] = field(default_factory=set)
     memory_v2: bool = True
@@ -77,14 +77,21 @@ class NvmlCollector:
         self.watcher = EventWatcher(nvml, node, self.gpus, self.events.put, clock)
 
     def _gpu(self, index: int) -> Gpu:
-        handle = self.nvml.nvmlDeviceGetHandleByIndex(index)
-        labels = {}
+        gpu = Gpu(index, None, {})
+        try:
+            self._identify(gpu)
+        except self.nvml.NVMLError as err:  # lost, or not ready: retried every round
+            log.warning("GPU %d cannot be opened: %s", index, err)
+        return gpu
+
+    def _identify(self, gpu: Gpu) -> None:
+        """Get the GPU's handle (raises if NVML refuses it) and its labels."""
+        gpu.handle = self.nvml.nvmlDeviceGetHandleByIndex(gpu.index)
         for label, fn in (("uuid", "nvmlDeviceGetUUID"), ("model_name", "nvmlDeviceGetName")):
             try:
-                labels[label] = getattr(self.nvml, fn)(handle)
+                gpu.labels[label] = getattr(self.nvml, fn)(gpu.handle)
             except self.nvml.NVMLError as err:
-                log.warning("GPU %d: %s failed: %s", index, fn, err)
-        return Gpu(index, handle, labels)
+                log.warning("GPU %d: %s failed: %s", gpu.index, fn, err)
 
     def start(self) -> None:
         """Start the event thread (XID and clock events)."""
@@ -107,11 +114,16 @@ class NvmlCollector:
     def _read(self, gpu: Gpu, ts_ns: int) -> list[JsonRecord]:
         metrics: dict[str, float] = {}
         try:
+            if gpu.handle is None:
+                self._identify(gpu)
             for name, reader in self._readers():
                 if name not in gpu.skipped:
                     self._try(gpu, name, reader, metrics)
         except self.nvml.NVMLError_GpuIsLost:
             return self._lost(gpu, ts_ns)
+        except self.nvml.NVMLError as err:  # the handle could not be had for another reason
+            log.warning("GPU %d cannot be opened: %s", gpu.index, err)
+            return []
         gpu.lost = False
         return [sample(node=self.node, source="nvml", ts_ns=ts_ns, gpu=gpu.index,
                        metrics=metrics, labels=gpu.labels)]
@@ -195,9 +207,14 @@ class EventWatcher:
         self.registered: list[int] = []
 
     def start(self) -> None:
-        event_set = self.nvml.nvmlEventSetCreate()
+        try:
+            event_set = self.nvml.nvmlEventSetCreate()
+        except self.nvml.NVMLError as err:
+            log.info("NVML event sets unavailable (%s); no XID or clock events", err)
+            return
         for gpu in self.gpus:
-            self._register(gpu, event_set)
+            if gpu.handle is not None:
+                self._register(gpu, event_set)
         if not self.registered:
             self.nvml.nvmlEventSetFree(event_set)
             log.info("no GPU supports XID or clock events; event thread not started")

@@ -60,6 +60,7 @@ class FakeNvmlLib:
         self.registered: dict[int, int] = {}  # gpu index -> event mask
         self.event_sets_freed = 0
         self.timeouts = 0
+        self.no_event_sets = False
         self._events: deque[tuple[int, int, int]] = deque()  # (gpu, type, data)
         self._cond = threading.Condition()
         if not memory_v2:
@@ -121,6 +122,8 @@ class FakeNvmlLib:
     def nvmlDeviceGetHandleByIndex_v2(self, index: Any, device: Any) -> int:
         if not 0 <= index.value < len(self.gpus):
             return pynvml.NVML_ERROR_INVALID_ARGUMENT
+        if self.gpus[index.value].lost:
+            return pynvml.NVML_ERROR_GPU_IS_LOST
         self._set_pointer(device._obj, HANDLE_BASE + index.value)
         return SUCCESS
 
@@ -214,6 +217,8 @@ class FakeNvmlLib:
         return SUCCESS
 
     def nvmlEventSetCreate(self, event_set: Any) -> int:
+        if self.no_event_sets:
+            return pynvml.NVML_ERROR_NOT_SUPPORTED
         self._set_pointer(event_set._obj, 0xE7E7)
         return SUCCESS
 

@@ -193,3 +193,28 @@ def test_gpus_without_event_support_start_no_thread(monkeypatch: pytest.MonkeyPa
     nv.start()
     nv.close()
     assert nv.watcher.registered == [] and fake.event_sets_freed == 1
+
+
+def test_gpu_lost_before_the_agent_started(lib: FakeNvmlLib) -> None:
+    lib.gpus[0].lost = True
+    nv = collector()
+    nv.start()
+    first = validate(nv.collect(TS))
+    second = validate(nv.collect(TS + 1))
+    lib.gpus[0].lost = False
+    back = validate(nv.collect(TS + 2))
+    nv.close()
+    assert [(r.kind, r.gpu) for r in first] == [("event", 0), ("sample", 1)]
+    assert first[0].event == "gpu_lost" and first[0].attrs == {"uuid": ""}
+    assert [(r.kind, r.gpu) for r in second] == [("sample", 1)]
+    assert by_gpu(back)[0].labels["uuid"] == "GPU-0a1b"  # opened once it answered
+    assert lib.registered == {1: XID | CLOCK}
+
+
+def test_no_event_sets_on_this_platform(lib: FakeNvmlLib) -> None:
+    lib.no_event_sets = True
+    nv = collector()
+    nv.start()  # logs and carries on
+    records = validate(nv.collect(TS))
+    nv.close()
+    assert sorted(by_gpu(records)) == [0, 1] and lib.event_sets_freed == 0
