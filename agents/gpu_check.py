@@ -217,7 +217,9 @@ class CudaChildAllocator:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "agents.gpu_check", "--child", "--gpu", str(gpu)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "CUDA_VISIBLE_DEVICES": str(gpu)})
+            # NVML numbers GPUs by PCI bus id; make CUDA's numbering agree before choosing one
+            env={**os.environ, "CUDA_DEVICE_ORDER": "PCI_BUS_ID",
+                 "CUDA_VISIBLE_DEVICES": str(gpu)})
         self._ask("0")
 
     def hold(self, nbytes: int) -> None:
@@ -252,8 +254,8 @@ class _TorchMemory:
         return block
 
     def free(self, block: Any) -> None:
-        del block
-        self.torch.cuda.empty_cache()
+        block.untyped_storage().resize_(0)  # frees now, whoever still holds the tensor
+        self.torch.cuda.empty_cache()  # and hands it back to the driver, where NVML sees it
 
 
 class _DriverMemory:
