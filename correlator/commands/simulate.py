@@ -53,6 +53,9 @@ def _add_options(p: argparse.ArgumentParser) -> None:
                    "repository root)")  # fmt: skip
     p.add_argument("--trace-copies", type=int, default=d.trace_copies, metavar="K",
                    help="replay K time-shifted copies of the trace (more load)")  # fmt: skip
+    p.add_argument("--trace-fleet", type=int, default=None, metavar="K",
+                   help="the trace is served by K nodes, of which --nodes are simulated "
+                   "(default: enough that each KV pool is about 40%% pinned)")  # fmt: skip
     p.add_argument("--context-ttl", type=float, default=d.context_ttl_s, metavar="SECONDS")
     p.add_argument("--interrupt-rate", type=float, default=d.interrupt_rate, metavar="FRACTION")
     p.add_argument("--batch-size", type=int, default=d.batch_size, metavar="N",
@@ -91,6 +94,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
         "nodes": args.nodes, "gpus": args.gpus, "minutes": args.minutes, "seed": args.seed,
         "faults": args.faults, "benign": args.benign, "load": args.load,
         "traces_dir": args.traces_dir, "trace_copies": args.trace_copies,
+        "trace_fleet": args.trace_fleet,
         "context_ttl_s": args.context_ttl, "interrupt_rate": args.interrupt_rate,
         "batch_size": args.batch_size, "mixed_tenants": args.mixed_tenants,
         "leak_rate_pct_min": args.leak_rate, "rate_per_node": args.rate,

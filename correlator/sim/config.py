@@ -47,10 +47,11 @@ class SimConfig(BaseModel):
     request_events: bool = True
     traces_dir: Path | None = None
     trace_copies: Annotated[int, Field(ge=1, le=64)] = 1
+    trace_fleet: Annotated[int, Field(ge=1, le=100_000)] | None = None
     gpu_type: GpuKind = "h100"
     model: str = "auto"
     rate_per_node: Annotated[float, Field(gt=0, le=200)] | None = None
-    preroll_s: Annotated[int, Field(ge=0, le=7200)] = 900
+    preroll_s: Annotated[int, Field(ge=0, le=7200)] = 600
 
     @field_validator("faults", mode="before")
     @classmethod

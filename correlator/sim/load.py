@@ -8,6 +8,7 @@ the way real users do. A cancelled turn is usually re-sent; a failed one is retr
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from correlator.sim.tenants import (
     Tenant,
     output_tokens,
     pick_tenant,
+    session_shape,
     session_turns,
     think_time,
     user_tokens,
@@ -181,3 +183,65 @@ class ChatLoad:
         session = req.session
         node = session.node if session is not None and session.node is not None else 0
         follow_up(self.queue, self.rngs[node], req)
+
+    def warm_sessions(self, t0: float, ttl_s: float) -> list[tuple[Session, float]]:
+        """Conversations already under way at ``t0`` (a stationary start): some mid-session
+        with their next turn coming, some finished but not reclaimed yet. Returns each with
+        the time of its last turn, for the node's session cache to hold."""
+        out: list[tuple[Session, float]] = []
+        for node in self.fleet:
+            rng = self.rngs[node.index]
+            turns, _, active = session_shape(node.tenants)
+            rate = self.session_rate[node.index]
+            for _ in range(_poisson(rng, rate * active)):
+                out.append(self._mid_session(node, rng, t0))
+            for _ in range(_poisson(rng, rate * (ttl_s + node.sweep_s / 2))):
+                out.append(self._done_session(node, rng, t0, ttl_s + node.sweep_s / 2))
+        return out
+
+    def _warm(self, node: NodeSpec, rng: random.Random, done: int | None) -> Session:
+        """A session drawn length-biased: one in progress at a random instant is more likely
+        a long one."""
+        while True:
+            tenant = pick_tenant(rng, node.tenants)
+            turns = max(2, session_turns(rng, tenant))
+            if rng.random() * 40 < turns:
+                break
+        self.sessions += 1
+        session = Session(f"sess-{node.index:03d}-{self.sessions:07d}", tenant, turns)
+        session.node = node.index
+        k = done if done is not None else rng.randint(1, turns - 1)
+        session.segments = [sys_segment(tenant)] + [
+            (("turn", session.sid, j),
+             user_tokens(rng, tenant, j == 0) + min(output_tokens(rng, tenant), tenant.max_tokens))
+            for j in range(min(k, turns))
+        ]  # fmt: skip
+        session.turn_no = k
+        session.turns_left = turns - k
+        return session
+
+    def _mid_session(self, node: NodeSpec, rng: random.Random, t0: float) -> tuple[Session, float]:
+        session = self._warm(node, rng, None)
+        think = think_time(rng, session.tenant)
+        last = t0 - rng.uniform(0.0, think)
+        self.queue.push(last + think, session)
+        return session, last
+
+    def _done_session(
+        self, node: NodeSpec, rng: random.Random, t0: float, span: float
+    ) -> tuple[Session, float]:
+        session = self._warm(node, rng, None)
+        session.turn_no += session.turns_left
+        session.turns_left = 0
+        return session, t0 - rng.uniform(0.0, span)
+
+
+def _poisson(rng: random.Random, mean: float) -> int:
+    """A Poisson draw (normal approximation above 50)."""
+    if mean > 50:
+        return max(0, round(rng.gauss(mean, mean**0.5)))
+    limit, k, p = math.exp(-mean), 0, rng.random()
+    while p > limit:
+        k += 1
+        p *= rng.random()
+    return k

@@ -75,6 +75,12 @@ class SessionCache:
         session.last_active = now
         self._drop_host(session.sid)
 
+    def adopt(self, session: Session, last_active: float) -> None:
+        """Hold a session that was already cached when the simulation began."""
+        self._repin([], session.segments)
+        self.entries[session.sid] = Entry(session, list(session.segments), last_active)
+        session.last_active = last_active
+
     def _repin(self, old: list[Segment], new: list[Segment]) -> None:
         """Pin what the new context adds, then unpin what it no longer has."""
         had = {key for key, _ in old}

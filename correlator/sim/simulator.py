@@ -25,7 +25,7 @@ from correlator.sim.load import ChatLoad, Load, LoadContext, draw_fate
 from correlator.sim.node import Node
 from correlator.sim.noise import Clocks
 from correlator.sim.prom import SCRAPE_S, View, scrape
-from correlator.sim.request import Request
+from correlator.sim.request import Request, Session
 from correlator.sim.schedule import Injection, apply_to_fleet, schedule
 from correlator.sim.telemetry import NodeEmitter
 from correlator.sim.traces import TraceLoad, read_trace
@@ -67,12 +67,20 @@ class Simulation:
         config = self.config
         t0 = -float(config.preroll_s)
         if config.load == "synthetic":
-            return ChatLoad(self.fleet, self.ctx, config.seed, t0)
+            chat = ChatLoad(self.fleet, self.ctx, config.seed, t0)
+            self._adopt(chat.warm_sessions(t0, config.context_ttl_s))
+            return chat
         entries = read_trace(config.resolved_traces_dir(), config.load)
         load = TraceLoad(config.load, entries, self.fleet, self.ctx, config.seed,
-                         config.trace_copies)  # fmt: skip
+                         config.trace_copies, config.context_ttl_s, config.trace_fleet)  # fmt: skip
         load.start(t0)
         return load
+
+    def _adopt(self, sessions: list[tuple[Session, float]]) -> None:
+        for session, last_active in sorted(sessions, key=lambda item: item[1]):
+            engine = self.nodes[session.node or 0].engine
+            if engine is not None:
+                engine.cache.adopt(session, last_active)
 
     def step(self, t: int) -> list[tuple[float, Record]]:
         """Advance ``[t, t+1)`` (seconds from the scenario start); returns its records."""

@@ -58,6 +58,8 @@ class NodeEmitter:
             if t % EVERY[source] == due and not self.clocks.missed():
                 getattr(self, f"_{source}")(out, t + frac)
         out.sort(key=lambda item: item[0])
+        for t_true, record in out:
+            self._number(t_true, record)
         if self.node.faults.partitioned:
             return []
         return out
@@ -65,12 +67,18 @@ class NodeEmitter:
     # -- envelope ---------------------------------------------------------------------------
 
     def _envelope(self, t: float, source: str, gpu: int | None, kind: str) -> Record:
-        key = (source, gpu)
+        return {"v": 1, "ts_ns": 0, "node": self.name, "source": source, "kind": kind,
+                "gpu": gpu, "seq": 0}  # fmt: skip
+
+    def _number(self, t: float, record: Record) -> None:
+        """Stamp (the producer's skewed clock) and number records in the order they occur."""
+        source = record["source"]
+        key = (source, record["gpu"])
         seq = self.seq.get(key, 0) + 1
         self.seq[key] = seq
+        record["seq"] = seq
         ts = self.start_ns + round((t + self.clocks.skew(self.name, source)) * 1e9)
-        return {"v": 1, "ts_ns": max(0, ts), "node": self.name, "source": source, "kind": kind,
-                "gpu": gpu, "seq": seq}  # fmt: skip
+        record["ts_ns"] = max(0, ts)
 
     def _sample(self, out: list[tuple[float, Record]], t: float, source: str, gpu: int | None,
                 metrics: dict[str, float], labels: dict[str, str]) -> None:  # fmt: skip

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import orjson
 
-from correlator.sim.fleet import NodeSpec
+from correlator.sim.catalog import BLOCK_SIZE
+from correlator.sim.fleet import MEAN_SWEEP_S, NodeSpec
 from correlator.sim.kvcache import Segment
 from correlator.sim.load import LoadContext, new_request, sys_segment
 from correlator.sim.request import Request, Session
@@ -37,6 +38,7 @@ TRACE_FILES = {
 CONTINUE_SHARE = {"azure-conv": 0.55, "azure-code": 0.25}
 MOONCAKE_BLOCK = 512
 OPEN_SESSION_IDLE_S = 900.0
+TRACE_LOAD = 0.4
 
 
 class TraceError(RuntimeError):
@@ -110,6 +112,8 @@ class TraceLoad:
         ctx: LoadContext,
         seed: int,
         copies: int,
+        ttl_s: float,
+        virtual_nodes: int | None = None,
     ) -> None:
         self.kind = kind
         self.entries = entries
@@ -119,10 +123,25 @@ class TraceLoad:
         self.rng = random.Random(f"trace/{seed}/{kind}")
         gaps = (entries[-1].offset_s - entries[0].offset_s) / max(1, len(entries) - 1)
         self.span = entries[-1].offset_s + gaps
+        self.virtual_nodes = max(len(fleet), virtual_nodes or self._fleet_size(ttl_s))
         self.orders = [self._order(c) for c in range(copies)]
         self.cursor: list[tuple[int, int]] = []
         self.sessions: dict[Hashable, Session] = {}
         self.open: list[list[Session]] = [[] for _ in fleet]
+
+    def _fleet_size(self, ttl_s: float) -> int:
+        """How many nodes the trace's service must have had: enough that the contexts its
+        sessions pin fill each KV pool to about ``TRACE_LOAD`` on average. Only the first
+        ``len(fleet)`` of them are simulated; the rest of the traffic goes elsewhere."""
+        entries = self.entries
+        rate = len(entries) * self.copies / self.span
+        tokens = sum(e.input_tokens + e.output_tokens for e in entries) / len(entries)
+        sessions = len({e.hash_ids[1] if len(e.hash_ids) > 1 else -e.line for e in entries})
+        turns = len(entries) / sessions if entries[0].hash_ids else 1.0 / (
+            1.0 - CONTINUE_SHARE.get(self.kind, 0.0))
+        pinned = rate * tokens * (ttl_s + MEAN_SWEEP_S / 2) / turns
+        pool = min(n.perf.pool_blocks for n in self.fleet) * BLOCK_SIZE
+        return max(1, math.ceil(pinned / (pool * TRACE_LOAD)))
 
     def _order(self, copy: int) -> list[tuple[float, TraceEntry]]:
         """Copy ``copy``'s arrival offsets, shifted by a fraction of the span and wrapped."""
@@ -147,32 +166,42 @@ class TraceLoad:
                 when = cycle * self.span + order[idx][0]
                 if when >= t + 1:
                     break
-                out.append(self._request(order[idx][1], when, c))
+                req = self._request(order[idx][1], when, c)
+                if req is not None:
+                    out.append(req)
                 idx += 1
             self.cursor[c] = (cycle, idx)
         return out
 
-    def _request(self, entry: TraceEntry, when: float, copy: int) -> Request:
+    def _request(self, entry: TraceEntry, when: float, copy: int) -> Request | None:
+        """The entry as a request for its node, or None when it belongs to a node of the
+        virtual fleet that is not simulated."""
         if entry.hash_ids:
             req = self._mooncake_request(entry, when, copy)
         else:
             req = self._azure_request(entry, when, copy)
+        if req is None:
+            return None
         req.rid = f"{self.kind}-{copy}-{entry.line}"
         req.want_out = max(1, entry.output_tokens)
         req.max_out = max(req.max_out, req.want_out)
         return req
 
-    def _node_for(self, key: Hashable) -> int:
-        return zlib.crc32(repr(key).encode()) % len(self.fleet)
+    def _node_for(self, key: Hashable) -> int | None:
+        slot = zlib.crc32(repr(key).encode()) % self.virtual_nodes
+        return slot if slot < len(self.fleet) else None
 
     def _tenant_for(self, node: int, key: Hashable) -> Tenant:
         tenants = self.fleet[node].tenants
         return tenants[zlib.crc32(repr(("tenant", key)).encode()) % len(tenants)]
 
-    def _mooncake_request(self, entry: TraceEntry, when: float, copy: int) -> Request:
+    def _mooncake_request(self, entry: TraceEntry, when: float, copy: int) -> Request | None:
         ids = entry.hash_ids
         key: Hashable = (copy, ids[1]) if len(ids) > 1 else (copy, "solo", entry.line)
-        session = self._session(key, self._node_for(key))
+        home = self._node_for(key)
+        if home is None:
+            return None
+        session = self._session(key, home)
         node = session.node if session.node is not None else 0
         segments: list[Segment] = []
         left = entry.input_tokens
@@ -195,8 +224,10 @@ class TraceLoad:
             self.sessions[key] = session
         return session
 
-    def _azure_request(self, entry: TraceEntry, when: float, copy: int) -> Request:
+    def _azure_request(self, entry: TraceEntry, when: float, copy: int) -> Request | None:
         node = self._node_for((copy, entry.line))
+        if node is None:
+            return None
         session = self._stitch(node, entry.input_tokens, when)
         if session is None:
             tenant = self._tenant_for(node, (copy, entry.line))
