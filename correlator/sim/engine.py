@@ -272,7 +272,7 @@ class Engine:
         req.finish_reason = reason
         req.finished_at = when
         self._observe_finish(req, when, reason)
-        if reason == "abort" and self.residue_on and was_running and req.generated > 1:
+        if reason == "abort" and self.residue_on and was_running and req.generated >= 2:
             self.residue_bytes += RESIDUE_BYTES
         self.finished.append(req)
 

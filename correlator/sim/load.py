@@ -191,7 +191,7 @@ class ChatLoad:
         out: list[tuple[Session, float]] = []
         for node in self.fleet:
             rng = self.rngs[node.index]
-            turns, _, active = session_shape(node.tenants)
+            _turns, _, active = session_shape(node.tenants)
             rate = self.session_rate[node.index]
             for _ in range(_poisson(rng, rate * active)):
                 out.append(self._mid_session(node, rng, t0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from correlator.sim.kvcache import BlockPool
@@ -23,7 +25,7 @@ def test_healthy_usage_is_a_sawtooth_reclaimed_every_2_to_5_minutes(seed: int) -
     scenario = run(quiet(seed=seed))
     kv = series(scenario, NODE, "vllm", KV)
     sweeps = drops(kv, SWEEP_DROP)
-    gaps = [b - a for a, b in zip(sweeps, sweeps[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(sweeps)]
     assert len(sweeps) >= 5
     assert all(100 <= g <= 330 for g in gaps), gaps
     assert max(v for _, v in kv) < 0.9
@@ -40,7 +42,7 @@ def test_session_leak_grows_usage_monotonically_with_flat_running_requests() -> 
     saturated = next(t for t, v in kv if t > start and v > 0.88)
     lows = troughs(kv, [t for t in drops(kv, SWEEP_DROP) if start < t < saturated])
     assert len(lows) >= 3
-    assert all(b > a for a, b in zip(lows, lows[1:], strict=False)), lows
+    assert all(b > a for a, b in itertools.pairwise(lows)), lows
     growth = (window(kv, saturated - 30, saturated)[0][1] - window(kv, start, start + 60)[0][1])
     per_min = growth / ((saturated - start) / 60)
     assert 0.015 < per_min < 0.06, per_min

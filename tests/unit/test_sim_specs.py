@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pydantic import ValidationError
 
@@ -56,8 +58,8 @@ def test_config_parses_strings_and_reports_the_option() -> None:
 
 
 def test_unknown_node_is_named() -> None:
-    with pytest.raises(SpecError, match="no node named 'gpu-node-07'; the fleet is "
-                                        "gpu-node-01..gpu-node-02"):  # fmt: skip
+    expected = "no node named 'gpu-node-07'; the fleet is gpu-node-01..gpu-node-02"
+    with pytest.raises(SpecError, match=re.escape(expected)):
         Simulation(SimConfig(nodes=2, faults="xid_79@gpu-node-07"))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Any
 
@@ -60,7 +61,7 @@ def alerts(scenario: Scenario, node: str, status: str = "firing") -> list[Record
 
 def drops(points: list[tuple[float, float]], size: float) -> list[float]:
     """Times at which the value fell by more than ``size`` from one sample to the next."""
-    return [t for (_, a), (t, b) in zip(points, points[1:], strict=False) if a - b > size]
+    return [t for (_, a), (t, b) in itertools.pairwise(points) if a - b > size]
 
 
 def window(points: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
