@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import orjson
 import pytest
 from agent_helpers import read_topics, validate
 
@@ -18,6 +19,22 @@ from correlator.wire.decode import decode_message
 
 SMALL = {"nodes": 2, "gpus": 1, "minutes": 0.5, "seed": 4, "preroll_s": 0,
          "faults": "xid_79@gpu-node-01:0.1-0.4"}  # a GPU off the bus: its samples stop
+
+
+async def simulated_elsewhere(options: dict[str, object]) -> list[JsonRecord]:
+    """The scenario's records computed by a fresh interpreter, as the agent's process was: the
+    simulator's code as it is on disk now, not as this test process imported it."""
+    code = ("import sys, orjson; from correlator.sim import SimConfig, iter_seconds; "
+            "c = SimConfig(**orjson.loads(sys.argv[1])); "
+            "sys.stdout.buffer.write(orjson.dumps([r for b in iter_seconds(c) "
+            "for r in b.records]))")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", code, orjson.dumps(options).decode(),
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == 0
+    records: list[JsonRecord] = orjson.loads(out)
+    return records
 
 
 def identity(r: JsonRecord) -> tuple[object, ...]:
@@ -78,7 +95,7 @@ async def test_simulate_publishes_a_whole_scenario_then_exits(
         "--spool-dir", str(tmp_path / "spool"), stderr=asyncio.subprocess.PIPE)
     _, stderr = await asyncio.wait_for(proc.communicate(), 120)
     assert proc.returncode == 0, stderr.decode()
-    expected = [r for b in iter_seconds(SimConfig(**SMALL)) for r in b.records]
+    expected = await simulated_elsewhere(SMALL)
     got: list[JsonRecord] = []
     for topic, key, value in await read_topics(kafka_bootstrap, kafka_topics.inputs):
         records, rejected = decode_message(value, origin=topic)
