@@ -42,6 +42,7 @@ class Engine:
         self.spec = spec
         self.rng = rng
         self.pool = BlockPool(perf.pool_blocks)
+        self.reserve = int(ADMIT_WATERMARK * perf.pool_blocks)
         self.cache = SessionCache(self.pool, ttl_s, perf.kv_bytes_all_ranks)
         self.counters = EngineCounters()
         self.waiting: deque[Request] = deque()
@@ -108,12 +109,13 @@ class Engine:
 
     def _try_admit(self, req: Request, when: float) -> bool:
         pool = self.pool
-        if pool.available() < self._needed_blocks(req) + int(ADMIT_WATERMARK * pool.total):
+        if pool.available() < self._needed_blocks(req) + self.reserve:
             return False
         context = int(req.context_tokens())
         hit = min(pool.prefix_hit(req.segments), context - 1) // 16 * 16
+        acquire = pool.acquire
         for key, tokens in req.segments[:-1]:
-            pool.acquire(key, blocks_for(tokens))
+            acquire(key, -(-tokens // 16))
         pool.acquire(req.new_key, self._own_blocks(req))
         self._count_admission(req, hit, context)
         req.state = "running"

@@ -34,7 +34,7 @@ class HostState:
         self.oom_kills = 0
 
     def update(self, process_alive: bool, gpus: int, offloaded: int, rng: random.Random) -> None:
-        self.noise = 0.97 * self.noise + rng.gauss(0.0, 40.0 * MIB)
+        self.noise = 0.97 * self.noise + (rng.random() + rng.random() - 1.0) * 98.0 * MIB
         if process_alive:
             rss = API_RSS + gpus * WORKER_RSS + offloaded + self.leak + self.noise * 0.3
             self.rss = max(0, int(rss))

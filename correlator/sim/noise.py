@@ -37,7 +37,7 @@ class Clocks:
         """The offset plus a few milliseconds of per-reading jitter."""
         if not self.enabled:
             return 0.0
-        return self.offsets[(node, source)] + self.rng.gauss(0.0, 0.004)
+        return self.offsets[(node, source)] + (self.rng.random() - 0.5) * 0.014
 
     def missed(self) -> bool:
         return self.enabled and self.rng.random() < MISSED_SCRAPE

@@ -23,6 +23,8 @@ from correlator.sim.request import Request
 Record = dict[str, Any]
 EVERY = {"nvml": 5, "dcgm": 15, "vllm": 5, "host": 10}
 KV_FLUSH_S = 2
+DUE_CYCLE = 30
+"""A multiple of every sampling period."""
 
 
 class NodeEmitter:
@@ -37,13 +39,16 @@ class NodeEmitter:
         rng = random.Random(f"phase/{node.spec.name}")
         self.phase = {s: (rng.randrange(every), rng.uniform(0.0, 0.9)) for s, every in EVERY.items()}
         self.kv_phase = rng.randrange(KV_FLUSH_S)
+        self.due_at = {
+            r for r in range(DUE_CYCLE) for s, (due, _) in self.phase.items() if r % EVERY[s] == due
+        }
         self.seq: dict[tuple[str, int | None], int] = {}
         self.dcgm_keys = ("UUID", "Hostname") if rng.random() < 0.75 else ("uuid", "hostname")
         self.xid_reported: set[int] = set()
 
     def due(self, t: int) -> bool:
         """Whether a sample is collected during second ``t`` (GPU state must be fresh)."""
-        return any(t % EVERY[s] == due for s, (due, _) in self.phase.items())
+        return t % DUE_CYCLE in self.due_at
 
     def second(self, t: int, finished: list[Request], events: list[NodeEvent]) -> list[tuple[float, Record]]:
         out: list[tuple[float, Record]] = []
