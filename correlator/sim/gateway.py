@@ -62,7 +62,7 @@ class Gateway:
             return None
         if self.upstreams[target].routable(t):
             return target
-        if not self.upstreams[target].detected_down(t) and not self.upstreams[target].ok:
+        if req.sticky or not (self.upstreams[target].ok or self.upstreams[target].detected_down(t)):
             self.failed(req, target)
             return None
         other = self._alternative(req, t)

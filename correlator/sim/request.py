@@ -76,6 +76,7 @@ class Request:
         "segments",
         "session",
         "state",
+        "sticky",
         "tenant",
         "timed_out",
         "user_tokens",
@@ -105,6 +106,7 @@ class Request:
         self.node = session.node if session is not None and session.node is not None else 0
         self.rejected = False
         self.lost = False
+        self.sticky = False
         self.origin: Load | None = None
         self.interrupt_at: float | None = None
         self.cancel_frac: float | None = None

@@ -49,6 +49,7 @@ class _Window:
         req.want_out = self._answer()
         req.max_out = max(req.max_out, req.want_out)
         req.origin = self  # type: ignore[assignment]
+        req.sticky = True
         return req
 
     def _message(self, first: bool) -> int:
@@ -161,6 +162,7 @@ class LongDocLoad(_Window):
         req.want_out = int(self.rng.uniform(500, 2000))
         req.max_out = 4096
         req.origin = self  # type: ignore[assignment]
+        req.sticky = True
         return req
 
     def on_finish(self, req: Request) -> None:
@@ -228,6 +230,7 @@ class RetryBurstLoad(_Window):
         else:
             req.error_at = when + self.rng.uniform(0.1, 1.0)
         req.origin = self  # type: ignore[assignment]
+        req.sticky = True
         return req
 
     def on_finish(self, req: Request) -> None:
