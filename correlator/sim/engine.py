@@ -22,6 +22,8 @@ GATEWAY_TIMEOUT_S = 60.0
 ADMIT_WATERMARK = 0.01
 SPEC_STEP_FACTOR = 1.3
 MIXED_DECODE_SHARE = 0.35
+API_OVERHEAD_S = 0.035
+"""Tokenising, the API server's hop to the engine, detokenising the first token."""
 RESIDUE_BYTES = 4_700_000
 """Draft-model state an interrupted speculative request leaves behind on each GPU."""
 
@@ -162,7 +164,7 @@ class Engine:
         req.prefill_left = 0.0
         req.decode_from = when
         if req.first_token is None:
-            req.first_token = when + self.step_s
+            req.first_token = when + self.step_s + API_OVERHEAD_S
             self.counters.ttft.observe(req.first_token - req.arrival)
             req.generated = max(req.generated, 1.0)
 
@@ -291,18 +293,18 @@ class Engine:
 
     # -- whole-engine events ----------------------------------------------------------------
 
-    def fail_all(self, when: float, reason: str = "error") -> None:
+    def fail_all(self, when: float, reason: str = "error") -> list[Request]:
         """The engine died: everything in flight ends (the pool dies with it)."""
-        for req in [*self.running, *self.waiting]:
+        dead = [*self.running, *self.waiting]
+        for req in dead:
             req.state = "dead"
-            self._observe_finish(req, when, reason)
             req.finish_reason = reason
             req.finished_at = when
-            self.finished.append(req)
             if req.session is not None:
                 req.session.busy = False
         self.running = []
         self.waiting = deque()
+        return dead
 
     @property
     def load(self) -> int:

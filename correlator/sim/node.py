@@ -173,8 +173,7 @@ class Node:
 
     def _stop(self, t: float, planned: bool) -> None:
         if self.engine is not None:
-            self.engine.fail_all(t, "abort" if planned else "error")
-            self.dead.extend(self.engine.finished)
+            self.dead.extend(self.engine.fail_all(t, "abort" if planned else "error"))
             self.engine.cache.reset()
         self.engine = None
         self.host.leak = 0.0
