@@ -123,6 +123,18 @@ class BlockPool:
         """Extend a pinned segment (decode filled another block)."""
         return self._grow(self.pinned[key], blocks)
 
+    def merge(self, src: Hashable, dst: Hashable) -> None:
+        """Append pinned ``src`` to ``dst`` (a turn joins its session's history): the blocks
+        and the references move, nothing is computed or freed. A stale cached copy of
+        ``dst`` is superseded."""
+        moved = self.pinned.pop(src)
+        entry = self.pinned.get(dst)
+        if entry is None:
+            self.cached_blocks -= self.cached.pop(dst, 0)
+            entry = self.pinned[dst] = [0, 0]
+        entry[0] += moved[0]
+        entry[1] += moved[1]
+
     def release(self, key: Hashable) -> None:
         """Drop one reference; the last one turns the segment into an evictable cached one."""
         entry = self.pinned[key]

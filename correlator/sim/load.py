@@ -88,7 +88,9 @@ def turn_request(
     base = session.segments or [sys_segment(tenant)]
     key: Hashable = ("turn", session.sid, session.turn_no)
     message = user_tokens(rng, tenant, first=not session.segments)
-    return new_request(ctx, rng, tenant, arrival, [*base, (key, message)], node, session)
+    req = new_request(ctx, rng, tenant, arrival, [*base, (key, message)], node, session)
+    req.history = session.history_key
+    return req
 
 
 @lru_cache(maxsize=64)
@@ -211,11 +213,11 @@ class ChatLoad:
         session = Session(f"sess-{node.index:03d}-{self.sessions:07d}", tenant, turns)
         session.node = node.index
         k = done if done is not None else rng.randint(1, turns - 1)
-        session.segments = [sys_segment(tenant)] + [
-            (("turn", session.sid, j),
-             user_tokens(rng, tenant, j == 0) + min(output_tokens(rng, tenant), tenant.max_tokens))
+        history = sum(
+            user_tokens(rng, tenant, j == 0) + min(output_tokens(rng, tenant), tenant.max_tokens)
             for j in range(min(k, turns))
-        ]  # fmt: skip
+        )
+        session.segments = [sys_segment(tenant), (session.history_key, history)]
         session.turn_no = k
         session.turns_left = turns - k
         return session

@@ -46,6 +46,11 @@ class Session:
     def tokens(self) -> int:
         return sum(tokens for _, tokens in self.segments)
 
+    @property
+    def history_key(self) -> Hashable:
+        """The session's history is one growing segment: each turn is appended to it."""
+        return ("hist", self.sid)
+
 
 class Request:
     """A request from arrival to finish; times are simulated seconds since the epoch start."""
@@ -63,6 +68,7 @@ class Request:
         "finished_at",
         "first_token",
         "generated",
+        "history",
         "interrupt_at",
         "lost",
         "max_out",
@@ -107,6 +113,7 @@ class Request:
         self.rejected = False
         self.lost = False
         self.sticky = False
+        self.history: Hashable | None = None
         self.origin: Load | None = None
         self.interrupt_at: float | None = None
         self.cancel_frac: float | None = None

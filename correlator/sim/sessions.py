@@ -60,8 +60,11 @@ class SessionCache:
     def keep(self, session: Session, request: Request, now: float) -> None:
         """After a turn: the context grows by the turn and stays pinned (before the request
         lets go of its blocks, so nothing is freed in between)."""
-        new = (request.new_key, request.user_tokens + int(request.generated))
-        segments = [*request.segments[:-1], new]
+        if request.history is not None:
+            segments = self._append_turn(request)
+        else:
+            new = (request.new_key, request.user_tokens + int(request.generated))
+            segments = [*request.segments[:-1], new]
         entry = self.entries.get(session.sid)
         old = entry.segments if entry is not None else []
         self._repin(old, segments)
@@ -74,6 +77,16 @@ class SessionCache:
         session.segments = segments
         session.last_active = now
         self._drop_host(session.sid)
+
+    def _append_turn(self, request: Request) -> list[Segment]:
+        """Merge the turn into the session's history segment; the request's reference to the
+        turn becomes one to the history."""
+        hist = request.history
+        before = sum(tokens for key, tokens in request.segments[:-1] if key == hist)
+        self.pool.merge(request.new_key, hist)
+        request.new_key = hist
+        grown = before + request.user_tokens + int(request.generated)
+        return [*(s for s in request.segments[:-1] if s[0] != hist), (hist, grown)]
 
     def adopt(self, session: Session, last_active: float) -> None:
         """Hold a session that was already cached when the simulation began."""

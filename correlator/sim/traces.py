@@ -241,7 +241,9 @@ class TraceLoad:
         new = (("turn", session.sid, session.turn_no), max(1, entry.input_tokens - used))
         session.turn_no += 1
         session.last_active = when
-        return new_request(self.ctx, self.rng, session.tenant, when, [*base, new], node, session)
+        req = new_request(self.ctx, self.rng, session.tenant, when, [*base, new], node, session)
+        req.history = session.history_key
+        return req
 
     def _stitch(self, node: int, context: int, when: float) -> Session | None:
         """An open, idle session of the node this request can extend, if the draw says so."""

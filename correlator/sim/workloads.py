@@ -50,6 +50,7 @@ class _Window:
         req.max_out = max(req.max_out, req.want_out)
         req.origin = self  # type: ignore[assignment]
         req.sticky = True
+        req.history = session.history_key
         return req
 
     def _message(self, first: bool) -> int:
