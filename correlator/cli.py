@@ -18,6 +18,8 @@ COMMANDS = (
     "replay",
     "rules",
     "kafka",
+    "worker",
+    "tail",
 )
 
 

@@ -9,10 +9,13 @@ from pathlib import Path
 import orjson
 
 from correlator.config import RulesError, load_rules
+from correlator.config.model import RuleSet
+from correlator.kafka.topics import DEFAULT_PARTITIONS
 from correlator.replay.labels import LabelsError, read_labels
 from correlator.replay.reader import ReplayInputError
 from correlator.replay.render import incident_list, summary_table
-from correlator.replay.run import run_replay, stderr_progress
+from correlator.replay.run import Progress, ReplayResult, run_replay, stderr_progress
+from correlator.wire.labels import FaultLabel
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +31,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deadletter", type=Path, default=Path("deadletter.jsonl"),
                    help="where rejected lines go (default: ./deadletter.jsonl, only if any)")
     p.add_argument("--progress", action="store_true", help="report progress on standard error")
+    k = p.add_argument_group("through Kafka", "--kafka replays through the broker and the streaming "
+                             "workers instead of the embedded engine; same output")
+    k.add_argument("--kafka", metavar="HOST:PORT", help="bootstrap servers of the broker")
+    k.add_argument("--no-worker", action="store_true",
+                   help="workers already run: do not start one for this replay")
+    k.add_argument("--prefix", default="", help="topic prefix, e.g. 'prod.'")
+    k.add_argument("--partitions", type=int, default=None,
+                   help="partitions of each topic, created if missing (default: 6)")
+    k.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
+                   help="give up when the run has not drained after this long (default: 3600)")
     p.set_defaults(func=run)
 
 
@@ -40,10 +53,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = stderr_progress if args.progress or (not args.json and sys.stderr.isatty()) else None
     try:
-        result = run_replay(args.paths, labels, rules, args.incidents, args.deadletter, progress)
+        if args.kafka:
+            result = _through_kafka(args, labels, rules, progress)
+        else:
+            result = run_replay(args.paths, labels, rules, args.incidents, args.deadletter, progress)
     except ReplayInputError as err:
         print(f"correlator replay: {err}", file=sys.stderr)
         return 2
+    except RuntimeError as err:  # BrokerReplayError, KafkaSetupError
+        print(f"correlator replay: error: {err}", file=sys.stderr)
+        return 1
     report_rejects(result.deadletter.count, result.rejects, args.deadletter)
     if args.json:
         sys.stdout.write(orjson.dumps(result.summary.model_dump(mode="json")).decode() + "\n")
@@ -53,6 +72,17 @@ def run(args: argparse.Namespace) -> int:
     print("\nSummary:")
     print(summary_table(result.summary))
     return 0
+
+
+def _through_kafka(args: argparse.Namespace, labels: list[FaultLabel], rules: RuleSet,
+                   progress: Progress | None) -> ReplayResult:
+    """The same replay through the broker and streaming workers (``correlator.stream``)."""
+    from correlator.stream.replay import BrokerOptions, run_broker_replay
+
+    opts = BrokerOptions(args.kafka, args.prefix, args.partitions or DEFAULT_PARTITIONS,
+                         own_worker=not args.no_worker, rules_path=args.rules, timeout_s=args.timeout)
+    return run_broker_replay(args.paths, labels, rules, opts, args.incidents, args.deadletter,
+                             progress)
 
 
 def report_rejects(count: int, rejects: list, path: Path) -> None:  # type: ignore[type-arg]

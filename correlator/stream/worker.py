@@ -1,0 +1,32 @@
+"""Running a worker: create the topics, build the Faust app, run it until SIGTERM/SIGINT."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import faust
+
+from correlator.config.model import RuleSet
+from correlator.stream.app import build_app
+from correlator.stream.settings import WorkerConfig
+from correlator.stream.topics import ensure_stream_topics
+
+LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warn": logging.WARNING,
+          "error": logging.ERROR, "crit": logging.CRITICAL}
+
+
+def run_worker(cfg: WorkerConfig, rules: RuleSet) -> int:
+    """Blocks until the worker is stopped; returns its exit status."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    loop.run_until_complete(ensure_stream_topics(cfg.bootstrap, cfg.prefix, cfg.partitions))
+    app = build_app(cfg, rules)
+    worker = faust.Worker(app, loop=loop, loglevel=LEVELS.get(cfg.log_level, logging.WARNING),
+                          quiet=True, redirect_stdouts=False)
+    try:
+        worker.execute_from_commandline()
+    except SystemExit as done:
+        return int(done.code or 0)
+    return 0
+
