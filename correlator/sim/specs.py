@@ -96,7 +96,12 @@ def _check_cause(
 ) -> None:
     if cause not in allowed:
         known = ", ".join(sorted(allowed))
-        raise SpecError(f"{option}: unknown cause {cause!r} in {item!r}; known: {known}")
+        hint = ""
+        if cause in BENIGN_CAUSES and option == "--faults":
+            hint = f" ({cause} is a look-alike: use --benign)"
+        elif cause in FAULT_CAUSES and option == "--benign":
+            hint = f" ({cause} is a fault: use --faults)"
+        raise SpecError(f"{option}: unknown cause {cause!r} in {item!r}; known: {known}{hint}")
     variants = allowed[cause]
     if variant is not None and variant not in variants:
         known = ", ".join(variants) if variants else "none"
