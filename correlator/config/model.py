@@ -62,21 +62,31 @@ class SessionIsolation(_Section):
     prior: Share = 0.45
     min_growth_pct_per_min: Pos = 0.6
     monotonic_window_s: Pos = 240.0
+    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 10
+    min_tau: Share = 0.8
+    min_relative_rise: NonNeg = 0.3
+    demand_window_s: Pos = 300.0
     max_load_growth: NonNeg = 0.3
     min_kv_pct: NonNeg = 20.0
+    saturated_kv_pct: Annotated[float, Field(gt=0, le=100)] = 90.0
+    hot_session_turns_per_min: Pos = 2.0
 
 
 class SpecResidue(_Section):
     prior: Share = 0.35
     residue_mb_per_interrupt: Pos = 4.7
-    min_growth_pct_per_min: Pos = 0.3
+    min_growth_pct_per_min: Pos = 0.1
     monotonic_window_s: Pos = 180.0
-    min_interrupts_per_min: NonNeg = 2.0
+    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 4
+    min_tau: Share = 0.7
+    min_rise_pct: NonNeg = 0.25
+    min_interrupts_per_min: NonNeg = 5.0
 
 
 class MonitoringGap(_Section):
     prior: Share = 0.20
     host_growth_pct_per_min: Pos = 0.5
+    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 4
     min_alerts: PosInt = 3
     required_vllm_metrics: list[str] = Field(
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]

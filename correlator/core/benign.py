@@ -7,7 +7,6 @@ active explanation is not escalated.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from correlator.config.model import Benign
@@ -26,6 +25,8 @@ GPU = "gpu_growth"
 ABORTS = "aborts"
 KV_HIGH = "kv_high"
 
+POOL_ALLOCATED_PCT = 50.0
+
 
 def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
     """Every benign explanation that holds for the node at this tick."""
@@ -40,34 +41,29 @@ def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
 
 
 def _warmup(f: NodeFeatures, cfg: Benign) -> Explanation | None:
-    """An engine (re)start: weights load, the pool is allocated, the cache fills cold."""
+    """An engine (re)start: weights load, the pool is allocated, the cache fills cold.
+
+    Known from a start event or counter reset, or seen in the framebuffer itself: a GPU
+    that was mostly empty within the warm-up window has just loaded its model.
+    """
     since = f.since_start_s
     if f.kv is not None:
         since = min(since, f.kv.since_restart_s)
-    if since > cfg.warmup_s:
+    loaded = f.gpu is not None and f.gpu.level.low_recent < POOL_ALLOCATED_PCT
+    if since > cfg.warmup_s and not loaded:
         return None
-    explains = set()
-    gpu = f.gpu
-    if gpu is None or since < 180 or not _flat(gpu.trend.slope_short):
-        explains.add(GPU)
-    if f.kv is not None and f.kv.since_reclaim_s >= since:
-        explains.add(KV)
-    if not explains:
-        return None
-    return Explanation("warmup", frozenset(explains), f"engine started {since:.0f} s ago")
-
-
-def _flat(slope: float) -> bool:
-    return slope == slope and abs(slope) < 0.3
+    why = (f"engine started {since:.0f} s ago" if since <= cfg.warmup_s
+           else f"framebuffer was {f.gpu.level.low_recent:.0f} % recently: model loading"
+           if f.gpu is not None else "")
+    return Explanation("warmup", frozenset({GPU, KV}), why)
 
 
 def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     """A weight/adapter load: a step in framebuffer use, not a ramp."""
     gpu = f.gpu
-    if gpu is None or gpu.trend.step < cfg.checkpoint_spike_pct:
+    if gpu is None or gpu.level.step < cfg.checkpoint_spike_pct:
         return None
-    t = gpu.trend
-    detail = f"GPU {gpu.gpu} framebuffer stepped up {t.step:.1f} pp within one tick"
+    detail = f"framebuffer stepped up {gpu.level.step:.1f} pp within one tick"
     return Explanation("checkpoint_load", frozenset({GPU}), detail)
 
 
@@ -77,22 +73,19 @@ def _long_document(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     if kv is None:
         return None
     big_prompts = f.rates.prompt_tokens_per_request >= cfg.long_document_prompt_tokens
-    load_driven = kv.load_growth > 0.5 and kv.trend.slope > 0
+    run = kv.running
+    load_driven = run.known and run.tau >= 0.6 and kv.running_now > 1.5 * max(kv.running_median, 1.0)
     if not (big_prompts or load_driven):
         return None
     why = (f"{f.rates.prompt_tokens_per_request:.0f} prompt tokens per request" if big_prompts
-           else f"running requests up {100 * kv.load_growth:.0f} %")
+           else f"running requests {kv.running_now:.0f} against a usual {kv.running_median:.0f}")
     return Explanation("long_document", frozenset({KV, KV_HIGH}), why)
 
 
 def _annual_report(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     """Long, active sessions holding a steady KV footprint."""
-    kv = f.kv
     s = f.sessions
-    if kv is None or s.max_lifetime_s < cfg.long_session_s:
-        return None
-    steady = not (kv.trend.slope == kv.trend.slope and kv.trend.slope > 1.0)
-    if not steady:
+    if f.kv is None or s.max_lifetime_s < cfg.long_session_s:
         return None
     detail = f"sessions up to {s.max_lifetime_s / 60:.0f} min long, {s.max_turns} turns"
     return Explanation("annual_report", frozenset({KV_HIGH}), detail)
@@ -104,8 +97,7 @@ def _retry_burst(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     if r.burst_ticks == 0 or r.burst_ticks * f.tick_s > cfg.retry_burst_max_s:
         return None
     gpu = f.gpu
-    growing = gpu is not None and gpu.trend.slope == gpu.trend.slope and gpu.trend.slope > 0.3
-    if growing:
+    if gpu is not None and gpu.level.trend.known and gpu.level.trend.tau > 0.7:
         return None
     return Explanation("retry_burst", frozenset({ABORTS}),
                        f"abort burst over {r.burst_ticks} ticks, no memory growth")
@@ -113,7 +105,3 @@ def _retry_burst(f: NodeFeatures, cfg: Benign) -> Explanation | None:
 
 def explained(expl: list[Explanation], signal: str) -> Explanation | None:
     return next((e for e in expl if signal in e.explains), None)
-
-
-def finite(x: float) -> bool:
-    return not (math.isnan(x) or math.isinf(x))

@@ -1,8 +1,8 @@
 """Features of one node at one evaluation tick, computed from :class:`NodeState`.
 
-Growth rates are least-squares slopes in percentage points per minute (of the GPU's
-framebuffer, of the KV pool, of host memory). "Monotonic" means no fall larger than the
-reclaim threshold inside the window: a healthy KV cache is a saw-tooth, a leak is not.
+Levels are judged on per-minute means with Mann-Kendall's tau and Sen's slope (see
+:mod:`correlator.core.trends`): growth is in percentage points per minute (of the KV pool,
+of GPU framebuffer, of host memory), and "monotonic" means the minutes keep rising.
 """
 
 from __future__ import annotations
@@ -13,46 +13,41 @@ from dataclasses import dataclass, field
 from correlator.config.model import RuleSet
 from correlator.core import metrics as m
 from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState
-from correlator.core.series import NAN, Series, argmin_index, max_drop, mean, slope_per_min
+from correlator.core.series import NAN, Series, mean
+from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
 
 NS = 1_000_000_000
+MINUTE_NS = 60 * NS
 
 
 @dataclass(slots=True)
-class Trend:
-    """Shape of one series over the growth and monotonic windows."""
+class Level:
+    """One series at this tick: its value, its minute-level trend, where the rise began."""
 
     now: float = NAN
-    slope: float = NAN
-    slope_short: float = NAN
-    drop: float = NAN
-    drop_short: float = NAN
-    rise: float = NAN
+    trend: Monotone = NONE
     onset_ns: int = 0
     step: float = 0.0
-    filled: float = 0.0
+    low_recent: float = NAN
 
 
 @dataclass(slots=True)
 class KvView:
     engine: str
-    trend: Trend
-    load_growth: float
-    explained_slope: float
-    explained_short: float
-    running: float
-    waiting: float
-    reclaims: int
-    trough_slope: float
-    reclaim_period_s: float
-    since_reclaim_s: float
+    level: Level
+    per_demand: Monotone
+    demand: str
+    running: Monotone
+    running_now: float
+    running_median: float
+    waiting_now: float
     since_restart_s: float
 
 
 @dataclass(slots=True)
 class GpuView:
-    gpu: int
-    trend: Trend
+    gpus: int
+    level: Level
     growth_mib_per_min: float
     lost: list[int] = field(default_factory=list)
     xids: list[tuple[int, int]] = field(default_factory=list)
@@ -65,7 +60,6 @@ class Rates:
     finished: float = 0.0
     aborts: float = 0.0
     errors: float = 0.0
-    aborts_recent: float = 0.0
     preemptions: float = 0.0
     prompt_tokens_per_request: float = 0.0
     prefix_hit_rate: float = NAN
@@ -80,6 +74,9 @@ class SessionView:
     median_lifetime_s: float = 0.0
     max_turns: int = 0
     max_lifetime_s: float = 0.0
+    hot: int = 0
+    hot_tenant: str = ""
+    hot_rate: float = 0.0
 
 
 @dataclass(slots=True)
@@ -89,8 +86,8 @@ class NodeFeatures:
     tick_s: float
     kv: KvView | None
     gpu: GpuView | None
-    host: Trend | None
-    host_rss: Trend | None
+    host: Level | None
+    host_rss: Level | None
     oom_recent: int
     rates: Rates
     sessions: SessionView
@@ -106,53 +103,56 @@ class Windows:
 
     tick_s: float
     tick_ns: int
+    per_minute: int
     short: int
     growth: int
-    mono: int
-    trend: int
     history: int
+    kv_minutes: int
+    demand: int
+    gpu_minutes: int
+    host_minutes: int
+    warmup: int
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> Windows:
-        f = rules.features
+        f, h = rules.features, rules.hypotheses
         t = f.tick_s
-        mono = max(rules.hypotheses.session_isolation.monotonic_window_s,
-                   rules.hypotheses.spec_residue.monotonic_window_s)
         history = round(f.history_s / t)
+        per = max(1, round(60.0 / t))
         return cls(
             tick_s=t,
             tick_ns=int(t * NS),
+            per_minute=per,
             short=max(2, round(f.short_window_s / t)),
             growth=max(2, round(f.growth_window_s / t)),
-            mono=min(history, max(2, round(mono / t))),
-            trend=history,
             history=history,
+            kv_minutes=min(h.session_isolation.trend_minutes, history // per),
+            demand=max(1, round(h.session_isolation.demand_window_s / t)),
+            gpu_minutes=min(h.spec_residue.trend_minutes, history // per),
+            host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
+            warmup=min(history, round(rules.benign.warmup_s / t)),
         )
 
 
-def trend(s: Series, w: Windows, tick_ns: int, mono_ticks: int) -> Trend:
-    """Slopes, falls, onset and steps of one series at the tick ending ``tick_ns``."""
-    hist = s.tail(max(w.history // 2, mono_ticks + w.growth))
-    mono = hist[-mono_ticks:]
-    growth = hist[-w.growth:]
-    short = hist[-w.short:]
+def span(w: Windows, minutes: int) -> int:
+    """Ticks of history a :class:`Level` over ``minutes`` looks at."""
+    return max(minutes * w.per_minute, w.warmup, w.growth)
+
+
+def level(s: Series, w: Windows, tick_ns: int, minutes: int) -> Level:
     now = s.latest()
-    if now != now:
-        now = s.last_value
-    i = argmin_index(mono)
-    onset = tick_ns - (len(mono) - 1 - i) * w.tick_ns if i >= 0 else tick_ns
-    low = min((v for v in mono if v == v), default=NAN)
-    return Trend(
-        now=now,
-        slope=slope_per_min(growth, w.tick_s),
-        slope_short=slope_per_min(short, w.tick_s),
-        drop=max_drop(mono),
-        drop_short=max_drop(growth),
-        rise=now - low if low == low and now == now else NAN,
-        onset_ns=onset,
-        step=_max_step(hist[-w.growth:]),
-        filled=sum(1 for v in mono if v == v) / mono_ticks,
-    )
+    return level_from(s.tail(span(w, minutes)), now if now == now else s.last_value, w, tick_ns, minutes)
+
+
+def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes: int) -> Level:
+    """Value, minute-mean trend over ``minutes``, onset of the rise, largest one-tick step."""
+    means = bucket_means(hist[-minutes * w.per_minute :], w.per_minute)
+    trend = mann_kendall(means)
+    low = min(range(len(means)), key=lambda i: means[i] if means[i] == means[i] else math.inf,
+              default=len(means) - 1)
+    onset = tick_ns - (len(means) - low) * MINUTE_NS
+    present = [v for v in hist[-w.warmup :] if v == v]
+    return Level(now, trend, onset, _max_step(hist[-w.growth :]), min(present, default=NAN))
 
 
 def _max_step(values: list[float]) -> float:
@@ -167,88 +167,100 @@ def _max_step(values: list[float]) -> float:
     return best
 
 
-def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int, mono_ticks: int) -> KvView:
-    run = e.running.tail(w.growth)
-    half = len(run) // 2
-    first, second = mean(run[:half]), mean(run[half:])
-    base = max(first, 1.0) if first == first else 1.0
-    load_growth = (second - first) / base if first == first and second == second else 0.0
-    recl = list(e.reclaim_ns)
-    period = (recl[-1] - recl[0]) / (len(recl) - 1) / NS if len(recl) >= 2 else math.inf
-    since_reclaim = (tick_ns - recl[-1]) / NS if recl else math.inf
-    t = trend(e.kv_pct, w, tick_ns, mono_ticks)
+def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
+    lv = level(e.kv_pct, w, tick_ns, w.kv_minutes)
+    run = e.running.tail(w.history)
+    run_means = bucket_means(run[-w.kv_minutes * w.per_minute :], w.per_minute)
+    present = sorted(v for v in run if v == v)
+    ratio, demand = _per_demand(e, w)
     return KvView(
         engine=key,
-        trend=t,
-        load_growth=load_growth,
-        explained_slope=_load_explained(t.now, run, w.tick_s),
-        explained_short=_load_explained(t.now, e.running.tail(w.short), w.tick_s),
-        running=mean(e.running.tail(w.short)),
-        waiting=mean(e.waiting.tail(w.short)),
-        reclaims=len(recl),
-        trough_slope=_trough_slope(e, tick_ns, w.history * w.tick_ns),
-        reclaim_period_s=period,
-        since_reclaim_s=since_reclaim,
+        level=lv,
+        per_demand=mann_kendall(bucket_means(ratio, w.per_minute)),
+        demand=demand,
+        running=mann_kendall(run_means),
+        running_now=mean(run[-w.short :]),
+        running_median=present[len(present) // 2] if present else NAN,
+        waiting_now=mean(e.waiting.tail(w.short)),
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
     )
 
 
-def _load_explained(kv_now: float, running: list[float], tick_s: float = 0.0) -> float:
-    """KV growth (pp/min) that load explains if KV is proportional to running requests."""
-    run_mean = mean(running)
-    run_slope = slope_per_min(running, tick_s or 10.0)
-    if run_mean != run_mean or run_mean <= 0 or run_slope != run_slope or kv_now != kv_now:
-        return 0.0
-    return max(0.0, kv_now * run_slope / run_mean)
+def _per_demand(e: EngineTrack, w: Windows) -> tuple[list[float], str]:
+    """KV usage per unit of recent demand, per tick, over the trend window.
 
-
-def _trough_slope(e: EngineTrack, tick_ns: int, horizon_ns: int) -> float:
-    """Rise of the saw-tooth's troughs, pp/min, while both its troughs and peaks keep rising.
-
-    A healthy saw-tooth is reclaimed back to about the same floor every cycle; leaked blocks
-    lift the floor and the peaks together, cycle after cycle.
+    What a healthy cache holds follows what it was recently asked to hold: tokens processed
+    within the demand window (the context lifetime) where vLLM exports token counters, else
+    requests running. Leaked blocks raise the ratio; more traffic does not.
     """
-    pts = [(t, v) for t, v in e.troughs if tick_ns - t <= horizon_ns][-2:]
-    peaks = list(e.peaks)[-2:]
-    if len(pts) < 2 or pts[1][1] <= pts[0][1] or len(peaks) < 2 or peaks[1] <= peaks[0]:
-        return NAN
-    return (pts[-1][1] - pts[0][1]) / ((pts[-1][0] - pts[0][0]) / NS / 60.0)
+    n = w.kv_minutes * w.per_minute
+    kv = e.kv_pct.tail(n)
+    counters = [c for name in (m.PROMPT_TOKENS, m.GENERATION_TOKENS) if (c := e.counters.get(name))]
+    if counters:
+        per_tick = [0.0] * (n + w.demand)
+        for c in counters:
+            _add_tail(per_tick, c.per_tick.tail(n + w.demand))
+        demand, what = _rolling_sum(per_tick, w.demand)[-len(kv) :], "tokens"
+    else:
+        demand, what = _rolling_sum(e.running.tail(n + w.demand), w.demand)[-len(kv) :], "running"
+    if len(demand) < len(kv):
+        return [], what
+    out = [k / d if k == k and d > 0 else NAN for k, d in zip(kv, demand, strict=True)]
+    return out, what
 
 
-def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int, mono: int) -> GpuView | None:
-    best_slope: float | None = None
-    best_idx = -1
-    best_series: Series | None = None
-    total_growth = 0.0
+def _rolling_sum(values: list[float], window: int) -> list[float]:
+    out = []
+    acc = 0.0
+    for i, v in enumerate(values):
+        acc += v if v == v else 0.0
+        if i >= window:
+            old = values[i - window]
+            acc -= old if old == old else 0.0
+        out.append(acc)
+    return out[window - 1 :] if len(out) >= window else []
+
+
+def strongest_kv(views: list[KvView]) -> KvView | None:
+    """The engine whose KV usage rises most convincingly."""
+    def score(v: KvView) -> float:
+        t = v.level.trend
+        return t.tau * (t.slope if t.slope == t.slope else 0.0)
+
+    return max(views, key=score, default=None)
+
+
+def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | None:
+    """The node's framebuffer as the mean over its reporting GPUs, plus failures."""
     lost: list[int] = []
     xids: list[tuple[int, int]] = []
+    live: list[GpuTrack] = []
     for idx, g in gpus.items():
         s = g.best_pct()
-        if s.last_ns >= 0 and tick_ns - s.last_ns > 60 * NS and g.xid in CRITICAL_XIDS:
-            lost.append(idx)
         if g.xid in CRITICAL_XIDS and tick_ns - g.xid_ns <= 1800 * NS:
             xids.append((idx, g.xid))
-        if s.last_ns < 0 or tick_ns - s.last_ns > 60 * NS:
-            continue
-        mib = slope_per_min(g.used_mib.tail(w.growth), w.tick_s)
-        if mib == mib:
-            total_growth += mib
-        slope = slope_per_min(s.tail(w.growth), w.tick_s)
-        if best_slope is None or _key(slope) > _key(best_slope):
-            best_slope, best_idx, best_series = slope, idx, s
-    if best_series is None and not (lost or xids):
-        return None
-    if best_series is None:
-        best = GpuView(-1, Trend(), 0.0)
-    else:
-        best = GpuView(best_idx, trend(best_series, w, tick_ns, mono), 0.0)
-    best.growth_mib_per_min = total_growth
-    best.lost, best.xids = lost, xids
-    return best
+            if s.last_ns >= 0 and tick_ns - s.last_ns > 60 * NS:
+                lost.append(idx)
+        if s.last_ns >= 0 and tick_ns - s.last_ns <= 60 * NS:
+            live.append(g)
+    if not live:
+        return GpuView(0, Level(), 0.0, lost, xids) if (lost or xids) else None
+    per_gpu = [g.best_pct().tail(span(w, w.gpu_minutes)) for g in live]
+    depth = min(len(v) for v in per_gpu)
+    merged = [_mean_at(per_gpu, depth - 1 - i) for i in range(depth)]
+    now = sum(g.best_pct().last_value for g in live) / len(live)
+    lv = level_from(merged, now, w, tick_ns, w.gpu_minutes)
+    mib = 0.0
+    for g in live:
+        t = mann_kendall(bucket_means(g.used_mib.tail(w.gpu_minutes * w.per_minute), w.per_minute))
+        if t.slope == t.slope:
+            mib += t.slope
+    return GpuView(len(live), lv, mib, lost, xids)
 
 
-def _key(x: float) -> float:
-    return x if x == x else -math.inf
+def _mean_at(columns: list[list[float]], i: int) -> float:
+    vals = [c[len(c) - 1 - i] for c in columns if c[len(c) - 1 - i] == c[len(c) - 1 - i]]
+    return sum(vals) / len(vals) if vals else NAN
 
 
 def rates(state: NodeState, w: Windows) -> Rates:
@@ -258,6 +270,7 @@ def rates(state: NodeState, w: Windows) -> Rates:
     req = state.requests
     finished = aborts = errors = preempt = queries = hits = drafts = prompt = 0.0
     counted = False
+    per = [0.0] * w.history
     for e in state.engines.values():
         if any(k.startswith("finished_") for k in e.counters):
             counted = True
@@ -266,6 +279,9 @@ def rates(state: NodeState, w: Windows) -> Rates:
                     finished += c.total(w.growth)
             aborts += e.increase("finished_abort", w.growth)
             errors += e.increase("finished_error", w.growth)
+            abort = e.counters.get("finished_abort")
+            if abort is not None:
+                _add_tail(per, abort.per_tick.tail(w.history))
         preempt += e.increase(m.PREEMPTIONS, w.growth)
         queries += e.increase(m.PREFIX_QUERIES, w.growth)
         hits += e.increase(m.PREFIX_HITS, w.growth)
@@ -274,14 +290,13 @@ def rates(state: NodeState, w: Windows) -> Rates:
     if not counted:
         finished, aborts, errors = (req.finished.total(w.growth), req.aborts.total(w.growth),
                                     req.errors.total(w.growth))
+        _add_tail(per, req.aborts.per_tick.tail(w.history))
     r.finished, r.aborts, r.errors = finished / minutes, aborts / minutes, errors / minutes
     r.preemptions = preempt / minutes
-    r.aborts_recent = _recent_aborts(state, w, counted)
-    r.burst_ticks = _burst_ticks(state, w, counted)
-    ev_prompt = req.prompt_tokens.total(w.growth)
+    r.burst_ticks = _burst_ticks(per, w)
     ev_finished = req.finished.total(w.growth)
     if ev_finished > 0:
-        r.prompt_tokens_per_request = ev_prompt / ev_finished
+        r.prompt_tokens_per_request = req.prompt_tokens.total(w.growth) / ev_finished
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
     if queries > 0:
@@ -293,38 +308,23 @@ def rates(state: NodeState, w: Windows) -> Rates:
     return r
 
 
-def _abort_ticks(state: NodeState, w: Windows, counted: bool) -> list[float]:
-    if counted:
-        per = [0.0] * w.history
-        for e in state.engines.values():
-            c = e.counters.get("finished_abort")
-            if c is None:
-                continue
-            vals = c.per_tick.tail(w.history)
-            off = w.history - len(vals)
-            for i, v in enumerate(vals):
-                if v == v:
-                    per[off + i] += v
-        return per
-    vals = state.requests.aborts.per_tick.tail(w.history)
-    return [0.0] * (w.history - len(vals)) + [v if v == v else 0.0 for v in vals]
+def _add_tail(acc: list[float], values: list[float]) -> None:
+    off = len(acc) - len(values)
+    for i, v in enumerate(values):
+        if v == v:
+            acc[off + i] += v
 
 
-def _recent_aborts(state: NodeState, w: Windows, counted: bool) -> float:
-    per = _abort_ticks(state, w, counted)
-    return sum(per[-w.short:]) / (w.short * w.tick_s / 60.0)
-
-
-def _burst_ticks(state: NodeState, w: Windows, counted: bool) -> int:
-    """How many of the recent ticks had aborts above three times the history's median."""
-    per = _abort_ticks(state, w, counted)
+def _burst_ticks(per: list[float], w: Windows) -> int:
+    """How many recent ticks had aborts above three times the history's median."""
     ordered = sorted(per)
-    median = ordered[len(ordered) // 2]
-    limit = max(3.0 * median, 1.0)
-    return sum(1 for v in per[-w.growth:] if v > limit)
+    limit = max(3.0 * ordered[len(ordered) // 2], 1.0)
+    return sum(1 for v in per[-w.growth :] if v > limit)
 
 
-def session_view(state: NodeState, tick_ns: int, window_s: float) -> SessionView:
-    med, turns, longest = state.sessions.stats(tick_ns, window_s)
+def session_view(state: NodeState, tick_ns: int, window_s: float, hot_rate: float) -> SessionView:
+    tracker = state.sessions
+    med, turns, longest = tracker.stats(tick_ns, window_s)
     since = tick_ns - int(window_s * NS)
-    return SessionView(state.sessions.collisions_since(since), med, turns, longest)
+    hot, tenant, rate = tracker.hot(since, hot_rate)
+    return SessionView(tracker.collisions_since(since), med, turns, longest, hot, tenant, rate)

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from correlator.config.model import RuleSet
 from correlator.core import benign
 from correlator.core.benign import Explanation
-from correlator.core.features import NodeFeatures
+from correlator.core.features import KvView, Level, NodeFeatures
 from correlator.core.series import ramp
+from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
 
 SESSION_ISOLATION = "session_isolation"
@@ -93,57 +94,74 @@ def weigh(scores: dict[str, Score], prior: dict[str, float]) -> tuple[str, float
 def session_isolation(
     f: NodeFeatures, rules: RuleSet, expl: list[Explanation], anomaly: dict[str, float]
 ) -> Score:
-    """KV blocks that are never released: the pool fills while load does not explain it."""
+    """KV blocks that are never released: the pool fills minute after minute while the load
+    does not explain it, or it stays full with almost nothing running."""
     kv = f.kv
     cfg = rules.hypotheses.session_isolation
-    if kv is None or kv.trend.now != kv.trend.now or kv.trend.filled < 0.8:
+    if kv is None or kv.level.now != kv.level.now:
         return Score()
-    t = kv.trend
+    t = kv.level.trend
     g = cfg.min_growth_pct_per_min
-    load_ok = 1.0 - ramp(kv.load_growth, cfg.max_load_growth, 2.5 * cfg.max_load_growth)
-    level_ok = ramp(t.now, 0.5 * cfg.min_kv_pct, cfg.min_kv_pct)
-    drop_limit = rules.features.reclaim_drop_pct
-    # A rise is only a leak once it outlasts the node's own reclaim cycle.
-    cycle_ok = 1.0 if kv.reclaims < 2 else ramp(kv.since_reclaim_s / kv.reclaim_period_s, 0.9, 1.3)
-    unexplained = t.slope - kv.explained_slope
-    sustained = ramp(unexplained, 0.5 * g, 1.5 * g) * (t.drop < drop_limit) * cycle_ok
-    floor = ramp(kv.trough_slope, 0.5 * g, 1.5 * g)
-    fast_growth = t.slope_short - kv.explained_short
-    fast = (anomaly.get("kv", 0.0) >= rules.detectors.threshold) * ramp(fast_growth, 2 * g, 4 * g)
-    fast *= t.drop_short < drop_limit
-    strength = max(sustained, 0.9 * floor, 0.8 * fast) * load_ok * level_ok
-    if f.sessions.collisions and strength > 0.2:
-        strength = min(1.0, strength + 0.2)
-    saturated = t.now >= 90.0 and kv.running == kv.running and kv.waiting == kv.waiting
-    if why := benign.explained(expl, benign.KV):
-        strength *= 0.2 if sustained < 1 or why.name != "warmup" else 0.5
-    rising = (f"troughs rising {kv.trough_slope:.2f} pp/min across reclaims" if floor > sustained
-              else "rising without reclaim")
+    explained = 0.0
+    run = kv.running
+    if run.known and run.slope == run.slope and kv.running_median > 0:
+        explained = max(0.0, kv.level.now * run.slope / max(kv.running_median, 1.0))
+    unexplained = (t.slope if t.slope == t.slope else 0.0) - explained
+    ready = t.n >= cfg.trend_minutes - 1
+    growth = ready * ramp(unexplained, 0.5 * g, 1.5 * g) * ramp(kv.level.now, 0.5 * cfg.min_kv_pct,
+                                                                cfg.min_kv_pct)
+    d = kv.per_demand
+    if d.known and d.slope == d.slope:
+        rise = ramp(d.relative_rise, 0.5 * cfg.min_relative_rise, cfg.min_relative_rise)
+        growth *= ramp(d.tau, 0.75 * cfg.min_tau, cfg.min_tau) * rise
+    else:
+        growth *= ramp(t.tau, 0.75 * cfg.min_tau, cfg.min_tau)
+    if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0:
+        growth = min(1.0, growth + 0.15)
+    s = f.sessions
+    if s.hot and growth > 0.2:
+        growth = min(1.0, growth + 0.25)
+    full = _full_and_idle(kv, cfg.saturated_kv_pct)
+    strength = max(growth, full)
+    if benign.explained(expl, benign.KV) and full == 0:
+        strength *= 0.2
     ev = [
-        Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3),
-                 detail=f"engine {kv.engine}: KV usage {t.now:.1f} %, {rising}"),
-        Evidence(signal="running_requests_change", value=round(kv.load_growth, 3),
-                 detail=f"running {kv.running:.1f}, waiting {kv.waiting:.1f}: load does not explain it"),
+        Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3) if t.known else None,
+                 detail=f"engine {kv.engine}: KV usage {kv.level.now:.1f} %, rising in "
+                        f"{100 * max(t.tau, 0):.0f} % of minute pairs"),
+        Evidence(signal="running_requests", value=round(kv.running_now, 1),
+                 detail=f"waiting {kv.waiting_now:.0f}; load explains {explained:.2f} pp/min"),
     ]
-    if f.sessions.collisions:
-        ev.append(Evidence(signal="session_id_reuse_across_tenants", value=f.sessions.collisions,
-                           detail="session ids seen under more than one tenant"))
+    if s.hot:
+        ev.append(Evidence(signal="reused_session_ids", value=s.hot,
+                           detail=f"tenant {s.hot_tenant}: ids taking {s.hot_rate:.1f} turns/min"))
+    if s.collisions:
+        ev.append(Evidence(signal="session_id_shared_across_tenants", value=s.collisions, detail=""))
     if f.rates.rebuild_rate == f.rates.rebuild_rate:
         ev.append(Evidence(signal="block_rebuild_rate", value=round(f.rates.rebuild_rate, 3),
                            detail="evicted / stored KV blocks"))
-    return Score(strength, t.onset_ns, ev, critical=saturated or t.slope > 8.0)
+    critical = kv.level.now >= cfg.saturated_kv_pct or unexplained > 8.0
+    return Score(strength, kv.level.onset_ns, ev, critical=critical)
+
+
+def _full_and_idle(kv: KvView, saturated: float) -> float:
+    """The pool stays full while little runs: blocks held by nobody (the write-up's tell)."""
+    if kv.level.now < saturated or kv.running_now != kv.running_now:
+        return 0.0
+    usual = max(kv.running_median, 1.0)
+    return 0.8 * (1.0 - ramp(kv.running_now / usual, 0.3, 0.8))
 
 
 def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
     """Interrupted requests leave draft-model state: framebuffer grows with the abort count."""
     gpu = f.gpu
     cfg = rules.hypotheses.spec_residue
-    if gpu is None or gpu.trend.slope != gpu.trend.slope or gpu.trend.filled < 0.8:
+    if gpu is None or not gpu.level.trend.known:
         return Score()
-    t = gpu.trend
+    t = gpu.level.trend
     g = cfg.min_growth_pct_per_min
     r = f.rates
-    growth = ramp(t.slope, 0.5 * g, 1.5 * g) * (t.drop < 1.0)
+    growth = _rising(t, g, cfg.min_tau, cfg.min_rise_pct)
     interrupts = ramp(r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
     expected = r.aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
     ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
@@ -154,38 +172,55 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
         strength *= 0.1
     ev = [
         Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
-                 detail=f"GPU {gpu.gpu} framebuffer {t.now:.1f} %, never released"),
+                 detail=f"framebuffer {gpu.level.now:.1f} % on {gpu.gpus} GPUs, never released"),
         Evidence(signal="interrupted_requests_per_min", value=round(r.aborts, 2),
                  detail=f"expected residue {expected:.0f} MiB/min, observed "
                         f"{gpu.growth_mib_per_min:.0f} MiB/min"),
         Evidence(signal="spec_decode_active", value=int(r.spec_active), detail=""),
     ]
-    return Score(strength, t.onset_ns, ev, critical=t.now > 95.0 or t.slope > 8.0)
+    return Score(strength, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
+
+
+def _rising(t: Monotone, growth: float, tau: float, rise: float) -> float:
+    """Strength of a steady rise: fast enough, in most minute pairs, by a visible amount."""
+    if not t.known or t.slope != t.slope:
+        return 0.0
+    return (ramp(t.slope, 0.5 * growth, 1.5 * growth) * ramp(t.tau, 0.5 * tau, tau)
+            * ramp(t.rise, 0.5 * rise, rise))
 
 
 def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
     """Memory that grows steadily with no named mechanism behind it (GPU or host)."""
     best = Score()
     gpu = f.gpu
-    g = rules.hypotheses.spec_residue.min_growth_pct_per_min
-    if gpu is not None and gpu.trend.slope == gpu.trend.slope and gpu.trend.filled >= 0.8:
-        t = gpu.trend
-        s = ramp(t.slope, g, 3 * g) * (t.drop < 1.0) * ramp(t.rise, 1.0, 3.0)
+    sr = rules.hypotheses.spec_residue
+    if gpu is not None and gpu.level.trend.known:
+        t = gpu.level.trend
+        s = _rising(t, 3 * sr.min_growth_pct_per_min, sr.min_tau, 4 * sr.min_rise_pct)
         if benign.explained(expl, benign.GPU):
             s *= 0.1
         if s > best.strength:
             ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
-                           detail=f"GPU {gpu.gpu} framebuffer grows with no interrupts behind it")]
-            best = Score(s, t.onset_ns, ev, critical=t.now > 95.0)
-    host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
-    hg = rules.hypotheses.monitoring_gap.host_growth_pct_per_min
-    if host is not None and host.slope == host.slope and host.filled >= 0.8:
-        s = ramp(host.slope, hg, 3 * hg) * (host.drop < 1.0) * ramp(host.rise, 1.0, 3.0)
+                           detail="framebuffer grows with no interrupted requests behind it")]
+            best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
+    host = _host(f)
+    mg = rules.hypotheses.monitoring_gap
+    if host is not None:
+        s = _rising(host.trend, 2 * mg.host_growth_pct_per_min, 0.8, 2.0)
         if s > best.strength:
-            ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.slope, 3),
+            ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.trend.slope, 3),
                            detail="serving process memory grows steadily")]
             best = Score(s, host.onset_ns, ev, critical=f.oom_recent > 0)
     return best
+
+
+def _host(f: NodeFeatures) -> Level | None:
+    """The serving process's RSS when reported, else host memory used."""
+    if f.host_rss is not None and f.host_rss.trend.known:
+        return f.host_rss
+    if f.host is not None and f.host.trend.known:
+        return f.host
+    return None
 
 
 def gpu_failure(f: NodeFeatures) -> Score:
@@ -236,11 +271,11 @@ def _symptoms(
         s = ramp(float(alerts.distinct), min_alerts - 1.0, min_alerts + 2.0)
         parts.append((s, Evidence(signal="alerts_firing", value=alerts.distinct,
                                   detail=f"{alerts.critical} critical"), alerts.first_ns))
-    host = f.host_rss if f.host_rss is not None and f.host_rss.now == f.host_rss.now else f.host
-    if host is not None and host.slope == host.slope and host.filled >= 0.8:
-        s = ramp(host.slope, 0.5 * host_growth, 1.5 * host_growth) * (host.drop < 2.0)
+    host = _host(f)
+    if host is not None:
+        s = _rising(host.trend, host_growth, 0.7, 1.0)
         parts.append((s, Evidence(signal="host_memory_growth_pct_per_min",
-                                  value=round(host.slope, 3), detail=""), host.onset_ns))
+                                  value=round(host.trend.slope, 3), detail=""), host.onset_ns))
     if f.oom_recent:
         parts.append((1.0, Evidence(signal="oom_kills", value=f.oom_recent, detail="recent"),
                       f.ts_ns))

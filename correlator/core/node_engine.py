@@ -21,9 +21,10 @@ from correlator.core.features import (
     Windows,
     gpu_view,
     kv_view,
+    level,
     rates,
     session_view,
-    trend,
+    strongest_kv,
 )
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
@@ -77,6 +78,7 @@ class NodeEngine:
         self.last_scores: dict[str, float] = {}
         self.onset_ns = 0
         self._kv_short = NAN
+        self._kv_growth = NAN
         self._gpu_growth = NAN
         self._host_growth = NAN
 
@@ -197,6 +199,7 @@ class NodeEngine:
         """Feed each detector this tick's short-window growth (score, then learn)."""
         st, w, d = self.state, self.w, self.detectors
         self._kv_short = _max_slope([e.kv_pct for e in st.engines.values()], w.short, w.tick_s)
+        self._kv_growth = _max_slope([e.kv_pct for e in st.engines.values()], w.growth, w.tick_s)
         self._gpu_growth = _max_slope([g.best_pct() for g in st.gpus.values()], w.growth, w.tick_s)
         self._host_growth = _max_slope([st.host.rss_pct, st.host.mem_pct], w.growth, w.tick_s)
         d.kv.score_then_learn(self._kv_short)
@@ -210,14 +213,11 @@ class NodeEngine:
         st = self.state
         if any(v >= self.rules.detectors.threshold for v in anomaly.values()):
             return True
-        mono_ns = self.w.mono * self.w.tick_ns
-        for e in st.engines.values():
-            reclaimed = bool(e.reclaim_ns) and tick_ns - e.reclaim_ns[-1] < mono_ns
-            rising = len(e.troughs) >= 2 and e.troughs[-1][1] > e.troughs[-2][1] and (
-                tick_ns - e.troughs[-1][0] < self.w.history * self.w.tick_ns)
-            growing = _above(self._kv_short, h.session_isolation.min_growth_pct_per_min)
-            if rising or (growing and not reclaimed):
-                return True
+        si = h.session_isolation
+        if _above(self._kv_growth, 0.5 * si.min_growth_pct_per_min) or any(
+            e.kv_pct.last_value >= si.saturated_kv_pct for e in st.engines.values()
+        ):
+            return True
         if _above(self._gpu_growth, 0.5 * h.spec_residue.min_growth_pct_per_min):
             return True
         if _above(self._host_growth, 0.5 * h.monitoring_gap.host_growth_pct_per_min):
@@ -251,32 +251,28 @@ class NodeEngine:
     def features(self, tick_ns: int) -> NodeFeatures:
         st = self.state
         w = self.w
-        mono = w.mono
-        kv = None
         vllm = self.aligner.sources.get("vllm")
         fresh_ns = max(2 * w.tick_ns, 2 * vllm.interval_ns if vllm else 0)
-        for key, e in st.engines.items():
-            if e.kv_pct.last_ns < 0 or tick_ns - e.kv_pct.last_ns > fresh_ns:
-                continue
-            v = kv_view(key, e, w, tick_ns, mono)
-            if kv is None or _slope(v.trend.slope) > _slope(kv.trend.slope):
-                kv = v
-        host = trend(st.host.mem_pct, w, tick_ns, mono) if st.host.mem_pct.last_ns >= 0 else None
-        rss = trend(st.host.rss_pct, w, tick_ns, mono) if st.host.rss_pct.last_ns >= 0 else None
+        views = [kv_view(key, e, w, tick_ns) for key, e in st.engines.items()
+                 if e.kv_pct.last_ns >= 0 and tick_ns - e.kv_pct.last_ns <= fresh_ns]
+        h = st.host
+        host = level(h.mem_pct, w, tick_ns, w.host_minutes) if h.mem_pct.last_ns >= 0 else None
+        rss = level(h.rss_pct, w, tick_ns, w.host_minutes) if h.rss_pct.last_ns >= 0 else None
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
         starts = [st.engine_start_ns, st.host.start_ns]
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
+        hot_rate = self.rules.hypotheses.session_isolation.hot_session_turns_per_min
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
             tick_s=w.tick_s,
-            kv=kv,
-            gpu=gpu_view(st.gpus, w, tick_ns, mono),
+            kv=strongest_kv(views),
+            gpu=gpu_view(st.gpus, w, tick_ns),
             host=host,
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
             rates=rates(st, w),
-            sessions=session_view(st, tick_ns, 300.0),
+            sessions=session_view(st, tick_ns, 300.0, hot_rate),
             since_start_s=since_start,
             silent_sources=[s for s, c in self.aligner.sources.items() if c.silent and s != "alert"],
             missing_metrics=self._missing_metrics(tick_ns),

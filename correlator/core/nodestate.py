@@ -55,12 +55,6 @@ class EngineTrack:
     counters: dict[str, Counter] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
     restart_ns: int = 0
-    reclaim_ns: deque[int] = field(default_factory=lambda: deque(maxlen=8))
-    troughs: deque[tuple[int, float]] = field(default_factory=lambda: deque(maxlen=6))
-    peaks: deque[float] = field(default_factory=lambda: deque(maxlen=6))
-    peak_since_reclaim: float = 0.0
-    low_since_reclaim: float = -1.0
-    low_ns: int = 0
 
     def __post_init__(self) -> None:
         self.kv_pct = Series(self.cap)
@@ -122,27 +116,6 @@ class RequestEvents:
     def counts(self) -> tuple[EventCount, ...]:
         return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.spec,
                 self.stored, self.removed)
-
-
-def _saw_tooth(e: EngineTrack, pct: float, ts: int, drop: float) -> None:
-    """Track reclaims (falls of at least ``drop``) and the troughs they reach."""
-    if e.kv_pct.last_ns < 0:
-        e.peak_since_reclaim = pct
-        return
-    if e.peak_since_reclaim - pct >= drop:
-        e.reclaim_ns.append(ts)
-        e.peaks.append(e.peak_since_reclaim)
-        e.peak_since_reclaim = pct
-        e.low_since_reclaim, e.low_ns = pct, ts
-        return
-    e.peak_since_reclaim = max(e.peak_since_reclaim, pct)
-    if e.low_since_reclaim < 0:
-        return
-    if pct < e.low_since_reclaim:
-        e.low_since_reclaim, e.low_ns = pct, ts
-    elif pct - e.low_since_reclaim >= drop / 2:
-        e.troughs.append((e.low_ns, e.low_since_reclaim))
-        e.low_since_reclaim = -1.0
 
 
 @dataclass
@@ -243,7 +216,6 @@ class NodeState:
 
     def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int) -> bool:
         if name in m.KV_USAGE:
-            _saw_tooth(e, 100.0 * value, ts, self.reclaim_drop)
             e.kv_pct.observe(ts, 100.0 * value)
             return False
         if name == m.RUNNING:

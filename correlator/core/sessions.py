@@ -62,6 +62,22 @@ class SessionTracker:
             out.append(s)
         return out
 
+    def hot(self, since_ns: int, min_rate: float) -> tuple[int, str, float]:
+        """Session ids taking turns faster than a conversation can: reused ids.
+
+        Returns how many, the tenant holding most of them and their median turns/min.
+        """
+        rates: dict[str, list[float]] = {}
+        for s in self.active(since_ns):
+            minutes = (s.last_ns - s.first_ns) / 60e9
+            if s.turns >= 6 and minutes >= 1.0 and s.turns / minutes >= min_rate:
+                rates.setdefault(s.tenant, []).append(s.turns / minutes)
+        if not rates:
+            return 0, "", 0.0
+        tenant = max(rates, key=lambda t: len(rates[t]))
+        ordered = sorted(rates[tenant])
+        return sum(len(v) for v in rates.values()), tenant, ordered[len(ordered) // 2]
+
     def stats(self, now_ns: int, active_s: float) -> tuple[float, int, float]:
         """(median lifetime s, max turns, max lifetime s) of sessions active recently."""
         live = self.active(now_ns - int(active_s * 1e9))

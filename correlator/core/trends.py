@@ -1,0 +1,76 @@
+"""Robust trend statistics on noisy telemetry: per-minute means, Mann-Kendall, Sen's slope.
+
+KV-cache usage swings by several points from one scrape to the next with the requests in
+flight, so a least-squares slope over a few minutes flags noise. A leak is different: minute
+after minute, the level is higher than before. Mann-Kendall's tau measures exactly that (the
+share of later-minus-earlier pairs that rise, net of those that fall), and Sen's slope (the
+median pairwise slope) sizes it without being pulled by outliers.
+
+>>> r = mann_kendall([1.0, 2.0, 3.0, 4.0])
+>>> (r.tau, r.slope)
+(1.0, 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+NAN = float("nan")
+
+
+@dataclass(frozen=True, slots=True)
+class Monotone:
+    """Trend of ``n`` evenly spaced points: tau in [-1, 1], slope per step, rise first->last."""
+
+    n: int
+    tau: float
+    slope: float
+    rise: float
+    mean: float = NAN
+
+    @property
+    def known(self) -> bool:
+        return self.n >= 3
+
+    @property
+    def relative_rise(self) -> float:
+        """Sen's slope over the whole window, as a share of the window's mean level."""
+        if not self.known or self.slope != self.slope or not self.mean:
+            return NAN
+        return self.slope * (self.n - 1) / abs(self.mean)
+
+
+NONE = Monotone(0, 0.0, NAN, NAN, NAN)
+
+
+def bucket_means(values: list[float], per: int) -> list[float]:
+    """Means of consecutive groups of ``per`` values, aligned to the newest; NaN-aware."""
+    out: list[float] = []
+    end = len(values)
+    while end >= per:
+        chunk = [v for v in values[end - per : end] if v == v]
+        out.append(sum(chunk) / len(chunk) if chunk else NAN)
+        end -= per
+    out.reverse()
+    return out
+
+
+def mann_kendall(points: list[float]) -> Monotone:
+    """Mann-Kendall tau and Sen's slope over the present (non-NaN) points."""
+    xs = [(i, v) for i, v in enumerate(points) if v == v]
+    n = len(xs)
+    if n < 3:
+        return Monotone(n, 0.0, NAN, NAN, NAN)
+    s = 0
+    slopes = []
+    for a in range(n - 1):
+        ia, va = xs[a]
+        for b in range(a + 1, n):
+            ib, vb = xs[b]
+            d = vb - va
+            s += (d > 0) - (d < 0)
+            slopes.append(d / (ib - ia))
+    slopes.sort()
+    m = len(slopes)
+    sen = slopes[m // 2] if m % 2 else 0.5 * (slopes[m // 2 - 1] + slopes[m // 2])
+    return Monotone(n, s / m, sen, xs[-1][1] - xs[0][1], sum(v for _, v in xs) / n)
