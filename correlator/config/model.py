@@ -33,7 +33,7 @@ class Features(_Section):
     """Feature windows. ``tick_s`` is the evaluation cadence and the history resolution."""
 
     tick_s: Pos = 10.0
-    history_s: Pos = 900.0
+    history_s: Pos = 1200.0
     growth_window_s: Pos = 180.0
     short_window_s: Pos = 60.0
     reclaim_drop_pct: Pos = 2.0
@@ -62,9 +62,13 @@ class SessionIsolation(_Section):
     prior: Share = 0.45
     min_growth_pct_per_min: Pos = 0.6
     monotonic_window_s: Pos = 240.0
-    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 10
-    min_tau: Share = 0.8
-    min_relative_rise: NonNeg = 0.3
+    trend_minutes: Annotated[int, Field(ge=3, le=20)] = 12
+    min_tau: Share = 0.85
+    min_relative_rise: NonNeg = 0.4
+    fast_minutes: Annotated[int, Field(ge=3, le=20)] = 6
+    fast_tau: Share = 0.7
+    fast_relative_rise: NonNeg = 0.3
+    rebuild_rise: Pos = 1.6
     demand_window_s: Pos = 300.0
     max_load_growth: NonNeg = 0.3
     min_kv_pct: NonNeg = 20.0
@@ -112,6 +116,7 @@ class Benign(_Section):
     """Explanations that make a look-alike legitimate and suppress paging."""
 
     warmup_s: Pos = 600.0
+    kv_refill_s: Pos = 900.0
     checkpoint_spike_pct: Pos = 3.0
     checkpoint_settle_s: Pos = 180.0
     long_document_prompt_tokens: PosInt = 16000

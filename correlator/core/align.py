@@ -76,6 +76,7 @@ class NodeAligner:
     stats: AlignStats = field(default_factory=AlignStats)
     released_ns: int = 0
     max_ns: int = 0
+    resumed_ns: int = 0
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
 
@@ -106,6 +107,8 @@ class NodeAligner:
         return win.seen_before(rec.seq)
 
     def _clock(self, source: str, ts_ns: int) -> None:
+        if self.sources and all(c.silent for c in self.sources.values()):
+            self.resumed_ns = ts_ns
         clock = self.sources.get(source)
         if clock is None:
             self.sources[source] = SourceClock(first_ns=ts_ns, max_ns=ts_ns, records=1)

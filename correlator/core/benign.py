@@ -41,21 +41,32 @@ def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
 
 
 def _warmup(f: NodeFeatures, cfg: Benign) -> Explanation | None:
-    """An engine (re)start: weights load, the pool is allocated, the cache fills cold.
+    """An engine (re)start: weights load, the pool is allocated, the cache refills cold.
 
-    Known from a start event or counter reset, or seen in the framebuffer itself: a GPU
-    that was mostly empty within the warm-up window has just loaded its model.
+    Known from a start event or a counter reset, from telemetry resuming after a gap, or seen
+    in the framebuffer itself: GPUs that were mostly empty a few minutes ago and now hold an
+    allocated pool have just loaded a model. The framebuffer settles within ``warmup_s``; the
+    KV cache refills for longer (``kv_refill_s``).
     """
-    since = f.since_start_s
+    since = min(f.since_start_s, f.since_resume_s)
     if f.kv is not None:
         since = min(since, f.kv.since_restart_s)
-    loaded = f.gpu is not None and f.gpu.level.low_recent < POOL_ALLOCATED_PCT
-    if since > cfg.warmup_s and not loaded:
+    gpu = f.gpu
+    loaded = gpu is not None and gpu.level.low_recent < POOL_ALLOCATED_PCT and (
+        gpu.level.now >= 80.0 or gpu.level.trend.slope > 20.0)
+    explains = set()
+    if since <= cfg.warmup_s or loaded:
+        explains.add(GPU)
+    if since <= cfg.kv_refill_s or loaded:
+        explains.add(KV)
+    if not explains:
         return None
-    why = (f"engine started {since:.0f} s ago" if since <= cfg.warmup_s
-           else f"framebuffer was {f.gpu.level.low_recent:.0f} % recently: model loading"
-           if f.gpu is not None else "")
-    return Explanation("warmup", frozenset({GPU, KV}), why)
+    if since <= cfg.kv_refill_s:
+        why = (f"telemetry resumed {since:.0f} s ago" if since == f.since_resume_s
+               else f"engine started {since:.0f} s ago")
+    else:
+        why = "framebuffer was mostly empty minutes ago: model loading"
+    return Explanation("warmup", frozenset(explains), why)
 
 
 def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
@@ -63,7 +74,7 @@ def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     gpu = f.gpu
     if gpu is None or gpu.level.step < cfg.checkpoint_spike_pct:
         return None
-    detail = f"framebuffer stepped up {gpu.level.step:.1f} pp within one tick"
+    detail = f"framebuffer jumped {gpu.level.step:.1f} pp within two minutes"
     return Explanation("checkpoint_load", frozenset({GPU}), detail)
 
 

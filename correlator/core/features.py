@@ -36,7 +36,9 @@ class KvView:
     engine: str
     level: Level
     per_demand: Monotone
+    per_demand_fast: Monotone
     demand: str
+    rebuild_ratio: float
     running: Monotone
     running_now: float
     running_median: float
@@ -92,6 +94,7 @@ class NodeFeatures:
     rates: Rates
     sessions: SessionView
     since_start_s: float
+    since_resume_s: float
     silent_sources: list[str]
     missing_metrics: list[str]
     sources: list[str]
@@ -108,6 +111,7 @@ class Windows:
     growth: int
     history: int
     kv_minutes: int
+    kv_fast_minutes: int
     demand: int
     gpu_minutes: int
     host_minutes: int
@@ -127,6 +131,7 @@ class Windows:
             growth=max(2, round(f.growth_window_s / t)),
             history=history,
             kv_minutes=min(h.session_isolation.trend_minutes, history // per),
+            kv_fast_minutes=min(h.session_isolation.fast_minutes, history // per),
             demand=max(1, round(h.session_isolation.demand_window_s / t)),
             gpu_minutes=min(h.spec_residue.trend_minutes, history // per),
             host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
@@ -152,18 +157,19 @@ def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes:
               default=len(means) - 1)
     onset = tick_ns - (len(means) - low) * MINUTE_NS
     present = [v for v in hist[-w.warmup :] if v == v]
-    return Level(now, trend, onset, _max_step(hist[-w.growth :]), min(present, default=NAN))
+    return Level(now, trend, onset, _max_jump(hist[-w.growth :], 2 * w.per_minute),
+                 min(present, default=NAN))
 
 
-def _max_step(values: list[float]) -> float:
-    """Largest one-tick rise: a checkpoint load is a step, a leak is a ramp."""
+def _max_jump(values: list[float], within: int) -> float:
+    """Largest rise inside any ``within`` consecutive ticks: a checkpoint load is a jump of
+    several points in a minute or two, a leak a slow ramp."""
     best = 0.0
-    prev = NAN
-    for v in values:
-        if v == v and prev == prev and v - prev > best:
-            best = v - prev
-        if v == v:
-            prev = v
+    for i, v in enumerate(values):
+        if v != v:
+            continue
+        low = min((x for x in values[max(0, i - within) : i] if x == x), default=v)
+        best = max(best, v - low)
     return best
 
 
@@ -173,11 +179,14 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     run_means = bucket_means(run[-w.kv_minutes * w.per_minute :], w.per_minute)
     present = sorted(v for v in run if v == v)
     ratio, demand = _per_demand(e, w)
+    fast = ratio[-w.kv_fast_minutes * w.per_minute :]
     return KvView(
         engine=key,
         level=lv,
         per_demand=mann_kendall(bucket_means(ratio, w.per_minute)),
+        per_demand_fast=mann_kendall(bucket_means(fast, w.per_minute)),
         demand=demand,
+        rebuild_ratio=_rebuild_ratio(e, w),
         running=mann_kendall(run_means),
         running_now=mean(run[-w.short :]),
         running_median=present[len(present) // 2] if present else NAN,
@@ -207,6 +216,29 @@ def _per_demand(e: EngineTrack, w: Windows) -> tuple[list[float], str]:
         return [], what
     out = [k / d if k == k and d > 0 else NAN for k, d in zip(kv, demand, strict=True)]
     return out, what
+
+
+def _rebuild_ratio(e: EngineTrack, w: Windows) -> float:
+    """Prefix-cache misses (blocks rebuilt) over the last five minutes against before them.
+
+    Leaked blocks crowd the pool, so reusable prefixes are evicted and rebuilt more often.
+    """
+    q, h = e.counters.get(m.PREFIX_QUERIES[0]), e.counters.get(m.PREFIX_HITS[0])
+    if q is None or h is None:
+        return NAN
+    recent = 5 * w.per_minute
+    qs, hs = q.per_tick.tail(w.history), h.per_tick.tail(w.history)
+    if len(qs) < 2 * recent:
+        return NAN
+    now = _miss(qs[-recent:], hs[-recent:])
+    base = _miss(qs[:-recent], hs[:-recent])
+    return now / base if base > 0 and now == now else NAN
+
+
+def _miss(queries: list[float], hits: list[float]) -> float:
+    dq = sum(v for v in queries if v == v)
+    dh = sum(v for v in hits if v == v)
+    return 1.0 - dh / dq if dq > 0 else NAN
 
 
 def _rolling_sum(values: list[float], window: int) -> list[float]:

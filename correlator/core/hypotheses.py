@@ -107,20 +107,15 @@ def session_isolation(
     if run.known and run.slope == run.slope and kv.running_median > 0:
         explained = max(0.0, kv.level.now * run.slope / max(kv.running_median, 1.0))
     unexplained = (t.slope if t.slope == t.slope else 0.0) - explained
-    ready = t.n >= cfg.trend_minutes - 1
-    growth = ready * ramp(unexplained, 0.5 * g, 1.5 * g) * ramp(kv.level.now, 0.5 * cfg.min_kv_pct,
-                                                                cfg.min_kv_pct)
-    d = kv.per_demand
-    if d.known and d.slope == d.slope:
-        rise = ramp(d.relative_rise, 0.5 * cfg.min_relative_rise, cfg.min_relative_rise)
-        growth *= ramp(d.tau, 0.75 * cfg.min_tau, cfg.min_tau) * rise
-    else:
-        growth *= ramp(t.tau, 0.75 * cfg.min_tau, cfg.min_tau)
-    if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0:
-        growth = min(1.0, growth + 0.15)
+    level_ok = ramp(kv.level.now, 0.5 * cfg.min_kv_pct, cfg.min_kv_pct)
+    growing = ramp(unexplained, 0.5 * g, 1.5 * g) * level_ok
+    slow = growing * _demand_rise(kv.per_demand, cfg.trend_minutes, cfg.min_tau, cfg.min_relative_rise)
+    fast = growing * _demand_rise(kv.per_demand_fast, cfg.fast_minutes, cfg.fast_tau, cfg.fast_relative_rise)
+    fast *= ramp(kv.rebuild_ratio, 0.75 * cfg.rebuild_rise, cfg.rebuild_rise)
+    growth = max(slow, fast)
+    if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
+        growth = min(1.0, growth + 0.1)
     s = f.sessions
-    if s.hot and growth > 0.2:
-        growth = min(1.0, growth + 0.25)
     full = _full_and_idle(kv, cfg.saturated_kv_pct)
     strength = max(growth, full)
     if benign.explained(expl, benign.KV) and full == 0:
@@ -132,9 +127,13 @@ def session_isolation(
         Evidence(signal="running_requests", value=round(kv.running_now, 1),
                  detail=f"waiting {kv.waiting_now:.0f}; load explains {explained:.2f} pp/min"),
     ]
+    if kv.rebuild_ratio == kv.rebuild_ratio:
+        ev.append(Evidence(signal="block_rebuild_rate_change", value=round(kv.rebuild_ratio, 2),
+                           detail="prefix-cache misses, last 5 min against the 15 before"))
     if s.hot:
         ev.append(Evidence(signal="reused_session_ids", value=s.hot,
-                           detail=f"tenant {s.hot_tenant}: ids taking {s.hot_rate:.1f} turns/min"))
+                           detail=f"tenant {s.hot_tenant}: {s.hot} ids with more turns than any "
+                                  "conversation takes"))
     if s.collisions:
         ev.append(Evidence(signal="session_id_shared_across_tenants", value=s.collisions, detail=""))
     if f.rates.rebuild_rate == f.rates.rebuild_rate:
@@ -142,6 +141,13 @@ def session_isolation(
                            detail="evicted / stored KV blocks"))
     critical = kv.level.now >= cfg.saturated_kv_pct or unexplained > 8.0
     return Score(strength, kv.level.onset_ns, ev, critical=critical)
+
+
+def _demand_rise(d: Monotone, minutes: int, tau: float, rise: float) -> float:
+    """KV per unit of demand rising steadily over (nearly) the whole window."""
+    if d.n < minutes - 1 or d.slope != d.slope:
+        return 0.0
+    return ramp(d.tau, 0.85 * tau, tau) * ramp(d.relative_rise, 0.75 * rise, rise)
 
 
 def _full_and_idle(kv: KvView, saturated: float) -> float:

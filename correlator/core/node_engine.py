@@ -274,6 +274,7 @@ class NodeEngine:
             rates=rates(st, w),
             sessions=session_view(st, tick_ns, 300.0, hot_rate),
             since_start_s=since_start,
+            since_resume_s=(tick_ns - self.aligner.resumed_ns) / NS if self.aligner.resumed_ns else float("inf"),
             silent_sources=[s for s, c in self.aligner.sources.items() if c.silent and s != "alert"],
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],

@@ -70,7 +70,7 @@ class SessionTracker:
         rates: dict[str, list[float]] = {}
         for s in self.active(since_ns):
             minutes = (s.last_ns - s.first_ns) / 60e9
-            if s.turns >= 6 and minutes >= 1.0 and s.turns / minutes >= min_rate:
+            if s.turns >= 40 and minutes >= 10.0 and s.turns / minutes >= min_rate:
                 rates.setdefault(s.tenant, []).append(s.turns / minutes)
         if not rates:
             return 0, "", 0.0
