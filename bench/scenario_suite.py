@@ -24,6 +24,7 @@ from correlator.replay.scoring import fold, match
 from correlator.wire.incidents import Incident
 
 CLI = str(Path(sys.executable).with_name("correlator"))
+REUSE = False
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,9 @@ def run(scn: Scenario, out: Path) -> dict[str, object]:
     d = out / scn.name
     d.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    subprocess.run([CLI, "simulate", "--out", str(d), "--minutes", "60", *scn.args],
-                   check=True, capture_output=True)
+    if not (d / "events.jsonl.gz").exists() or not REUSE:
+        subprocess.run([CLI, "simulate", "--out", str(d), "--minutes", "60", *scn.args],
+                       check=True, capture_output=True)
     sim_s = time.perf_counter() - t0
     proc = subprocess.run([CLI, "replay", str(d / "events.jsonl.gz"), "--labels", str(d / "labels.jsonl"),
                            "--json", "--incidents", str(d / "incidents.jsonl"),
@@ -132,7 +134,10 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path("out/suite"))
     ap.add_argument("--only", nargs="*", help="scenario names to run")
+    ap.add_argument("--reuse", action="store_true", help="replay recordings already simulated in --out")
     args = ap.parse_args()
+    global REUSE
+    REUSE = args.reuse
     chosen = [s for s in SUITE if not args.only or s.name in args.only]
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda s: run(s, args.out), chosen))

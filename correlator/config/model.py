@@ -85,6 +85,10 @@ class SpecResidue(_Section):
     min_tau: Share = 0.7
     min_rise_pct: NonNeg = 0.25
     min_interrupts_per_min: NonNeg = 5.0
+    slow_minutes: Annotated[int, Field(ge=3, le=20)] = 12
+    slow_tau: Share = 0.9
+    slow_rise_pct: NonNeg = 0.1
+    slow_interrupts_per_min: NonNeg = 1.0
 
 
 class MonitoringGap(_Section):

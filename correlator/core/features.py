@@ -50,6 +50,7 @@ class KvView:
 class GpuView:
     gpus: int
     level: Level
+    slow: Monotone
     growth_mib_per_min: float
     lost: list[int] = field(default_factory=list)
     xids: list[tuple[int, int]] = field(default_factory=list)
@@ -114,6 +115,7 @@ class Windows:
     kv_fast_minutes: int
     demand: int
     gpu_minutes: int
+    gpu_slow_minutes: int
     host_minutes: int
     warmup: int
 
@@ -134,6 +136,7 @@ class Windows:
             kv_fast_minutes=min(h.session_isolation.fast_minutes, history // per),
             demand=max(1, round(h.session_isolation.demand_window_s / t)),
             gpu_minutes=min(h.spec_residue.trend_minutes, history // per),
+            gpu_slow_minutes=min(h.spec_residue.slow_minutes, history // per),
             host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
             warmup=min(history, round(rules.benign.warmup_s / t)),
         )
@@ -276,18 +279,21 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | N
         if s.last_ns >= 0 and tick_ns - s.last_ns <= 60 * NS:
             live.append(g)
     if not live:
-        return GpuView(0, Level(), 0.0, lost, xids) if (lost or xids) else None
-    per_gpu = [g.best_pct().tail(span(w, w.gpu_minutes)) for g in live]
+        return GpuView(0, Level(), NONE, 0.0, lost, xids) if (lost or xids) else None
+    per_gpu = [g.best_pct().tail(span(w, max(w.gpu_minutes, w.gpu_slow_minutes))) for g in live]
     depth = min(len(v) for v in per_gpu)
     merged = [_mean_at(per_gpu, depth - 1 - i) for i in range(depth)]
     now = sum(g.best_pct().last_value for g in live) / len(live)
     lv = level_from(merged, now, w, tick_ns, w.gpu_minutes)
+    slow = mann_kendall(bucket_means(merged[-w.gpu_slow_minutes * w.per_minute :], w.per_minute))
+    fast = lv.trend.tau >= slow.tau
+    minutes = w.gpu_minutes if fast else w.gpu_slow_minutes
     mib = 0.0
     for g in live:
-        t = mann_kendall(bucket_means(g.used_mib.tail(w.gpu_minutes * w.per_minute), w.per_minute))
+        t = mann_kendall(bucket_means(g.used_mib.tail(minutes * w.per_minute), w.per_minute))
         if t.slope == t.slope:
             mib += t.slope
-    return GpuView(len(live), lv, mib, lost, xids)
+    return GpuView(len(live), lv, slow, mib / len(live), lost, xids)
 
 
 def _mean_at(columns: list[list[float]], i: int) -> float:

@@ -159,7 +159,11 @@ def _full_and_idle(kv: KvView, saturated: float) -> float:
 
 
 def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
-    """Interrupted requests leave draft-model state: framebuffer grows with the abort count."""
+    """Interrupted requests leave draft-model state: framebuffer grows with the abort count.
+
+    The framebuffer of a vLLM GPU is flat once its pool is allocated, so a steady rise, even
+    a slow one over many minutes, matters when interrupted requests account for it.
+    """
     gpu = f.gpu
     cfg = rules.hypotheses.spec_residue
     if gpu is None or not gpu.level.trend.known:
@@ -167,24 +171,32 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     t = gpu.level.trend
     g = cfg.min_growth_pct_per_min
     r = f.rates
-    growth = _rising(t, g, cfg.min_tau, cfg.min_rise_pct)
-    interrupts = ramp(r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
+    fast = _rising(t, g, cfg.min_tau, cfg.min_rise_pct) * ramp(
+        r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
+    slow = 0.0
+    if gpu.slow.n >= cfg.slow_minutes - 1 and gpu.slow.slope == gpu.slow.slope and gpu.slow.slope > 0:
+        slow = (ramp(gpu.slow.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
+                * ramp(gpu.slow.rise, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
+                * ramp(r.aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
     expected = r.aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
     ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
-    consistent = 1.0 if 0.2 <= ratio <= 5.0 else 0.6
+    consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
     spec = 1.0 if r.spec_active else 0.7
-    strength = growth * interrupts * consistent * spec
+    strength = max(fast, slow) * consistent * spec
     if benign.explained(expl, benign.GPU):
         strength *= 0.1
+    shown = t if fast >= slow else gpu.slow
     ev = [
-        Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
-                 detail=f"framebuffer {gpu.level.now:.1f} % on {gpu.gpus} GPUs, never released"),
+        Evidence(signal="gpu_memory_growth_pct_per_min", value=round(shown.slope, 4),
+                 detail=f"framebuffer {gpu.level.now:.2f} % on {gpu.gpus} GPUs, rising in "
+                        f"{100 * max(shown.tau, 0):.0f} % of minute pairs, never released"),
         Evidence(signal="interrupted_requests_per_min", value=round(r.aborts, 2),
-                 detail=f"expected residue {expected:.0f} MiB/min, observed "
-                        f"{gpu.growth_mib_per_min:.0f} MiB/min"),
+                 detail=f"expected residue {expected:.1f} MiB/min per GPU, observed "
+                        f"{gpu.growth_mib_per_min:.1f}"),
         Evidence(signal="spec_decode_active", value=int(r.spec_active), detail=""),
     ]
-    return Score(strength, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
+    onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (gpu.slow.n - 1) * 60 * 1_000_000_000
+    return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
 
 
 def _rising(t: Monotone, growth: float, tau: float, rise: float) -> float:

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 
+STICKY = frozenset({"gpu_failure", "node_unreachable"})
+CONSEQUENCES = frozenset({"monitoring_gap", "unexplained_alerts"})
+
+
 class Phase(Enum):
     IDLE = "idle"
     PENDING = "pending"
@@ -78,8 +82,13 @@ class NodeMachine:
         return Step.NONE
 
     def _switches(self, winner: str, strength: float, cause_strength: float) -> bool:
-        """A different cause takes over only when clearly stronger for two ticks running."""
-        if winner and winner != self.cause and strength >= self.open_score and (
+        """A different cause takes over only when clearly stronger for two ticks running.
+
+        Consequences never take over from their cause: a failed GPU or an unreachable node
+        silences exporters and fires alerts, which would read as a monitoring gap.
+        """
+        sticky = self.cause in STICKY or winner in CONSEQUENCES
+        if not sticky and winner and winner != self.cause and strength >= self.open_score and (
             strength > 1.25 * cause_strength
         ):
             self.switch_ticks += 1
