@@ -108,7 +108,8 @@ def session_isolation(
         explained = max(0.0, kv.level.now * run.slope / max(kv.running_median, 1.0))
     unexplained = (t.slope if t.slope == t.slope else 0.0) - explained
     level_ok = ramp(kv.level.now, 0.5 * cfg.min_kv_pct, cfg.min_kv_pct)
-    growing = ramp(unexplained, 0.5 * g, 1.5 * g) * level_ok
+    # The pool itself must be filling up, not only the ratio to a falling demand.
+    growing = ramp(unexplained, 0.5 * g, 1.5 * g) * level_ok * ramp(t.tau, 0.3, 0.5)
     slow = growing * _demand_rise(kv.per_demand, cfg.trend_minutes, cfg.min_tau, cfg.min_relative_rise)
     fast = growing * _demand_rise(kv.per_demand_fast, cfg.fast_minutes, cfg.fast_tau, cfg.fast_relative_rise)
     fast *= ramp(kv.rebuild_ratio, 0.75 * cfg.rebuild_rise, cfg.rebuild_rise)
