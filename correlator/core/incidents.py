@@ -179,7 +179,9 @@ class IncidentBook:
         """Fold a finding's content in; True when something a subscriber sees changed."""
         changed = False
         if f.strength >= 0:
-            inc.confidence = f.confidence
+            # Confidence that this root cause happened does not fade while the incident is
+            # open because the growth that revealed it has stopped (a full pool stops growing).
+            inc.confidence = f.confidence if f.kind == "raise" else max(f.confidence, inc.confidence)
             inc.hypotheses = dict(f.hypotheses)
             if f.critical and not inc.critical:
                 inc.critical = changed = True
