@@ -74,7 +74,7 @@ def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     gpu = f.gpu
     if gpu is None or gpu.level.step < cfg.checkpoint_spike_pct:
         return None
-    detail = f"framebuffer jumped {gpu.level.step:.1f} pp within two minutes"
+    detail = f"framebuffer jumped {gpu.level.step:.1f} pp within a minute"
     return Explanation("checkpoint_load", frozenset({GPU}), detail)
 
 

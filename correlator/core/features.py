@@ -160,8 +160,12 @@ def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes:
               default=len(means) - 1)
     onset = tick_ns - (len(means) - low) * MINUTE_NS
     present = [v for v in hist[-w.warmup :] if v == v]
-    return Level(now, trend, onset, _max_jump(hist[-w.growth :], 2 * w.per_minute),
-                 min(present, default=NAN))
+    jump = _max_jump(hist[-w.growth :], w.per_minute)
+    window = [v for v in hist[-minutes * w.per_minute :] if v == v]
+    rise = max(window) - min(window) if window else 0.0
+    # A jump that is the whole rise is a step (a load); one within a steady climb is not.
+    step = jump if rise <= 0 or jump >= 0.7 * rise else 0.0
+    return Level(now, trend, onset, step, min(present, default=NAN))
 
 
 def _max_jump(values: list[float], within: int) -> float:

@@ -61,7 +61,8 @@ def test_kv_leak_on_a_saw_tooth_opens_one_session_isolation_incident() -> None:
     first = opened(incidents)
     assert len(first) == 1
     assert first[0].cause == "session_isolation"
-    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 400
+    # Judged on minute means over the trend window (12 min), no sooner and not much later.
+    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 800
 
 
 def test_monotonic_kv_leak_with_flat_load_is_found_within_minutes() -> None:
@@ -69,7 +70,7 @@ def test_monotonic_kv_leak_with_flat_load_is_found_within_minutes() -> None:
     _, incidents, _ = run(merged(node_records(spec, 3000)))
     first = opened(incidents)
     assert [i.cause for i in first] == ["session_isolation"]
-    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 300
+    assert 1800 <= secs(first[0].opened_ns) <= 1800 + 800
 
 
 def test_growing_kv_that_tracks_running_requests_is_a_long_document_not_a_leak() -> None:
