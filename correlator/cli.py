@@ -20,6 +20,8 @@ COMMANDS = (
     "kafka",
     "worker",
     "tail",
+    "ingest",
+    "pager",
 )
 
 
