@@ -47,6 +47,8 @@ def build_app(cfg: WorkerConfig, rules: RuleSet) -> faust.App:
         stream_wait_empty=False,
         producer_max_request_size=MAX_MESSAGE_BYTES,
         broker_commit_interval=1.0,
+        broker_session_timeout=cfg.session_timeout_s,
+        broker_heartbeat_interval=cfg.session_timeout_s / 5,
         autodiscover=False,
         loghandlers=[],
     )

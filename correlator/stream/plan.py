@@ -2,9 +2,10 @@
 
 Records go in the embedded replay's order (event time, then file and line), each keyed by its
 node (an alert by the node it names) to that partition of its source's topic. The stream is
-cut into windows of a few seconds of event time; within a window one node's records of one
-source share a message (a JSON array, as the contract allows) whose ``cx-ord`` header lists
-their global indices. A window ends with a ``pct`` marker on every topic-partition; the one on
+cut into windows of a minute of event time (at most 20,000 records, so that a worker releases
+at most that much work at once); within a window one node's records of one source share a
+message (a JSON array, as the contract allows) whose ``cx-ord`` header lists their global
+indices. A window ends with a ``pct`` marker on every topic-partition; the one on
 each partition's alerts topic lists the window's fleet-clock advance points, computed exactly
 as :class:`~correlator.core.fleet.Fleet` computes them. ``start`` comes first and ``eos`` last
 on every topic-partition.
@@ -31,7 +32,8 @@ from correlator.wire.records import AlertRecord, Record
 
 MAX_BATCH_RECORDS = 1000
 MAX_BATCH_BYTES = 512 * 1024
-WINDOW_RECORDS = 50_000
+WINDOW_RECORDS = 20_000
+WINDOW_TICKS = 6
 
 
 def partition_for(key: bytes, partitions: int) -> int:
@@ -76,7 +78,7 @@ class ReplayPlan:
         self.max_bytes = max_bytes
         self.lateness_ns = lateness_ns(rules)
         self.tick_ns = tick_ns(rules)
-        self.window_ns = window_ns or self.tick_ns
+        self.window_ns = window_ns or WINDOW_TICKS * self.tick_ns
         self.clock = AdvancePoints(self.lateness_ns, self.tick_ns)
         self.sources: set[str] = set()
         self.new_sources: list[tuple[int, str]] = []

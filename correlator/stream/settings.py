@@ -39,6 +39,8 @@ class WorkerConfig:
     replication_factor: int = 1
     snapshot_every_s: float = 2.0
     """Wall seconds between snapshots of a busy partition (raised when snapshots get costly)."""
+    session_timeout_s: float = 10.0
+    """A worker that stops heartbeating this long (killed) loses its partitions to the others."""
     take_max: int = 500
     take_within_s: float = 0.05
     live_idle_s: float = 10.0

@@ -79,10 +79,13 @@ class Stage1:
                     continue
                 touched[key] = None
                 self.pending.setdefault(key, _Pending([], stream)).events.append(ev)
-            for key in touched:
                 st = self.runs.get(key)
                 if st is not None:
                     st.step()
+                await asyncio.sleep(0)  # let the consumer heartbeat between messages
+            for key in touched:
+                st = self.runs.get(key)
+                if st is not None:
                     await self._publish(key, st)
             await self._snapshot(force=False)
 
