@@ -81,7 +81,8 @@ class SpecResidue(_Section):
     residue_mb_per_interrupt: Pos = 4.7
     min_growth_pct_per_min: Pos = 0.1
     monotonic_window_s: Pos = 180.0
-    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 4
+    trend_minutes: Annotated[int, Field(ge=2, le=15)] = 3
+    bucket_s: Pos = 30.0
     min_tau: Share = 0.7
     min_rise_pct: NonNeg = 0.25
     min_interrupts_per_min: NonNeg = 5.0
@@ -94,7 +95,7 @@ class SpecResidue(_Section):
 class MonitoringGap(_Section):
     prior: Share = 0.20
     host_growth_pct_per_min: Pos = 0.5
-    trend_minutes: Annotated[int, Field(ge=3, le=15)] = 4
+    trend_minutes: Annotated[int, Field(ge=2, le=15)] = 3
     min_alerts: PosInt = 3
     required_vllm_metrics: list[str] = Field(
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]

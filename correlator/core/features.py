@@ -117,6 +117,7 @@ class Windows:
     gpu_minutes: int
     gpu_slow_minutes: int
     host_minutes: int
+    fine: int
     warmup: int
 
     @classmethod
@@ -138,6 +139,7 @@ class Windows:
             gpu_minutes=min(h.spec_residue.trend_minutes, history // per),
             gpu_slow_minutes=min(h.spec_residue.slow_minutes, history // per),
             host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
+            fine=max(1, round(h.spec_residue.bucket_s / t)),
             warmup=min(history, round(rules.benign.warmup_s / t)),
         )
 
@@ -147,18 +149,23 @@ def span(w: Windows, minutes: int) -> int:
     return max(minutes * w.per_minute, w.warmup, w.growth)
 
 
-def level(s: Series, w: Windows, tick_ns: int, minutes: int) -> Level:
+def level(s: Series, w: Windows, tick_ns: int, minutes: int, bucket: int = 0) -> Level:
     now = s.latest()
-    return level_from(s.tail(span(w, minutes)), now if now == now else s.last_value, w, tick_ns, minutes)
+    return level_from(s.tail(span(w, minutes)), now if now == now else s.last_value, w, tick_ns,
+                      minutes, bucket)
 
 
-def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes: int) -> Level:
-    """Value, minute-mean trend over ``minutes``, onset of the rise, largest one-tick step."""
-    means = bucket_means(hist[-minutes * w.per_minute :], w.per_minute)
-    trend = mann_kendall(means)
+def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes: int,
+               bucket: int = 0) -> Level:
+    """Value, trend of bucket means over ``minutes`` (slope per minute), onset of the rise,
+    largest step. Buckets are a minute unless ``bucket`` ticks are given: a flat signal such
+    as a vLLM GPU's framebuffer shows a trend in half-minute means already."""
+    per = bucket or w.per_minute
+    means = bucket_means(hist[-minutes * w.per_minute :], per)
+    trend = per_minute(mann_kendall(means), per * w.tick_s)
     low = min(range(len(means)), key=lambda i: means[i] if means[i] == means[i] else math.inf,
               default=len(means) - 1)
-    onset = tick_ns - (len(means) - low) * MINUTE_NS
+    onset = tick_ns - (len(means) - low) * per * w.tick_ns
     present = [v for v in hist[-w.warmup :] if v == v]
     jump = _max_jump(hist[-w.growth :], w.per_minute)
     window = [v for v in hist[-minutes * w.per_minute :] if v == v]
@@ -166,6 +173,13 @@ def level_from(hist: list[float], now: float, w: Windows, tick_ns: int, minutes:
     # A jump that is the whole rise is a step (a load); one within a steady climb is not.
     step = jump if rise <= 0 or jump >= 0.7 * rise else 0.0
     return Level(now, trend, onset, step, min(present, default=NAN))
+
+
+def per_minute(t: Monotone, bucket_s: float) -> Monotone:
+    """A trend over buckets of ``bucket_s`` seconds, with its slope per minute."""
+    if bucket_s == 60.0 or t.slope != t.slope:
+        return t
+    return Monotone(t.n, t.tau, t.slope * 60.0 / bucket_s, t.rise, t.mean)
 
 
 def _max_jump(values: list[float], within: int) -> float:
@@ -288,7 +302,7 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | N
     depth = min(len(v) for v in per_gpu)
     merged = [_mean_at(per_gpu, depth - 1 - i) for i in range(depth)]
     now = sum(g.best_pct().last_value for g in live) / len(live)
-    lv = level_from(merged, now, w, tick_ns, w.gpu_minutes)
+    lv = level_from(merged, now, w, tick_ns, w.gpu_minutes, w.fine)
     slow = mann_kendall(bucket_means(merged[-w.gpu_slow_minutes * w.per_minute :], w.per_minute))
     fast = lv.trend.tau >= slow.tau
     minutes = w.gpu_minutes if fast else w.gpu_slow_minutes

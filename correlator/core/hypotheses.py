@@ -200,9 +200,10 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
 
 
-def _rising(t: Monotone, growth: float, tau: float, rise: float) -> float:
-    """Strength of a steady rise: fast enough, in most minute pairs, by a visible amount."""
-    if not t.known or t.slope != t.slope:
+def _rising(t: Monotone, growth: float, tau: float, rise: float, points: int = 5) -> float:
+    """Strength of a steady rise over (nearly) a full window of ``points`` bucket means: fast
+    enough, in most pairs, by a visible amount."""
+    if t.n < points or t.slope != t.slope:
         return 0.0
     return (ramp(t.slope, 0.5 * growth, 1.5 * growth) * ramp(t.tau, 0.5 * tau, tau)
             * ramp(t.rise, 0.5 * rise, rise))

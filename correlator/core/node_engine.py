@@ -256,8 +256,8 @@ class NodeEngine:
         views = [kv_view(key, e, w, tick_ns) for key, e in st.engines.items()
                  if e.kv_pct.last_ns >= 0 and tick_ns - e.kv_pct.last_ns <= fresh_ns]
         h = st.host
-        host = level(h.mem_pct, w, tick_ns, w.host_minutes) if h.mem_pct.last_ns >= 0 else None
-        rss = level(h.rss_pct, w, tick_ns, w.host_minutes) if h.rss_pct.last_ns >= 0 else None
+        host = level(h.mem_pct, w, tick_ns, w.host_minutes, w.fine) if h.mem_pct.last_ns >= 0 else None
+        rss = level(h.rss_pct, w, tick_ns, w.host_minutes, w.fine) if h.rss_pct.last_ns >= 0 else None
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
         starts = [st.engine_start_ns, st.host.start_ns]
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
