@@ -64,15 +64,32 @@ class ReadStats:
     max_ts: int | None = None
 
 
+TieKey = tuple[str, str, str, int, int, str]
+
+
+def tie_key(rec: Record) -> TieKey:
+    """Orders records with the same event time by their content, not their position, so a
+    replay gives the same incidents whatever order the file lists simultaneous records in."""
+    name = ""
+    if rec.kind == "event":
+        name = rec.event  # type: ignore[union-attr]
+    elif rec.kind == "alert":
+        alert = rec.alert  # type: ignore[union-attr]
+        name = f"{alert.status}|{alert.fingerprint or ''}|{sorted(alert.labels.items())}"
+    gpu = -1 if rec.gpu is None else rec.gpu
+    seq = -1 if rec.seq is None else rec.seq
+    return (rec.node, rec.source, rec.kind, gpu, seq, name)
+
+
 def read_file(
     path: Path,
     on_reject: Callable[[Rejected], None],
     stats: ReadStats,
     max_bytes: int = DEFAULT_MAX_BYTES,
     on_bytes: Callable[[int], None] | None = None,
-) -> list[tuple[int, int, Record]]:
-    """Decode one file into ``(ts_ns, position, record)`` in event-time order."""
-    out: list[tuple[int, int, Record]] = []
+) -> list[tuple[int, TieKey, int, Record]]:
+    """Decode one file into ``(ts_ns, tie key, position, record)`` in event-time order."""
+    out: list[tuple[int, TieKey, int, Record]] = []
     ordered = True
     last = -1
     try:
@@ -95,12 +112,12 @@ def read_file(
                 on_reject(Rejected(f"{path}:{lineno}", err.reason, raw))
                 continue
             ts = rec.ts_ns
-            if ts < last:
+            if ts <= last:
                 ordered = False
             last = ts
-            out.append((ts, len(out), rec))
+            out.append((ts, tie_key(rec), len(out), rec))
     if not ordered:
-        out.sort(key=lambda t: (t[0], t[1]))
+        out.sort(key=lambda t: (t[0], t[1], t[2]))
         stats.resorted_files.append(str(path))
     stats.records += len(out)
     if out:
@@ -109,8 +126,8 @@ def read_file(
     return out
 
 
-def records_in_time_order(per_file: list[list[tuple[int, int, Record]]]) -> Iterator[Record]:
-    """Merge files already in event-time order; ties keep file order, then line order."""
-    tagged = ([(ts, i, pos, rec) for ts, pos, rec in recs] for i, recs in enumerate(per_file))
-    for _ts, _i, _pos, rec in heapq.merge(*tagged, key=lambda t: (t[0], t[1], t[2])):
+def records_in_time_order(per_file: list[list[tuple[int, TieKey, int, Record]]]) -> Iterator[Record]:
+    """Merge files already in event-time order; ties go by content, then file, then line."""
+    tagged = ([(ts, tie, i, pos, rec) for ts, tie, pos, rec in recs] for i, recs in enumerate(per_file))
+    for *_key, rec in heapq.merge(*tagged, key=lambda t: (t[0], t[1], t[2], t[3])):
         yield rec
