@@ -128,10 +128,13 @@ class NodeAligner:
         A source's next record is due about one collection interval after its newest, so a
         source scraped every 30 s does not hold the node back by 30 s.
         """
-        live = [c.max_ns + c.interval_ns for c in self.sources.values() if not c.silent]
-        if not live:
-            return self.max_ns - self.lateness_ns
-        return min(min(live), self.max_ns) - self.lateness_ns
+        low = self.max_ns
+        for c in self.sources.values():
+            if not c.silent:
+                due = c.max_ns + c.interval_ns
+                if due < low:
+                    low = due
+        return low - self.lateness_ns
 
     def mark_silence(self, now_ns: int) -> list[str]:
         """Declare sources silent that lag ``now_ns`` by more than the silence timeout."""

@@ -80,12 +80,14 @@ class Fleet:
             out = self._convert(self.node(rec.node).push(rec))
         if rec.ts_ns > self.max_ns:
             self.max_ns = rec.ts_ns
-            if rec.ts_ns >= self.next_advance_ns:
+            if self.now_ns >= self.next_advance_ns:
                 out.extend(self.advance(self.now_ns))
         return out
 
     def advance(self, now_ns: int) -> FleetOutput:
-        """Fleet time reached ``now_ns``: quiet nodes are evaluated, stale ones forgotten."""
+        """Fleet time reached ``now_ns``: quiet nodes are evaluated, stale ones forgotten.
+
+        Called once per tick of fleet time (and by shells whose input went quiet)."""
         tick = self.windows.tick_ns
         self.next_advance_ns = (now_ns // tick + 1) * tick
         out = FleetOutput()

@@ -74,6 +74,7 @@ class NodeEngine:
                                    int(inc.min_update_interval_s * NS))
         self.next_tick_ns = -1
         self.explanations: list[Explanation] = []
+        self._suppressed: frozenset[str] = frozenset()
         self.last_features: NodeFeatures | None = None
         self.last_scores: dict[str, float] = {}
         self.onset_ns = 0
@@ -131,8 +132,8 @@ class NodeEngine:
             self._tick_until(rec.ts_ns, out)
             self.state.ingest(rec)
             if rec.kind == "sample" and rec.source in _MEMORY_SOURCES:
-                suppressed = frozenset(e.name for e in self.explanations)
-                out.actions += self.level1.evaluate(self.node, self.state, rec, suppressed)  # type: ignore[arg-type]
+                out.actions += self.level1.evaluate(self.node, self.state, rec,  # type: ignore[arg-type]
+                                                    self._suppressed)
         self._tick_until(upto_ns + 1, out)
 
     def _tick_until(self, ts_ns: int, out: NodeOutput) -> None:
@@ -151,10 +152,12 @@ class NodeEngine:
         anomaly = self._detect()
         if not self.machine.engaged and not self._worth_a_look(tick_ns, anomaly):
             self.explanations = []
+            self._suppressed = frozenset()
             return
         f = self.features(tick_ns)
         self.last_features = f
         self.explanations = benign.explain(f, self.rules.benign)
+        self._suppressed = frozenset(e.name for e in self.explanations)
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
         scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)

@@ -87,9 +87,9 @@ def read_file(
     stats: ReadStats,
     max_bytes: int = DEFAULT_MAX_BYTES,
     on_bytes: Callable[[int], None] | None = None,
-) -> list[tuple[int, TieKey, int, Record]]:
-    """Decode one file into ``(ts_ns, tie key, position, record)`` in event-time order."""
-    out: list[tuple[int, TieKey, int, Record]] = []
+) -> list[Record]:
+    """Decode one file into its records in event-time order."""
+    out: list[Record] = []
     ordered = True
     last = -1
     try:
@@ -111,23 +111,36 @@ def read_file(
                 stats.rejected += 1
                 on_reject(Rejected(f"{path}:{lineno}", err.reason, raw))
                 continue
-            ts = rec.ts_ns
-            if ts <= last:
+            if rec.ts_ns < last:
                 ordered = False
-            last = ts
-            out.append((ts, tie_key(rec), len(out), rec))
+            last = rec.ts_ns
+            out.append(rec)
     if not ordered:
-        out.sort(key=lambda t: (t[0], t[1], t[2]))
+        out.sort(key=_ts)  # stable: equal times keep their line order until settled
         stats.resorted_files.append(str(path))
     stats.records += len(out)
     if out:
-        stats.min_ts = out[0][0] if stats.min_ts is None else min(stats.min_ts, out[0][0])
-        stats.max_ts = out[-1][0] if stats.max_ts is None else max(stats.max_ts, out[-1][0])
+        stats.min_ts = out[0].ts_ns if stats.min_ts is None else min(stats.min_ts, out[0].ts_ns)
+        stats.max_ts = out[-1].ts_ns if stats.max_ts is None else max(stats.max_ts, out[-1].ts_ns)
     return out
 
 
-def records_in_time_order(per_file: list[list[tuple[int, TieKey, int, Record]]]) -> Iterator[Record]:
-    """Merge files already in event-time order; ties go by content, then file, then line."""
-    tagged = ([(ts, tie, i, pos, rec) for ts, tie, pos, rec in recs] for i, recs in enumerate(per_file))
-    for *_key, rec in heapq.merge(*tagged, key=lambda t: (t[0], t[1], t[2], t[3])):
-        yield rec
+def _ts(rec: Record) -> int:
+    return rec.ts_ns
+
+
+def records_in_time_order(per_file: list[list[Record]]) -> Iterator[Record]:
+    """Merge files already in event-time order; simultaneous records go by content."""
+    merged = per_file[0] if len(per_file) == 1 else heapq.merge(*per_file, key=_ts)
+    group: list[Record] = []
+    for rec in merged:
+        if group and rec.ts_ns != group[0].ts_ns:
+            yield from _settled(group)
+            group = []
+        group.append(rec)
+    yield from _settled(group)
+
+
+def _settled(group: list[Record]) -> list[Record]:
+    return group if len(group) < 2 else sorted(group, key=tie_key)
+
