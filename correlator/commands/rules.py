@@ -15,6 +15,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = rsub.add_parser("check", help="validate a rules directory or file")
     check.add_argument("path", nargs="?", type=Path, help="default: the rules/ directory")
     check.set_defaults(func=run_check)
+    doc = rsub.add_parser("doc", help="print the rules reference (Markdown) generated from the models")
+    doc.add_argument("--out", type=Path, help="write it to this file instead of standard output")
+    doc.set_defaults(func=run_doc)
+
+
+def run_doc(args: argparse.Namespace) -> int:
+    from correlator.config.reference import reference
+
+    text = reference()
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -17,29 +17,39 @@ PosInt = Annotated[int, Field(gt=0)]
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class Alignment(_Section):
     """Per-node event-time alignment of the sources."""
 
     allowed_lateness_s: NonNeg = 3.0
+    """Records may arrive this far out of event-time order and still be used."""
     silence_after_s: Pos = 45.0
+    """A source quiet this long behind the node's other sources is declared silent."""
     max_clock_offset_s: NonNeg = 30.0
+    """Largest clock offset between a node's sources that is tolerated."""
     max_pending_per_node: PosInt = 20000
+    """Bound on records held per node awaiting alignment; beyond it records are refused."""
 
 
 class Features(_Section):
     """Feature windows. ``tick_s`` is the evaluation cadence and the history resolution."""
 
     tick_s: Pos = 10.0
+    """Evaluation cadence and the resolution of every per-node series."""
     history_s: Pos = 1200.0
+    """History kept per series (a fixed ring: memory does not grow with the stream)."""
     growth_window_s: Pos = 180.0
+    """Window of the least-squares growth slope (screening, load explanation)."""
     short_window_s: Pos = 60.0
-    reclaim_drop_pct: Pos = 2.0
+    """Window of the fast slope and of Level-1 growth rates."""
     session_ttl_s: Pos = 3600.0
+    """Sessions unseen this long are forgotten."""
     max_sessions_per_node: PosInt = 512
+    """Bound on sessions tracked per node (least recently used dropped first)."""
     node_ttl_s: Pos = 3600.0
+    """A node silent this long is forgotten (its open finding is cleared first)."""
 
     @model_validator(mode="after")
     def _windows_fit(self) -> Features:
@@ -55,51 +65,80 @@ class Detectors(_Section):
     """River online detectors on growth rates (score before learn)."""
 
     grace_ticks: PosInt = 30
+    """Ticks a River detector learns before it scores."""
     threshold: Share = 0.995
+    """Anomaly score (0..1) that counts as anomalous."""
 
 
 class SessionIsolation(_Section):
     prior: Share = 0.45
+    """Prior weight of the hypothesis (the three named priors sum to 1)."""
     min_growth_pct_per_min: Pos = 0.6
-    monotonic_window_s: Pos = 240.0
+    """Growth, pp/min, below which the hypothesis gets no strength."""
     trend_minutes: Annotated[int, Field(ge=3, le=20)] = 12
+    """Minutes of history the trend is judged on."""
     min_tau: Share = 0.85
+    """Mann-Kendall tau (share of rising pairs of bucket means) the trend needs."""
     min_relative_rise: NonNeg = 0.4
+    """Rise over the window, as a share of the level, that the trend needs."""
     fast_minutes: Annotated[int, Field(ge=3, le=20)] = 6
+    """Minutes of the fast leak path's trend."""
     fast_tau: Share = 0.7
+    """Tau the fast path needs."""
     fast_relative_rise: NonNeg = 0.3
+    """Relative rise the fast path needs."""
     rebuild_rise: Pos = 1.6
+    """Rise of prefix-cache misses (last 5 min against the 15 before) the fast path needs."""
     demand_window_s: Pos = 300.0
-    max_load_growth: NonNeg = 0.3
+    """KV usage is normalised by tokens processed within this window (the context lifetime)."""
     min_kv_pct: NonNeg = 20.0
+    """KV usage below which a growth is not a leak worth paging."""
     saturated_kv_pct: Annotated[float, Field(gt=0, le=100)] = 90.0
+    """KV usage from which a full pool with little running is itself evidence."""
     hot_session_turns_per_min: Pos = 2.0
+    """Turn rate of a long-lived session id that marks it as reused."""
 
 
 class SpecResidue(_Section):
     prior: Share = 0.35
+    """Prior weight of the hypothesis (the three named priors sum to 1)."""
     residue_mb_per_interrupt: Pos = 4.7
+    """Draft-model state (MB) each interrupted request leaves per GPU."""
     min_growth_pct_per_min: Pos = 0.1
-    monotonic_window_s: Pos = 180.0
+    """Growth, pp/min, below which the hypothesis gets no strength."""
     trend_minutes: Annotated[int, Field(ge=2, le=15)] = 3
+    """Minutes of history the trend is judged on."""
     bucket_s: Pos = 30.0
+    """Framebuffer and host trends use means over buckets of this many seconds."""
     min_tau: Share = 0.7
+    """Mann-Kendall tau (share of rising pairs of bucket means) the trend needs."""
     min_rise_pct: NonNeg = 0.25
+    """Rise over the window, pp, the framebuffer must show."""
     min_interrupts_per_min: NonNeg = 5.0
+    """Interrupted (aborted) requests per minute the fast path needs."""
     slow_minutes: Annotated[int, Field(ge=3, le=20)] = 12
+    """Minutes of the slow residue path's framebuffer trend."""
     slow_tau: Share = 0.9
+    """Tau the slow residue path needs."""
     slow_rise_pct: NonNeg = 0.1
+    """Rise, pp, the slow residue path needs."""
     slow_interrupts_per_min: NonNeg = 1.0
+    """Interrupted requests per minute the slow path needs."""
 
 
 class MonitoringGap(_Section):
     prior: Share = 0.20
+    """Prior weight of the hypothesis (the three named priors sum to 1)."""
     host_growth_pct_per_min: Pos = 0.5
+    """Host memory growth, pp/min, that counts as a symptom."""
     trend_minutes: Annotated[int, Field(ge=2, le=15)] = 3
+    """Minutes of history the trend is judged on."""
     min_alerts: PosInt = 3
+    """Distinct firing alert names that count as a symptom."""
     required_vllm_metrics: list[str] = Field(
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]
     )
+    """vLLM metrics without which the KV cache cannot be judged (missing: a monitoring gap)."""
 
 
 class Hypotheses(_Section):
@@ -121,25 +160,38 @@ class Benign(_Section):
     """Explanations that make a look-alike legitimate and suppress paging."""
 
     warmup_s: Pos = 600.0
+    """After an engine start (or telemetry resuming), framebuffer growth is warm-up for this long."""
     kv_refill_s: Pos = 900.0
+    """After an engine start, KV growth is the cache refilling for this long."""
     checkpoint_spike_pct: Pos = 3.0
-    checkpoint_settle_s: Pos = 180.0
+    """A framebuffer jump this large within a minute, making up the whole rise, is a checkpoint load."""
     long_document_prompt_tokens: PosInt = 16000
+    """Mean prompt tokens per request from which KV growth is long-document work."""
     long_session_s: Pos = 1200.0
+    """Sessions at least this long are annual-report style and explain a high KV level."""
     retry_burst_max_s: Pos = 300.0
+    """An abort spike no longer than this, without memory growth, is a retry burst."""
 
 
 class Incidents(_Section):
     """The incident state machine's hysteresis."""
 
     open_score: Share = 0.55
+    """Hypothesis strength that opens an incident..."""
     open_after_ticks: PosInt = 2
+    """...when held this many consecutive ticks."""
     resolve_score: Share = 0.25
+    """Below this strength (and no firing alerts) for resolve_after_s, the node's finding clears."""
     resolve_after_s: Pos = 300.0
+    """Quiet time before a finding clears (hysteresis)."""
     correlate_window_s: NonNeg = 45.0
+    """A node whose onset is within this of an open incident of the same cause joins it."""
     min_update_interval_s: NonNeg = 60.0
+    """Minimum time between two published updates of an incident."""
     reopen_window_s: NonNeg = 1800.0
+    """The same cause on the same node within this reopens the incident (same id)."""
     max_listed: PosInt = 200
+    """Bound on fingerprints, alert names and actions listed on an incident."""
 
     @model_validator(mode="after")
     def _hysteresis(self) -> Incidents:
@@ -152,12 +204,17 @@ class AlertGrouping(_Section):
     """Alert-storm collapse: attach to incidents, else group Alertmanager-style."""
 
     attach_before_s: NonNeg = 900.0
-    attach_after_s: NonNeg = 600.0
+    """Alerts up to this long before an incident's onset attach to it."""
     group_interval_s: Pos = 300.0
+    """Window in which a node's alerts count as firing together."""
     group_expire_s: Pos = 1800.0
+    """Resolved alerts are forgotten after this long."""
     max_alerts_per_node: PosInt = 256
+    """Bound on alerts tracked per node."""
     escalate_after_s: Pos = 900.0
+    """An unexplained group of critical alerts this old becomes an incident."""
     escalate_min_critical: PosInt = 2
+    """Distinct critical alert names such a group needs."""
 
 
 Signal = Literal[
@@ -173,13 +230,21 @@ class Level1Rule(_Section):
     """One automatic remediation: ``action`` when ``signal`` is above ``above`` for ``for_s``."""
 
     name: Annotated[str, Field(min_length=1)]
+    """Unique name of the rule."""
     action: Literal["degrade_weight", "isolate_node", "force_cleanup"]
+    """What to ask for: degrade_weight, isolate_node or force_cleanup."""
     signal: Signal
+    """The signal the rule watches."""
     above: float
+    """The rule holds while the signal is above this value."""
     for_s: NonNeg = 0.0
+    """...for at least this long (0: at once)."""
     cooldown_s: NonNeg = 300.0
+    """Minimum time between two firings of the rule on one node."""
     params: dict[str, Any] = Field(default_factory=dict)
+    """Parameters passed on with the action."""
     suppress_when: list[Literal["warmup", "checkpoint_load"]] = Field(default_factory=list)
+    """Benign explanations during which the rule does not fire."""
 
 
 class RuleSet(_Section):
@@ -193,6 +258,7 @@ class RuleSet(_Section):
     incidents: Incidents = Incidents()
     alert_grouping: AlertGrouping = AlertGrouping()
     level1: list[Level1Rule] = Field(default_factory=list)
+    """Level-1 remediation rules."""
 
     @model_validator(mode="after")
     def _unique_rule_names(self) -> RuleSet:

@@ -124,7 +124,6 @@ class NodeState:
 
     cap: int
     sessions: SessionTracker
-    reclaim_drop: float = 2.0
     gpus: dict[int, GpuTrack] = field(default_factory=dict)
     engines: dict[str, EngineTrack] = field(default_factory=dict)
     host: HostTrack = field(init=False)

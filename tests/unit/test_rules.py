@@ -81,3 +81,12 @@ def test_rules_check_command_exit_status(rules_dir: Path, capsys: pytest.Capture
     assert main(["rules", "check", str(rules_dir)]) == 1
     err = capsys.readouterr().err
     assert "rule 'isolate_on_fast_growth': field 'action': Input should be" in err
+
+
+def test_rules_reference_in_docs_is_generated_from_the_models() -> None:
+    from correlator.config.reference import reference
+
+    doc = (REPO_RULES.parent / "docs" / "rules.md").read_text()
+    assert doc == reference(), "docs/rules.md is stale: run `correlator rules doc --out docs/rules.md`"
+    assert "| `residue_mb_per_interrupt` | float | `4.7` |" in doc
+    assert "## `level1`" in doc and "`isolate_node`" in doc
