@@ -79,9 +79,10 @@ class Ledger:
         return e
 
     def expire(self) -> None:
+        """Drop, least recently touched first, what is past retention or over capacity."""
         horizon = self.newest_ns - self.retention_ns
-        stale = [k for k, e in self.entries.items() if e.updated_ns < horizon]
-        for k in stale:
-            del self.entries[k]
-        while len(self.entries) > self.capacity:
+        while self.entries:
+            first = next(iter(self.entries.values()))
+            if first.updated_ns >= horizon and len(self.entries) <= self.capacity:
+                break
             self.entries.popitem(last=False)

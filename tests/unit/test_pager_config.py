@@ -1,0 +1,106 @@
+"""Pager configuration: the example loads; every mistake is named exactly; secrets stay hidden."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from correlator.pager.config import (
+    PAGERDUTY_URL,
+    PagerConfigError,
+    PagerDutyReceiver,
+    WebhookReceiver,
+    load_pagers,
+)
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "pagers.example.yaml"
+ENV = {"PAGERDUTY_ROUTING_KEY": "R0UT1NGKEY0123456789abcdefabcdef",
+       "SLACK_WEBHOOK_URL": "https://hooks.slack.com/services/T00/B00/S3CR3TPATH",
+       "ITSM_TOKEN": "itsm-t0ken"}
+
+
+def _load(tmp_path: Path, text: str, env: dict[str, str] | None = None) -> object:
+    f = tmp_path / "pagers.yaml"
+    f.write_text(text)
+    return load_pagers(f, env or {})
+
+
+def test_the_example_loads_with_secrets_from_the_environment() -> None:
+    cfg = load_pagers(EXAMPLE, ENV)
+    pd = cfg.receiver("oncall")
+    assert isinstance(pd, PagerDutyReceiver)
+    assert pd.url is not None and pd.url.get_secret_value() == PAGERDUTY_URL
+    assert pd.routing_key is not None and pd.routing_key.get_secret_value() == ENV["PAGERDUTY_ROUTING_KEY"]
+    wh = cfg.receiver("itsm")
+    assert isinstance(wh, WebhookReceiver) and wh.bearer_token is not None
+    assert [r.receivers for r in cfg.routes] == [["oncall"], ["oncall"], ["ops-slack", "itsm"]]
+
+
+def test_printing_the_configuration_shows_no_secret() -> None:
+    cfg = load_pagers(EXAMPLE, ENV)
+    shown = repr(cfg) + str(cfg) + cfg.model_dump_json()
+    for secret in ENV.values():
+        assert secret not in shown
+    assert "S3CR3TPATH" not in shown
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("receivers: []\nroutes: []",
+     "field 'receivers': List should have at least 1 item after validation, not 0"),
+    ("receivers:\n  - {name: pd, type: pagerduty}\nroutes:\n  - receivers: [pd]",
+     "receivers[0] 'pd': give exactly one of 'routing_key' and 'routing_key_env'"),
+    ("receivers:\n  - {name: pd, type: pagerduty, routing_key: k, routing_key_env: K}\n"
+     "routes:\n  - receivers: [pd]",
+     "receivers[0] 'pd': give exactly one of 'routing_key' and 'routing_key_env'"),
+    ("receivers:\n  - {name: s, type: slack}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': needs 'url' or 'url_env'"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x', url_env: X}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': give either 'url' or 'url_env', not both"),
+    ("receivers:\n  - {name: s, type: sms, url: 'http://x'}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': Input tag 'sms' found using 'type' does not match any of the expected "
+     "tags: 'pagerduty', 'slack', 'webhook'"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x', colour: red}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': field 'colour': Extra inputs are not permitted"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x', retry: {jitter: 2}}\n"
+     "routes:\n  - receivers: [s]",
+     "receivers[0] 's': field 'retry.jitter': Input should be less than or equal to 1"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\nroutes:\n  - receivers: [t]",
+     "routes[0] names unknown receivers ['t'] (known: s)"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n  - {name: s, type: slack, url: 'http://y'}\n"
+     "routes:\n  - receivers: [s]",
+     "receiver names must be unique: s"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n"
+     "routes:\n  - receivers: [s]\n    match: {severity: [page]}",
+     "routes[0]: field 'match.severity.0': Input should be 'critical', 'warning' or 'info'"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n"
+     "routes:\n  - receivers: [s]\n    match: {team: x}",
+     "routes[0]: field 'match.team': Extra inputs are not permitted"),
+    ("receivers:\n  - {name: 'a b', type: slack, url: 'http://x'}\nroutes:\n  - receivers: ['a b']",
+     "receivers[0] 'a b': field 'name': String should match pattern"),
+    ("receivers:\n  - {name: s, type: slack, url_env: NOPE}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': field 'url_env': environment variable NOPE is not set"),
+    ("receivers:\n  - {name: s, type: slack, url: 'hooks.slack.com/x'}\nroutes:\n  - receivers: [s]",
+     "receivers[0] 's': field 'url': not an http(s) URL"),
+    ("- just a list", "the top level must be a mapping (receivers, routes, ...)"),
+    ("receivers: [\n", "line 2: invalid YAML"),
+])
+def test_mistakes_are_named_with_file_item_and_field(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(PagerConfigError) as err:
+        _load(tmp_path, text)
+    assert str(err.value).startswith(f"{tmp_path / 'pagers.yaml'}: {message}"), str(err.value)
+
+
+def test_an_unset_environment_variable_is_named_not_its_value(tmp_path: Path) -> None:
+    text = ("receivers:\n  - {name: pd, type: pagerduty, routing_key_env: PD_KEY}\n"
+            "routes:\n  - receivers: [pd]")
+    with pytest.raises(PagerConfigError,
+                       match="field 'routing_key_env': environment variable PD_KEY is not set"):
+        _load(tmp_path, text)
+    cfg = _load(tmp_path, text, {"PD_KEY": "k" * 32})
+    assert "k" * 32 not in repr(cfg)
+
+
+def test_a_missing_file_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(PagerConfigError, match="cannot read: No such file or directory"):
+        load_pagers(tmp_path / "nope.yaml", {})
