@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import IO
 
 from correlator.core import Engine, EngineOutput
+from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.live import LiveEngine
-from correlator.wire.deadletter import DeadLetterFile
 from correlator.wire.decode import Rejected
 from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertRecord, Record
@@ -58,11 +58,11 @@ class IncidentWriter:
 
 class EngineSink:
     def __init__(self, engine: Engine, writer: IncidentWriter,
-                 deadletters: DeadLetterFile | None = None,
+                 deadletters: DeadLetterLog | None = None,
                  on_incident: IncidentHook | None = None) -> None:
         self.live = LiveEngine(engine)
         self.writer = writer
-        self.deadletters = deadletters or DeadLetterFile(None)
+        self.deadletters = deadletters or DeadLetterLog(None)
         self.on_incident = on_incident
         self.incidents = 0
 

@@ -7,10 +7,10 @@ where it came from, and why: which receiver refused it and its answer (redacted)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO
 
 from aiokafka import AIOKafkaProducer
 
+from correlator.ingest.deadletters import DeadLetterLog
 from correlator.wire import deadletter
 from correlator.wire.decode import Rejected
 
@@ -35,22 +35,17 @@ class KafkaDeadLetters:
 
 class FileDeadLetters:
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.count = 0
-        self._fh: IO[bytes] | None = None
+        self.log = DeadLetterLog(path)
+
+    @property
+    def count(self) -> int:
+        return self.log.count
 
     async def start(self) -> None:
         return None
 
     async def put(self, rej: Rejected) -> None:
-        if self._fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fh = self.path.open("ab")
-        self._fh.write(deadletter.encode(rej) + b"\n")
-        self._fh.flush()
-        self.count += 1
+        self.log.write(rej)
 
     async def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        self.log.close()
