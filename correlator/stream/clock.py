@@ -1,16 +1,13 @@
 """Fleet time in a partitioned deployment.
 
 The embedded engine has one fleet clock: the newest event time seen, less the allowed
-lateness, and every node is advanced to it each time it crosses a tick. A worker that holds
-one partition sees only its own nodes' records, so on its own its clock would lag the
-fleet's, and a partition whose nodes all fell silent would never see time pass at all. In a
-replay the producer knows the fleet clock, so it sends the advance points in-band
-(:class:`AdvancePoints` computes them exactly as :class:`~correlator.core.fleet.Fleet` does) and
-the worker's :class:`ClockedFleet` follows them instead of its own records.
-
->>> pts = AdvancePoints(lateness_ns=3, tick_ns=10)
->>> [pts.after(ts) for ts in (5, 4, 12, 14, 23)]
-[2, None, 9, 11, 20]
+lateness, and every node is advanced to it once per tick. A worker that holds one partition
+sees only its own nodes' records, so on its own its clock would lag the fleet's, and a
+partition whose nodes all fell silent would never see time pass at all. In a replay the
+producer knows the fleet clock, so it sends the advance points in-band (:class:`AdvancePoints`
+finds them by running the core's own ``Fleet.process`` over nodes that do nothing, so the two
+cannot drift apart) and the worker's :class:`ClockedFleet` follows them instead of its own
+records.
 """
 
 from __future__ import annotations
@@ -18,6 +15,8 @@ from __future__ import annotations
 from correlator.config.model import RuleSet
 from correlator.core.features import NS, Windows
 from correlator.core.fleet import Fleet, FleetOutput
+from correlator.core.node_engine import NodeEngine, NodeOutput
+from correlator.wire.records import Record
 
 NEVER = 1 << 62
 
@@ -30,25 +29,40 @@ def tick_ns(rules: RuleSet) -> int:
     return Windows.from_rules(rules).tick_ns
 
 
-class AdvancePoints:
-    """Where the embedded fleet advances its nodes: mirrors ``Fleet.process``."""
+class _Idle:
+    """A node that concludes nothing: the probe only wants the fleet's clock."""
 
-    def __init__(self, lateness_ns: int, tick_ns: int) -> None:
-        self.lateness_ns = lateness_ns
-        self.tick_ns = tick_ns
-        self.max_ns = 0
-        self.next_ns = -1
+    def push(self, rec: object) -> NodeOutput:
+        return NodeOutput()
 
-    def after(self, ts_ns: int) -> int | None:
-        """The fleet time to advance to right after a record stamped ``ts_ns``, if any."""
-        if ts_ns <= self.max_ns:
-            return None
-        self.max_ns = ts_ns
-        if ts_ns < self.next_ns:
-            return None
-        now = ts_ns - self.lateness_ns
-        self.next_ns = (now // self.tick_ns + 1) * self.tick_ns
-        return now
+    def alert(self, rec: object) -> NodeOutput:
+        return NodeOutput()
+
+
+_IDLE = _Idle()
+
+
+class AdvancePoints(Fleet):
+    """Where the embedded fleet advances its nodes, and when it learns of a record source."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__(rules)
+        self._advanced: list[int] = []
+
+    def node(self, name: str) -> NodeEngine:
+        return _IDLE  # type: ignore[return-value]
+
+    def advance(self, now_ns: int) -> FleetOutput:
+        self._advanced.append(now_ns)
+        return super().advance(now_ns)
+
+    def after(self, rec: Record) -> tuple[list[int], list[str]]:
+        """The fleet times advanced to right after ``rec``, and the sources it made known."""
+        known = set(self.fleet_sources)
+        self.process(rec)
+        advanced, self._advanced = self._advanced, []
+        new = sorted(self.fleet_sources - known) if len(self.fleet_sources) != len(known) else []
+        return advanced, new
 
 
 class ClockedFleet(Fleet):

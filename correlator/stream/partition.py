@@ -16,18 +16,23 @@ Pure: no Kafka here. The Faust shell (:mod:`correlator.stream.stage1`) feeds it 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
+
+from pydantic import BaseModel
 
 from correlator.config.model import RuleSet
 from correlator.core.fleet import FleetOutput
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.stream.clock import ClockedFleet
+from correlator.stream.compat import CORE_BUILD, fill_missing
 from correlator.stream.protocol import Control
 from correlator.stream.reorder import PunctuatedOrder
 from correlator.wire.decode import Rejected
 from correlator.wire.records import Record
 
 FAR_PAST = -(1 << 62)
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,7 @@ class PartitionRun:
         self.clock_ns = FAR_PAST
         self.done = False
         self.records = 0
+        self.build = CORE_BUILD
         self.out = Produced()
 
     @property
@@ -139,6 +145,17 @@ class PartitionRun:
         self.clock_ns = now_ns
         self._take(self.fleet.drive(now_ns))
 
+    def upgrade(self) -> int:
+        """After a restore by another build of the core: fill in attributes it added."""
+        if getattr(self, "build", "") == CORE_BUILD:
+            return 0
+        f = self.fleet
+        added = fill_missing(f, ClockedFleet(f.rules, external=f.external))
+        for name, node in f.nodes.items():
+            added += fill_missing(node, type(node)(name, f.rules, f.windows, f.fleet_sources))
+        self.build = CORE_BUILD
+        return added
+
     def collect(self) -> Produced:
         out, self.out = self.out, Produced()
         return out
@@ -152,13 +169,19 @@ class PartitionRun:
     # -- processing ----------------------------------------------------------------------
     def _process(self, item: Item) -> None:
         self.pos += 1
-        if isinstance(item, Advance):
-            self.clock_ns = max(self.clock_ns, item.now_ns)
-            self._take(self.fleet.drive(item.now_ns))
-        elif isinstance(item, NewSource):
-            self.fleet.fleet_sources.add(item.source)
-        else:
-            self._take(self.fleet.process(item))
+        try:
+            if isinstance(item, Advance):
+                self.clock_ns = max(self.clock_ns, item.now_ns)
+                self._take(self.fleet.drive(item.now_ns))
+            elif isinstance(item, NewSource):
+                self.fleet.fleet_sources.add(item.source)
+            else:
+                self._take(self.fleet.process(item))
+        except Exception as err:  # a bug must not stop the partition: log it, keep the input
+            log.exception("partition %d: processing %r failed", self.partition, type(item).__name__)
+            raw = item.model_dump_json().encode() if isinstance(item, BaseModel) else repr(item).encode()
+            reason = f"internal error: {type(err).__name__}: {err}"
+            self.out.rejected.append(Rejected(f"partition {self.partition}", reason, raw))
 
     def _take(self, fo: FleetOutput) -> None:
         out = self.out

@@ -7,8 +7,8 @@ at most that much work at once); within a window one node's records of one sourc
 message (a JSON array, as the contract allows) whose ``cx-ord`` header lists their global
 indices. A window ends with a ``pct`` marker on every topic-partition; the one on
 each partition's alerts topic lists the window's fleet-clock advance points, computed exactly
-as :class:`~correlator.core.fleet.Fleet` computes them. ``start`` comes first and ``eos`` last
-on every topic-partition.
+as :class:`~correlator.core.fleet.Fleet` computes them (:mod:`correlator.stream.clock`).
+``start`` comes first and ``eos`` last on every topic-partition.
 
 >>> from correlator.config import load_rules
 >>> from correlator.stream.topics import StreamTopics
@@ -79,8 +79,7 @@ class ReplayPlan:
         self.lateness_ns = lateness_ns(rules)
         self.tick_ns = tick_ns(rules)
         self.window_ns = window_ns or WINDOW_TICKS * self.tick_ns
-        self.clock = AdvancePoints(self.lateness_ns, self.tick_ns)
-        self.sources: set[str] = set()
+        self.clock = AdvancePoints(rules)
         self.new_sources: list[tuple[int, str]] = []
         self.count = 0
         self.batches: dict[tuple[str, str], _Batch] = {}
@@ -110,12 +109,9 @@ class ReplayPlan:
         batch.order.append(self.count)
         batch.values.append(encoded)
         batch.size += len(encoded) + 1
-        if not isinstance(rec, AlertRecord) and rec.source not in self.sources and len(self.sources) < 64:
-            self.sources.add(rec.source)
-            self.new_sources.append((self.count, rec.source))
-        now = self.clock.after(rec.ts_ns)
-        if now is not None:
-            self.advances.append((self.count, now))
+        advanced, sources = self.clock.after(rec)
+        self.new_sources += [(self.count, s) for s in sources]
+        self.advances += [(self.count, now) for now in advanced]
         if self.window_start_ns is None:
             self.window_start_ns = rec.ts_ns
         self.window_records += 1

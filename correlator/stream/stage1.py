@@ -161,6 +161,11 @@ class Stage1:
             return None
         st: PartitionRun = snapshot.load(blob)
         log.info("partition %d run %r restored at position %d", key[0], key[1], st.pos)
+        added = st.upgrade()
+        if added:
+            log.warning("partition %d: its snapshot was taken by another build of the core; "
+                        "%d attributes the new build added were set to their initial values",
+                        key[0], added)
         return st
 
     # -- output ------------------------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""The streaming shell's pure pieces: control markers, reordering, dead letters, snapshots."""
+
+from __future__ import annotations
+
+import pickle
+
+from correlator.config import load_rules
+from correlator.stream.compat import fill_missing
+from correlator.stream.outputs import MAX_DEAD_RAW, dead_letter_value
+from correlator.stream.partition import PartitionRun
+from correlator.stream.protocol import Control, header_map, parse_control
+from correlator.stream.reorder import PunctuatedOrder
+from correlator.stream.tail import Seen
+from correlator.wire.deadletter import decode_raw
+from correlator.wire.decode import Rejected
+from correlator.wire.incidents import Incident
+from tests.stream_recording import records
+
+RULES = load_rules()
+
+
+def test_every_control_marker_reads_back() -> None:
+    for ctl in (Control("start", "r", partitions=6, lateness_ns=3, tick_ns=10),
+                Control("pct", "r", key=9, advances=((3, 100), (9, 110)), sources=((0, "nvml"),)),
+                Control("pct", "r", key=9), Control("eos", "r", key=12), Control("drained", "r")):
+        assert parse_control(header_map(ctl.headers()), ctl.value()) == ctl
+
+
+def test_data_messages_are_not_control() -> None:
+    assert parse_control({}, b'{"v":1}') is None
+
+
+def test_reorder_waits_for_every_topic_and_releases_in_key_order() -> None:
+    r: PunctuatedOrder[str] = PunctuatedOrder(("a", "b", "c"))
+    for key in (5, 1, 3):
+        r.push((key, 0), f"r{key}")
+    r.push((3, 1), "advance after r3")
+    r.punctuate("a", 4)
+    r.punctuate("b", 4)
+    assert list(r.ready()) == []
+    r.punctuate("c", 9)
+    assert list(r.ready()) == ["r1", "r3", "advance after r3"]
+    for t in "abc":
+        r.end(t)
+    assert list(r.ready()) == ["r5"] and r.done
+
+
+def test_a_dead_letter_keeps_a_10_mb_original_whole() -> None:
+    raw = b"x" * (10 * 1024 * 1024)
+    letter = dead_letter_value(Rejected("t[0]@1", "message too big", raw))
+    assert decode_raw(letter) == raw
+
+
+def test_a_larger_original_is_cut_and_says_so() -> None:
+    raw = b"y" * (MAX_DEAD_RAW + 10)
+    letter = dead_letter_value(Rejected("t[0]@1", "message too big", raw))
+    assert decode_raw(letter) == raw[:MAX_DEAD_RAW]
+    assert b"the first" in letter
+
+
+def test_subscribers_see_each_incident_state_once() -> None:
+    inc = Incident(incident_id="inc-1", status="open", cause="c", confidence=1.0, hypotheses={},
+                   severity="warning", nodes=["n"], opened_ns=1, updated_ns=1, first_evidence_ns=1)
+    seen = Seen(capacity=2)
+    assert seen.first(inc) and not seen.first(inc)
+    assert seen.first(inc.model_copy(update={"status": "update", "updated_ns": 2}))
+
+
+def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -> None:
+    run = PartitionRun(RULES, 0, "", ("t",), 1)
+    run.data("t", records(300.0), None)
+    old = pickle.loads(pickle.dumps(run))
+    node = next(iter(old.fleet.nodes.values()))
+    del node.__dict__["onset_ns"]
+    old.build = "older"
+    assert old.upgrade() >= 1
+    assert node.onset_ns == 0
+    old.data("t", records(600.0)[-50:], None)
+
+
+def test_fill_missing_leaves_present_attributes_alone() -> None:
+    class A:
+        def __init__(self, x: int) -> None:
+            self.x = x
+            self.y = [x]
+
+    old, fresh = A(1), A(2)
+    del old.y
+    assert fill_missing(old, fresh) == 1 and old.x == 1 and old.y == [2]
