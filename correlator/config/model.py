@@ -46,7 +46,7 @@ class Features(_Section):
     """Window of the fast slope and of Level-1 growth rates."""
     session_ttl_s: Pos = 3600.0
     """Sessions unseen this long are forgotten."""
-    max_sessions_per_node: PosInt = 512
+    max_sessions_per_node: PosInt = 128
     """Bound on sessions tracked per node (least recently used dropped first)."""
     node_ttl_s: Pos = 3600.0
     """A node silent this long is forgotten (its open finding is cleared first)."""

@@ -1,0 +1,120 @@
+"""Embedded replay throughput and memory per tracked node.
+
+    .venv/bin/python bench/embedded_replay.py [--nodes 12] [--minutes 60] [--out out/bench]
+
+1. Simulates a recording (or reuses one in --out), then times on one core:
+   - plain JSON decoding of every line (orjson), and pydantic validation of every line (the
+     replay's decode path), for comparison;
+   - the whole embedded replay (read, decode, order, engine, scoring), records/s;
+   - the engine alone on already-decoded records.
+2. Memory per tracked node at 1,000 and 10,000 nodes: a 30-minute simulated fleet is replayed
+   so that every node holds realistic state (full series rings, sessions, alerts, detectors);
+   then N node states, copied from those, are held by one fleet, and the growth of the
+   process's traced memory is divided by N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import gzip
+import pickle
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import orjson
+
+from correlator.config import load_rules
+from correlator.core.engine import Engine
+from correlator.core.fleet import Fleet
+from correlator.replay.reader import ReadStats, read_file, records_in_time_order
+from correlator.replay.run import run_replay
+from correlator.wire.decode import RECORD_ADAPTER
+
+CLI = str(Path(sys.executable).with_name("correlator"))
+
+
+def recording(out: Path, nodes: int, minutes: int, extra: list[str]) -> Path:
+    d = out / f"rec-{nodes}x{minutes}"
+    if not (d / "events.jsonl.gz").exists():
+        subprocess.run([CLI, "simulate", "--out", str(d), "--nodes", str(nodes), "--minutes", str(minutes),
+                        "--seed", "3", "--faults", "session_isolation,spec_residue,monitoring_gap",
+                        "--benign", "long_document,retry_burst", *extra], check=True, capture_output=True)
+    return d
+
+
+def rate(n: int, seconds: float) -> str:
+    return f"{n / seconds:>10,.0f} records/s ({seconds:.2f} s)"
+
+
+def throughput(d: Path) -> None:
+    lines = gzip.open(d / "events.jsonl.gz").read().splitlines()
+    n = len(lines)
+    t = time.perf_counter()
+    for line in lines:
+        orjson.loads(line)
+    plain = time.perf_counter() - t
+    t = time.perf_counter()
+    for line in lines:
+        RECORD_ADAPTER.validate_json(line)
+    validated = time.perf_counter() - t
+    rules = load_rules()
+    t = time.perf_counter()
+    result = run_replay([d / "events.jsonl.gz"], [], rules)
+    whole = time.perf_counter() - t
+    records = list(records_in_time_order([read_file(d / "events.jsonl.gz", lambda r: None, ReadStats())]))
+    engine = Engine(rules)
+    t = time.perf_counter()
+    for rec in records:
+        engine.process(rec)
+    engine.finish()
+    core = time.perf_counter() - t
+    print(f"recording: {d} ({n:,} records, {len(result.incidents)} incident records)")
+    print(f"  plain JSON decode (orjson.loads)          {rate(n, plain)}")
+    print(f"  contract decode (pydantic validate_json)  {rate(n, validated)}")
+    print(f"  embedded replay, end to end               {rate(n, whole)}")
+    print(f"  engine alone (decoded, ordered records)   {rate(n, core)}")
+
+
+def memory(d: Path, counts: list[int]) -> None:
+    rules = load_rules()
+    source = Fleet(rules)
+    for rec in records_in_time_order([read_file(d / "events.jsonl.gz", lambda r: None, ReadStats())]):
+        source.process(rec)
+    states = [pickle.dumps(n) for n in source.nodes.values()]
+    print(f"node states copied from {d} ({len(states)} nodes after {d.name.split('x')[-1]} min)")
+    for count in counts:
+        gc.collect()
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        fleet = Fleet(rules)
+        for i in range(count):
+            node = pickle.loads(states[i % len(states)])
+            node.node = f"node-{i:06d}"
+            node.fleet_sources = fleet.fleet_sources
+            fleet.nodes[node.node] = node
+        gc.collect()
+        used = tracemalloc.get_traced_memory()[0] - base
+        tracemalloc.stop()
+        print(f"  {count:>6,} nodes: {used / 2**20:8.1f} MiB traced, {used / count / 1024:6.1f} KiB per node")
+        del fleet
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--nodes", type=int, default=12)
+    ap.add_argument("--minutes", type=int, default=60)
+    ap.add_argument("--out", type=Path, default=Path("out/bench"))
+    ap.add_argument("--skip-throughput", action="store_true")
+    args = ap.parse_args()
+    if not args.skip_throughput:
+        throughput(recording(args.out, args.nodes, args.minutes, []))
+    memory(recording(args.out, 6, 30, []), [1000, 10000])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
