@@ -64,10 +64,21 @@ def build_app(cfg: WorkerConfig, rules: RuleSet) -> faust.App:
     def assignment() -> set[TP]:
         return app.consumer.assignment()  # type: ignore[no-any-return]
 
+    def highwater(tp: TP) -> int | None:
+        try:
+            return app.consumer.highwater(tp)
+        except Exception:  # not fetched yet, or no consumer during a rebalance
+            return None
+
+    async def caught_up(tp: TP) -> bool:
+        position = await app.consumer.position(tp)
+        end = highwater(tp)
+        return position is not None and end is not None and position >= end
+
     async def flush() -> None:
         await app.producer.flush()
 
-    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment)
+    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment, highwater, caught_up)
     s2 = Stage2(cfg, rules, names.findings, desk_table, outputs, assignment, flush)
     _wire(app, cfg, inputs, findings, s1, s2)
     return app

@@ -2,7 +2,8 @@
 
 A :class:`PartitionRun` holds the fleet of the nodes whose records land in one partition
 number of the five co-partitioned input topics, for one run: ``""`` is live traffic, any
-other id a replay through the broker. Live records are processed as they come, and the
+other id a replay through the broker. Live records are processed in event-time order as far
+as the topics' delivery allows (:class:`~correlator.stream.reorder.EventTimeOrder`), and the
 fleet's clock follows them. A replay's records are first put back in global order
 (:class:`~correlator.stream.reorder.PunctuatedOrder`) and the fleet's clock follows the
 producer's advance points, so every node sees exactly the calls the embedded engine makes.
@@ -27,7 +28,7 @@ from correlator.core.outputs import ActionEvent, Finding
 from correlator.stream.clock import ClockedFleet
 from correlator.stream.compat import CORE_BUILD, fill_missing
 from correlator.stream.protocol import Control
-from correlator.stream.reorder import PunctuatedOrder
+from correlator.stream.reorder import EventTimeOrder, PunctuatedOrder
 from correlator.wire.decode import Rejected
 from correlator.wire.records import Record
 
@@ -74,6 +75,7 @@ class PartitionRun:
         self.partitions = partitions
         self.fleet = ClockedFleet(rules, external=self.ordered)
         self.order: PunctuatedOrder[Item] | None = PunctuatedOrder(topics) if self.ordered else None
+        self.live: EventTimeOrder[Record] | None = None if self.ordered else EventTimeOrder(topics)
         self.consumed: dict[str, int] = {}
         self.pos = 0
         self.clock_ns = FAR_PAST
@@ -107,12 +109,20 @@ class PartitionRun:
     def data(self, topic: str, records: list[Record], order: list[int] | None) -> None:
         """A data message's records; ``order`` their global keys (replays)."""
         self.records += len(records)
-        if self.order is None or order is None or len(order) != len(records):
+        if self.live is not None:
+            for rec in records:
+                self.live.push(topic, rec.ts_ns, rec)
+        elif self.order is None or order is None or len(order) != len(records):
             for rec in records:
                 self._process(rec)
-            return
-        for key, rec in zip(order, records, strict=True):
-            self.order.push((key, 0), rec)
+        else:
+            for key, rec in zip(order, records, strict=True):
+                self.order.push((key, 0), rec)
+
+    def progress(self, topic: str, behind: bool) -> None:
+        """Live traffic: whether ``topic`` still has messages waiting in Kafka."""
+        if self.live is not None:
+            self.live.progress(topic, behind)
 
     def control(self, topic: str, ctl: Control) -> None:
         if self.order is None:
@@ -128,6 +138,10 @@ class PartitionRun:
 
     def step(self) -> None:
         """Process every item the order can release; finish the run when all inputs ended."""
+        if self.live is not None:
+            for rec in self.live.ready():
+                self._process(rec)
+            return
         if self.order is None or self.done:
             return
         for item in self.order.ready():
@@ -139,7 +153,7 @@ class PartitionRun:
 
     def live_advance(self, now_ns: int) -> None:
         """Live traffic only: time passed on a partition with nothing to say (wall clock)."""
-        if self.ordered or now_ns <= self.watermark_ns:
+        if self.ordered or now_ns <= self.watermark_ns or (self.live and self.live.pending()):
             return
         self.pos += 1
         self.clock_ns = now_ns

@@ -1,4 +1,9 @@
-"""Rebuild one partition's global order from its topic-partitions (replays only).
+"""Put one partition's records back in order across its five topics.
+
+Replays: :class:`PunctuatedOrder` rebuilds the exact global order. Live traffic:
+:class:`EventTimeOrder` releases records in event-time order as far as the topics that still
+have messages waiting in Kafka allow.
+
 
 A replay's records of one partition number are spread over five topics, and a consumer sees
 those topics interleaved however its fetches happen to fall. Every replay item carries its
@@ -19,6 +24,7 @@ every topic has said so, the items up to K are sorted and released.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -72,3 +78,64 @@ class PunctuatedOrder(Generic[T]):
         out, self.items = self.items[:cut], self.items[cut:]
         for _, _, item in out:
             yield item
+
+
+FAR_PAST = -(1 << 62)
+
+
+@dataclass
+class EventTimeOrder(Generic[T]):
+    """Live records of one partition, released in event-time order.
+
+    A consumer catching up on a backlog reads the five topics at different paces: one topic's
+    fetches can run minutes of event time ahead of another's, and a node would then take the
+    slower source for silent and refuse its records as late. So a record is held while a topic
+    that still has messages waiting in Kafka (``behind``) has not yet delivered anything that
+    recent. A topic that is caught up holds nothing back, so in steady operation nothing waits.
+    Every topic counts as behind until it shows otherwise (the shell asks Kafka about those
+    that deliver nothing), so the first topic fetched cannot run ahead of the others.
+
+    >>> o = EventTimeOrder(("a", "b"))
+    >>> o.push("a", 10, "a10"); o.push("a", 20, "a20"); o.progress("a", behind=False)
+    >>> list(o.ready())
+    []
+    >>> o.push("b", 15, "b15"); list(o.ready())
+    ['a10', 'b15']
+    >>> o.progress("b", behind=False); list(o.ready())
+    ['a20']
+    """
+
+    topics: tuple[str, ...]
+    heap: list[tuple[int, int, T]] = field(default_factory=list)
+    newest: dict[str, int] = field(default_factory=dict)
+    behind: set[str] = field(default_factory=set)
+    _n: int = 0
+
+    def __post_init__(self) -> None:
+        self.behind = set(self.topics)
+
+    def silent(self) -> list[str]:
+        """Topics still counted as behind that have delivered nothing."""
+        return [t for t in self.behind if t not in self.newest]
+
+    def push(self, topic: str, ts_ns: int, item: T) -> None:
+        self._n += 1
+        heapq.heappush(self.heap, (ts_ns, self._n, item))
+        if ts_ns > self.newest.get(topic, FAR_PAST):
+            self.newest[topic] = ts_ns
+
+    def progress(self, topic: str, behind: bool) -> None:
+        """Whether ``topic`` has messages in Kafka that were not delivered yet."""
+        if behind:
+            self.behind.add(topic)
+        else:
+            self.behind.discard(topic)
+
+    def pending(self) -> int:
+        return len(self.heap)
+
+    def ready(self) -> Iterator[T]:
+        upto = min((self.newest.get(t, FAR_PAST) for t in self.behind), default=END)
+        heap = self.heap
+        while heap and heap[0][0] <= upto:
+            yield heapq.heappop(heap)[2]

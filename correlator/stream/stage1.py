@@ -50,7 +50,7 @@ class _Pending:
 
 class Stage1:
     def __init__(self, cfg: WorkerConfig, rules: RuleSet, names: StreamTopics, table: Any,
-                 outputs: Outputs, assignment: Any) -> None:
+                 outputs: Outputs, assignment: Any, highwater: Any, caught_up: Any) -> None:
         self.cfg = cfg
         self.rules = rules
         self.names = names
@@ -58,6 +58,8 @@ class Stage1:
         self.snaps = snapshot.TableSnapshots(table)
         self.out = outputs
         self.assignment = assignment
+        self.highwater = highwater
+        self.caught_up = caught_up
         self.runs: dict[Key, PartitionRun] = {}
         self.pending: dict[Key, _Pending] = {}
         self.snapped: dict[Key, float] = {}
@@ -72,8 +74,9 @@ class Stage1:
     async def handle(self, stream: StreamT[Any], events: list[Event]) -> None:
         async with self.lock:
             touched: dict[Key, None] = {}
+            assigned = self.assignment()
             for ev in events:
-                key = self._feed(ev)
+                key = self._feed(ev, assigned)
                 if key is None:
                     await stream.ack(ev)
                     continue
@@ -94,6 +97,10 @@ class Stage1:
         async with self.lock:
             now = time.monotonic()
             for key, st in list(self.runs.items()):
+                if st.live is not None and st.live.silent() and await self._settle(st):
+                    st.step()
+                    await self._publish(key, st)
+            for key, st in list(self.runs.items()):
                 if st.ordered or now - self.heard.get(key, now) < self.cfg.live_idle_s:
                     continue
                 if wall_ns - st.max_ns > self.cfg.live_horizon_s * NS:
@@ -110,9 +117,9 @@ class Stage1:
                 d.pop(key, None)  # type: ignore[attr-defined]
 
     # -- input -------------------------------------------------------------------------------
-    def _feed(self, ev: Event) -> Key | None:
+    def _feed(self, ev: Event, assigned: set[TP]) -> Key | None:
         msg = ev.message
-        if msg.tp not in self.assignment():
+        if msg.tp not in assigned:
             return None
         headers = header_map(msg.headers)
         origin = f"{msg.topic}[{msg.partition}]@{msg.offset}"
@@ -124,7 +131,10 @@ class Stage1:
             return None
         run = run_of(headers)
         st = self._state(msg.partition, run, ctl, ev)
-        if st is None or not st.fresh(msg.topic, msg.offset):
+        if st is None:
+            return None
+        st.progress(msg.topic, self._behind(msg.tp, msg.offset))
+        if not st.fresh(msg.topic, msg.offset):
             return None
         key = (msg.partition, run)
         self.heard[key] = time.monotonic()
@@ -137,6 +147,20 @@ class Stage1:
         order = headers.get(ORDER)
         st.data(msg.topic, records, unpack_order(order) if order is not None else None)
         return key
+
+    async def _settle(self, st: PartitionRun) -> bool:
+        """Topics of a live partition that delivered nothing: caught up with Kafka?"""
+        settled = False
+        for topic in st.live.silent() if st.live is not None else []:
+            tp = TP(topic, st.partition)
+            if tp in self.assignment() and await self.caught_up(tp):
+                st.progress(topic, behind=False)
+                settled = True
+        return settled
+
+    def _behind(self, tp: TP, offset: int) -> bool:
+        highwater = self.highwater(tp)
+        return highwater is not None and offset + 1 < highwater
 
     def _state(self, p: int, run: str, ctl: Control | None, ev: Event) -> PartitionRun | None:
         key = (p, run)

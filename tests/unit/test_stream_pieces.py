@@ -69,6 +69,8 @@ def test_subscribers_see_each_incident_state_once() -> None:
 def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -> None:
     run = PartitionRun(RULES, 0, "", ("t",), 1)
     run.data("t", records(300.0), None)
+    run.progress("t", behind=False)
+    run.step()
     old = pickle.loads(pickle.dumps(run))
     node = next(iter(old.fleet.nodes.values()))
     del node.__dict__["onset_ns"]
@@ -76,6 +78,7 @@ def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -
     assert old.upgrade() >= 1
     assert node.onset_ns == 0
     old.data("t", records(600.0)[-50:], None)
+    old.step()
 
 
 def test_fill_missing_leaves_present_attributes_alone() -> None:
@@ -87,3 +90,18 @@ def test_fill_missing_leaves_present_attributes_alone() -> None:
     old, fresh = A(1), A(2)
     del old.y
     assert fill_missing(old, fresh) == 1 and old.x == 1 and old.y == [2]
+
+
+def test_live_records_are_processed_in_event_time_order_across_topics() -> None:
+    recs = records(600.0)
+    run = PartitionRun(RULES, 0, "", ("a", "b"), 1)
+    late = [r for r in recs if r.source == "host"]
+    early = [r for r in recs if r.source != "host"]
+    run.data("a", early, None)
+    run.progress("a", behind=False)
+    run.step()
+    assert run.fleet.stats.records == 0, "held while topic b has messages waiting"
+    run.data("b", late, None)
+    run.progress("b", behind=False)
+    run.step()
+    assert run.fleet.stats.records == len(recs) and run.fleet.stats.late == 0
