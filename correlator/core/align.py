@@ -77,6 +77,7 @@ class NodeAligner:
     released_ns: int = 0
     max_ns: int = 0
     resumed_ns: int = 0
+    all_silent: bool = False
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
 
@@ -107,8 +108,9 @@ class NodeAligner:
         return win.seen_before(rec.seq)
 
     def _clock(self, source: str, ts_ns: int) -> None:
-        if self.sources and all(c.silent for c in self.sources.values()):
+        if self.all_silent:
             self.resumed_ns = ts_ns
+            self.all_silent = False
         clock = self.sources.get(source)
         if clock is None:
             self.sources[source] = SourceClock(first_ns=ts_ns, max_ns=ts_ns, records=1)
@@ -144,6 +146,8 @@ class NodeAligner:
                 clock.silent = True
                 clock.silent_since_ns = clock.max_ns
                 newly.append(name)
+        if newly:
+            self.all_silent = all(c.silent for c in self.sources.values())
         return newly
 
     def release(self, upto_ns: int) -> list[AlignedRecord]:

@@ -54,6 +54,10 @@ class Desk:
         self.order.add(findings)
         return self._apply(self.order.release(watermark_ns), watermark_ns)
 
+    def due(self, watermark_ns: int) -> bool:
+        """Whether a held finding would be released at this watermark."""
+        return self.order.next_ns() <= watermark_ns - self.order.hold_ns
+
     def finish(self, last_ns: int) -> list[Incident]:
         out = self._apply(self.order.drain(), last_ns)
         return out + self.book.flush(last_ns)
@@ -110,6 +114,7 @@ class Engine:
         return out
 
     def _route(self, fo: FleetOutput) -> EngineOutput:
-        incidents = self.desk.take(fo.findings, self.fleet.now_ns) if fo.findings or len(
-            self.desk.order) else []
+        incidents: list[Incident] = []
+        if fo.findings or self.desk.due(self.fleet.now_ns):
+            incidents = self.desk.take(fo.findings, self.fleet.now_ns)
         return EngineOutput(incidents, fo.actions, fo.rejected)

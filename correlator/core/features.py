@@ -207,7 +207,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         per_demand=mann_kendall(bucket_means(ratio, w.per_minute)),
         per_demand_fast=mann_kendall(bucket_means(fast, w.per_minute)),
         demand=demand,
-        rebuild_ratio=_rebuild_ratio(e, w),
+        rebuild_ratio=rebuild_ratio(e, w),
         running=mann_kendall(run_means),
         running_now=mean(run[-w.short :]),
         running_median=present[len(present) // 2] if present else NAN,
@@ -239,7 +239,7 @@ def _per_demand(e: EngineTrack, w: Windows) -> tuple[list[float], str]:
     return out, what
 
 
-def _rebuild_ratio(e: EngineTrack, w: Windows) -> float:
+def rebuild_ratio(e: EngineTrack, w: Windows) -> float:
     """Prefix-cache misses (blocks rebuilt) over the last five minutes against before them.
 
     Leaked blocks crowd the pool, so reusable prefixes are evicted and rebuilt more often.

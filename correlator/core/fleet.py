@@ -108,6 +108,8 @@ class Fleet:
         return out
 
     def _convert(self, node_out: NodeOutput) -> FleetOutput:
+        if not (node_out.findings or node_out.actions or node_out.refused):
+            return FleetOutput()
         out = FleetOutput(node_out.findings, node_out.actions)
         out.findings += [Finding.for_action(a) for a in node_out.actions]
         for rec, why in node_out.refused:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-
 STICKY = frozenset({"gpu_failure", "node_unreachable"})
 CONSEQUENCES = frozenset({"monitoring_gap", "unexplained_alerts"})
 

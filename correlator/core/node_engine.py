@@ -23,17 +23,19 @@ from correlator.core.features import (
     kv_view,
     level,
     rates,
+    rebuild_ratio,
     session_view,
     strongest_kv,
 )
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
-from correlator.core.nodestate import NodeState
+from correlator.core.nodestate import EngineTrack, NodeState
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.core.series import NAN, Series, slope_per_min
 from correlator.core.sessions import SessionTracker
 from correlator.core.storm import NodeAlerts
+from correlator.core.trends import bucket_means, mann_kendall
 from correlator.wire.incidents import Evidence
 from correlator.wire.records import AlertRecord
 
@@ -216,10 +218,7 @@ class NodeEngine:
         st = self.state
         if any(v >= self.rules.detectors.threshold for v in anomaly.values()):
             return True
-        si = h.session_isolation
-        if _above(self._kv_growth, 0.5 * si.min_growth_pct_per_min) or any(
-            e.kv_pct.last_value >= si.saturated_kv_pct for e in st.engines.values()
-        ):
+        if any(self._kv_candidate(e) for e in st.engines.values()):
             return True
         if _above(self._gpu_growth, 0.5 * h.spec_residue.min_growth_pct_per_min):
             return True
@@ -233,6 +232,20 @@ class NodeEngine:
         if any(c.silent for c in self.aligner.sources.values()):
             return True
         return bool(self.alerts.group())
+
+    def _kv_candidate(self, e: EngineTrack) -> bool:
+        """Could the leak paths fire? The slow one needs growth over its whole window, the fast
+        one growth over its window and more prefix-cache rebuilds than before."""
+        si = self.rules.hypotheses.session_isolation
+        w = self.w
+        if e.kv_pct.last_value >= si.saturated_kv_pct:
+            return True
+        g = 0.5 * si.min_growth_pct_per_min
+        slow = mann_kendall(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute))
+        if slow.tau >= 0.5 and _above(slow.slope, g):
+            return True
+        fast = slope_per_min(e.kv_pct.tail(w.kv_fast_minutes * w.per_minute), w.tick_s)
+        return _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
         """A persistent critical alert group that no telemetry explains, benign or not."""
@@ -277,7 +290,7 @@ class NodeEngine:
             rates=rates(st, w),
             sessions=session_view(st, tick_ns, 300.0, hot_rate),
             since_start_s=since_start,
-            since_resume_s=(tick_ns - self.aligner.resumed_ns) / NS if self.aligner.resumed_ns else float("inf"),
+            since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
             silent_sources=[s for s, c in self.aligner.sources.items() if c.silent and s != "alert"],
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
@@ -310,6 +323,10 @@ def _max_slope(series: list[Series], ticks: int, tick_s: float) -> float:
             if v == v and not best >= v:
                 best = v
     return best
+
+
+def _since(now_ns: int, then_ns: int) -> float:
+    return (now_ns - then_ns) / NS if then_ns else float("inf")
 
 
 def _above(x: float, limit: float) -> bool:

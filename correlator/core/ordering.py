@@ -36,6 +36,10 @@ class FindingOrder:
             out.append(heapq.heappop(heap)[2])
         return out
 
+    def next_ns(self) -> int:
+        """Event time of the first finding held (a far future when none)."""
+        return self._heap[0][0][0] if self._heap else 1 << 62
+
     def drain(self) -> list[Finding]:
         out = [heapq.heappop(self._heap)[2] for _ in range(len(self._heap))]
         return out
