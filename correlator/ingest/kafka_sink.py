@@ -50,9 +50,12 @@ class KafkaSink:
     async def _send(self, topic: str, pairs: list[tuple[bytes, bytes]]) -> None:
         if not pairs:
             return
-        try:
+        async def send_all() -> None:
             futures = [await self.producer.send(topic, value, key=key) for key, value in pairs]
-            await asyncio.wait_for(asyncio.gather(*futures), self.ack_timeout_s)
+            await asyncio.gather(*futures)
+
+        try:
+            await asyncio.wait_for(send_all(), self.ack_timeout_s)
         except TimeoutError:
             raise SinkError(f"Kafka did not acknowledge within {self.ack_timeout_s:g} s") from None
         except KafkaError as err:
