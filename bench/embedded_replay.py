@@ -51,7 +51,8 @@ def rate(n: int, seconds: float) -> str:
 
 
 def throughput(d: Path) -> None:
-    lines = gzip.open(d / "events.jsonl.gz").read().splitlines()
+    with gzip.open(d / "events.jsonl.gz") as fh:
+        lines = fh.read().splitlines()
     n = len(lines)
     t = time.perf_counter()
     for line in lines:

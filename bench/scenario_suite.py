@@ -97,8 +97,8 @@ def pooled(results: list[dict[str, object]]) -> dict[str, float | None]:
     for r in results:
         d = Path(str(r["dir"]))
         labels = read_labels(d / "labels.jsonl")
-        records = [Incident.model_validate_json(line) for line in (d / "incidents.jsonl").read_bytes().splitlines()
-                   if line.strip()]
+        raw = (d / "incidents.jsonl").read_bytes().splitlines()
+        records = [Incident.model_validate_json(line) for line in raw if line.strip()]
         views = fold(records)
         matches = match(views, labels)
         faults += sum(1 for lab in labels if not lab.is_benign)

@@ -47,8 +47,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _demo(out: Path, rules: object, seed: int, minutes: float) -> int:
-    config = SimConfig(nodes=5, gpus=4, minutes=minutes, seed=seed, faults=FAULTS, benign=BENIGN,
-                       leak_rate_pct_min=4.0)
+    config = SimConfig.model_validate({"nodes": 5, "gpus": 4, "minutes": minutes, "seed": seed,
+                                       "faults": FAULTS, "benign": BENIGN, "leak_rate_pct_min": 4.0})
     print(f"Simulating 5 nodes x 4 GPUs for {minutes:g} min (seed {seed}):")
     print(f"  faults:      {FAULTS}")
     print(f"  look-alikes: {BENIGN}")

@@ -29,6 +29,11 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def gunzip_lines(path: Path) -> list[bytes]:
+    with gzip.open(path) as fh:
+        return fh.read().splitlines()
+
+
 def summary_of(done: subprocess.CompletedProcess[str]) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -49,7 +54,7 @@ def test_replay_json_summary_has_every_contract_key(scenario: Path, tmp_path: Pa
 
 def test_replay_is_deterministic_and_order_independent(scenario: Path, tmp_path: Path) -> None:
     """Any order in the file, split over several files: the same incidents and ids."""
-    lines = gzip.open(scenario / "events.jsonl.gz").read().splitlines()
+    lines = gunzip_lines(scenario / "events.jsonl.gz")
     random.Random(3).shuffle(lines)
     half = len(lines) // 2
     (tmp_path / "a.jsonl").write_bytes(b"\n".join(lines[:half]) + b"\n")
@@ -67,7 +72,7 @@ def test_replay_is_deterministic_and_order_independent(scenario: Path, tmp_path:
 def test_malformed_lines_go_to_the_dead_letter_file_and_the_run_goes_on(
     scenario: Path, tmp_path: Path
 ) -> None:
-    good = gzip.open(scenario / "events.jsonl.gz").read().splitlines()
+    good = gunzip_lines(scenario / "events.jsonl.gz")
     bad = [b'{"v":1,"ts_ns":"soon"', b'{"v":1,"ts_ns":5,"node":"n","source":"nvml","kind":"sample",'
            b'"metrics":{"mem_used_bytes":"lots"}}', b"[1,2,3]", b"\xff\xfe not utf-8"]
     mixed = good[:100] + bad + good[100:]

@@ -49,7 +49,7 @@ def test_missing_fields_and_bad_json_are_refused() -> None:
     del bad["ts_ns"]
     with pytest.raises(RecordError, match="ts_ns"):
         decode_record(orjson.dumps(bad))
-    with pytest.raises(RecordError, match="Invalid JSON|EOF"):
+    with pytest.raises(RecordError, match=r"Invalid JSON|EOF"):
         decode_record(b'{"v": 1, "ts_ns"')
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from correlator.config import load_rules
 from correlator.core import Engine
@@ -38,7 +39,7 @@ def secs(ns: int) -> float:
     return (ns - T0) / 1e9
 
 
-def jitter(amp: float, seed: int = 0) -> "callable":  # type: ignore[valid-type]
+def jitter(amp: float, seed: int = 0) -> Callable[[float], float]:
     return lambda t: amp * math.sin(t * 0.37 + seed) * math.cos(t * 0.11)
 
 
@@ -158,8 +159,10 @@ def test_critical_xid_is_a_gpu_failure() -> None:
 
 
 def test_one_root_cause_on_three_nodes_is_one_incident() -> None:
-    streams = [node_records(healthy(f"gpu-node-0{k}", kv_pct=lambda t: 35 + jitter(0.4, k)(t)
-                                    + max(0.0, t - 1800) / 60 * 2.0), 2700) for k in (1, 2, 3)]
+    def leaking(k: int) -> Callable[[float], float]:
+        return lambda t: 35 + jitter(0.4, k)(t) + max(0.0, t - 1800) / 60 * 2.0
+
+    streams = [node_records(healthy(f"gpu-node-0{k}", kv_pct=leaking(k)), 2700) for k in (1, 2, 3)]
     _, incidents, _ = run(merged(*streams))
     first = opened(incidents)
     assert len(first) == 1
@@ -180,7 +183,8 @@ def test_alert_storm_attaches_to_the_incident() -> None:
 
 
 def test_unexplained_alerts_on_a_healthy_node_do_not_page_one_by_one() -> None:
-    storm = [alert("gpu-node-01", 1800 + 60 * rep, f"Rule{k}", "warning") for rep in range(10) for k in range(5)]
+    storm = [alert("gpu-node-01", 1800 + 60 * rep, f"Rule{k}", "warning")
+             for rep in range(10) for k in range(5)]
     _, incidents, _ = run(merged(node_records(healthy(), 3000), iter(storm)))
     assert incidents == []
 

@@ -40,9 +40,9 @@ def test_level1_error_names_file_rule_and_field(rules_dir: Path) -> None:
     edit(rules_dir / "level1.yaml", "above: 8\n", "above: eight\n")
     with pytest.raises(RulesError) as err:
         load_rules(rules_dir)
-    assert str(err.value).startswith(
-        f"{rules_dir / 'level1.yaml'}: rule 'isolate_on_fast_growth': field 'above': Input should be a valid number"
-    )
+    expected = (f"{rules_dir / 'level1.yaml'}: rule 'isolate_on_fast_growth': field 'above': "
+                "Input should be a valid number")
+    assert str(err.value).startswith(expected)
 
 
 def test_unknown_field_is_an_error_not_ignored(rules_dir: Path) -> None:
@@ -55,7 +55,7 @@ def test_unknown_field_is_an_error_not_ignored(rules_dir: Path) -> None:
 
 def test_priors_must_sum_to_one(rules_dir: Path) -> None:
     edit(rules_dir / "hypotheses.yaml", "prior: 0.45", "prior: 0.55")
-    with pytest.raises(RulesError, match="the priors must sum to 1, they sum to 1.1"):
+    with pytest.raises(RulesError, match=r"the priors must sum to 1, they sum to 1\.1"):
         load_rules(rules_dir)
 
 
