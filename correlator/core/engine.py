@@ -69,8 +69,6 @@ class Desk:
                 out += self.book.attach_action(f.action)
             else:
                 out += self.book.apply(f)
-        if findings:
-            self.book.expire(now_ns)
         return out
 
 

@@ -103,6 +103,7 @@ class IncidentBook:
 
     # -- transitions -----------------------------------------------------------------------
     def _raise(self, f: Finding) -> list[Incident]:
+        self.expire(f.ts_ns)
         inc = self._reopenable(f) or self._joinable(f)
         if inc is None:
             inc = Tracked(incident_id(f.cause, f.node, f.ts_ns), f.cause, f.ts_ns, f.onset_ns,
