@@ -33,8 +33,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    default="rocksdb" if rocksdb_available() else "memory",
                    help="table store (default: rocksdb when rocksdict is installed)")
     p.add_argument("--web-port", type=int, help="serve Faust's web views on this port")
-    p.add_argument("--snapshot-every", type=float, default=2.0, metavar="SECONDS",
-                   help="wall seconds between state snapshots of a busy partition (default: 2)")
+    p.add_argument("--snapshot-every", type=float, default=5.0, metavar="SECONDS",
+                   help="wall seconds between state snapshots of a busy partition, at least; "
+                        "raised while snapshots would take over 5 %% of the time (default: 5)")
     p.add_argument("--log-level", default="warn", choices=["debug", "info", "warn", "error", "crit"])
     p.set_defaults(func=run)
 

@@ -37,7 +37,7 @@ class WorkerConfig:
     store: Store = field(default_factory=lambda: "rocksdb" if rocksdb_available() else "memory")
     web_port: int | None = None
     replication_factor: int = 1
-    snapshot_every_s: float = 2.0
+    snapshot_every_s: float = 5.0
     """Wall seconds between snapshots of a busy partition (raised when snapshots get costly)."""
     session_timeout_s: float = 10.0
     """A worker that stops heartbeating this long (killed) loses its partitions to the others."""
