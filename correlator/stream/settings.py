@@ -46,6 +46,6 @@ class WorkerConfig:
     live_idle_s: float = 10.0
     """A live partition with no input for this long is advanced by the wall clock."""
     live_horizon_s: float = 900.0
-    """...when its newest record is at most this old (so replayed history never is)."""
+    """...when its newest record was at most this old when it came (so history never is)."""
     worker_id: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")
     log_level: str = "warn"

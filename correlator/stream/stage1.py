@@ -64,7 +64,8 @@ class Stage1:
         self.pending: dict[Key, _Pending] = {}
         self.snapped: dict[Key, float] = {}
         self.reported: dict[Key, int] = {}
-        self.heard: dict[Key, float] = {}
+        self.heard: dict[Key, tuple[float, int]] = {}
+        """When each partition last had input: monotonic seconds, and wall-clock ns."""
         self.snapshot_every = cfg.snapshot_every_s
         self.costs: dict[Key, float] = {}
         self.lock = asyncio.Lock()
@@ -102,10 +103,11 @@ class Stage1:
                     st.step()
                     await self._publish(key, st)
             for key, st in list(self.runs.items()):
-                if st.ordered or now - self.heard.get(key, now) < self.cfg.live_idle_s:
+                heard = self.heard.get(key)
+                if st.ordered or heard is None or now - heard[0] < self.cfg.live_idle_s:
                     continue
-                if wall_ns - st.max_ns > self.cfg.live_horizon_s * NS:
-                    continue
+                if heard[1] - st.max_ns > self.cfg.live_horizon_s * NS:
+                    continue  # its data was history when it came (a replay of old records)
                 st.live_advance(wall_ns - self.lateness_ns - self.offset_ns)
                 await self._publish(key, st)
             await self._snapshot(force=False)
@@ -138,7 +140,7 @@ class Stage1:
         if not st.fresh(msg.topic, msg.offset):
             return None
         key = (msg.partition, run)
-        self.heard[key] = time.monotonic()
+        self.heard[key] = (time.monotonic(), time.time_ns())
         if ctl is not None:
             if ctl.kind != "start":
                 st.control(msg.topic, ctl)
