@@ -30,6 +30,7 @@ class IngestServer:
         self.app = create_app(sink, auth=auth, max_body=max_body, clock=clock)
         self._runner: web.AppRunner | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._stopped = False
 
     @property
     def url(self) -> str:
@@ -52,7 +53,10 @@ class IngestServer:
             await self.sink.tick(self.clock())
 
     async def stop(self) -> None:
-        """Stop taking requests, let those in flight finish, then close the sink."""
+        """Stop taking requests, let those in flight finish, then close the sink (once)."""
+        if self._stopped:
+            return
+        self._stopped = True
         if self._ticker is not None:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):

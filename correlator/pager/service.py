@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -21,7 +22,7 @@ from correlator.pager.ratelimit import Buckets
 from correlator.pager.redact import Redactor
 from correlator.pager.retry import Backoff
 from correlator.pager.routing import Router
-from correlator.pager.sources import Item, KafkaSource, LinesSource
+from correlator.pager.sources import Commit, Item, KafkaSource, LinesSource
 from correlator.pager.subscriber import DeadLetters, Subscriber
 from correlator.wire.decode import Rejected, explain
 from correlator.wire.incidents import Incident
@@ -44,8 +45,8 @@ class ServiceOptions:
     capacity: int = 100_000
 
 
-class _Closable(Protocol):
-    async def close(self) -> None: ...
+class ItemSource(Protocol):
+    def items(self, stop: asyncio.Event) -> AsyncIterator[tuple[Item, Commit]]: ...
 
 
 class PagerService:
@@ -117,9 +118,12 @@ class PagerService:
         finally:
             await source.close()
 
-    # -- JSON Lines ------------------------------------------------------------------------
+    # -- JSON Lines, or any source every subscriber reads in full -------------------------
     async def run_lines(self, path: str) -> None:
-        source = LinesSource(path)
+        await self.run_source(LinesSource(path))
+
+    async def run_source(self, source: ItemSource) -> None:
+        """Feed every subscriber each item of ``source``, until it ends (or the stop)."""
         queues: list[asyncio.Queue[Item | None]] = [asyncio.Queue(1000) for _ in self.subscribers]
 
         async def read() -> None:
