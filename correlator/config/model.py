@@ -89,6 +89,13 @@ class SessionIsolation(_Section):
     """Relative rise the fast path needs."""
     rebuild_rise: Pos = 1.6
     """Rise of prefix-cache misses (last 5 min against the 15 before) the fast path needs."""
+    clean_window_s: Pos = 180.0
+    """Window of the clean path: a steady rise far above the signal's own noise."""
+    clean_tau: Share = 0.9
+    """Tau of half-minute means the clean path needs."""
+    clean_signal_to_noise: Pos = 4.0
+    """The clean path's rise over its window, in multiples of the signal's noise and of how
+    far it usually moved before."""
     demand_window_s: Pos = 300.0
     """KV usage is normalised by tokens processed within this window (the context lifetime)."""
     min_kv_pct: NonNeg = 20.0

@@ -39,6 +39,9 @@ class KvView:
     per_demand_fast: Monotone
     demand: str
     rebuild_ratio: float
+    clean: Monotone
+    clean_noise: float
+    running_clean: Monotone
     running: Monotone
     running_now: float
     running_median: float
@@ -118,6 +121,7 @@ class Windows:
     gpu_slow_minutes: int
     host_minutes: int
     fine: int
+    clean: int
     warmup: int
 
     @classmethod
@@ -140,6 +144,7 @@ class Windows:
             gpu_slow_minutes=min(h.spec_residue.slow_minutes, history // per),
             host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
             fine=max(1, round(h.spec_residue.bucket_s / t)),
+            clean=max(4, round(h.session_isolation.clean_window_s / t)),
             warmup=min(history, round(rules.benign.warmup_s / t)),
         )
 
@@ -201,6 +206,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     present = sorted(v for v in run if v == v)
     ratio, demand = _per_demand(e, w)
     fast = ratio[-w.kv_fast_minutes * w.per_minute :]
+    recent = e.kv_pct.tail(w.clean)
     return KvView(
         engine=key,
         level=lv,
@@ -208,12 +214,38 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         per_demand_fast=mann_kendall(bucket_means(fast, w.per_minute)),
         demand=demand,
         rebuild_ratio=rebuild_ratio(e, w),
+        clean=per_minute(mann_kendall(bucket_means(recent, w.fine)), w.fine * w.tick_s),
+        clean_noise=max(residual_std(recent), _usual_span(e.kv_pct.tail(w.history)[: -w.clean])),
+        running_clean=per_minute(mann_kendall(bucket_means(run[-w.clean :], w.fine)), w.fine * w.tick_s),
         running=mann_kendall(run_means),
         running_now=mean(run[-w.short :]),
         running_median=present[len(present) // 2] if present else NAN,
         waiting_now=mean(e.waiting.tail(w.short)),
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
     )
+
+
+def residual_std(values: list[float]) -> float:
+    """Spread of ``values`` around their least-squares line: the signal's own noise."""
+    pts = [(i, v) for i, v in enumerate(values) if v == v]
+    n = len(pts)
+    if n < 4:
+        return math.inf
+    mx = sum(i for i, _ in pts) / n
+    my = sum(v for _, v in pts) / n
+    sxx = sum((i - mx) ** 2 for i, _ in pts)
+    b = sum((i - mx) * (v - my) for i, v in pts) / sxx if sxx else 0.0
+    res = [v - (my + b * (i - mx)) for i, v in pts]
+    return math.sqrt(sum(r * r for r in res) / (n - 2))
+
+
+def _usual_span(before: list[float]) -> float:
+    """How far the series usually moves (5th to 95th percentile) before the recent window;
+    infinite until there are five minutes of it."""
+    pts = sorted(v for v in before if v == v)
+    if len(pts) < 30:
+        return math.inf
+    return pts[int(0.95 * (len(pts) - 1))] - pts[int(0.05 * (len(pts) - 1))]
 
 
 def _per_demand(e: EngineTrack, w: Windows) -> tuple[list[float], str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
+from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.features import KvView, Level, NodeFeatures
@@ -113,7 +114,7 @@ def session_isolation(
     slow = growing * _demand_rise(kv.per_demand, cfg.trend_minutes, cfg.min_tau, cfg.min_relative_rise)
     fast = growing * _demand_rise(kv.per_demand_fast, cfg.fast_minutes, cfg.fast_tau, cfg.fast_relative_rise)
     fast *= ramp(kv.rebuild_ratio, 0.75 * cfg.rebuild_rise, cfg.rebuild_rise)
-    growth = max(slow, fast)
+    growth = max(slow, fast, _clean_rise(kv, cfg, g) * level_ok)
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -142,6 +143,21 @@ def session_isolation(
                            detail="evicted / stored KV blocks"))
     critical = kv.level.now >= cfg.saturated_kv_pct or unexplained > 8.0
     return Score(strength, kv.level.onset_ns, ev, critical=critical)
+
+
+def _clean_rise(kv: KvView, cfg: SessionIsolationCfg, g: float) -> float:
+    """A rise that stands far above the signal's noise needs no long window: where KV usage
+    is smooth (it follows running requests on plain vLLM), minutes of steady growth suffice."""
+    c = kv.clean
+    if c.n < 5 or c.slope != c.slope or kv.clean_noise != kv.clean_noise:
+        return 0.0
+    r = kv.running_clean
+    explained = 0.0
+    if r.known and r.slope == r.slope and r.mean == r.mean and r.mean > 0:
+        explained = max(0.0, kv.level.now * r.slope / r.mean)
+    snr = c.rise / max(kv.clean_noise, 1e-6)
+    return (ramp(c.slope - explained, 0.5 * g, 1.5 * g) * ramp(c.tau, 0.9 * cfg.clean_tau, cfg.clean_tau)
+            * ramp(snr, 0.75 * cfg.clean_signal_to_noise, cfg.clean_signal_to_noise))
 
 
 def _demand_rise(d: Monotone, minutes: int, tau: float, rise: float) -> float:

@@ -227,3 +227,13 @@ def test_records_older_than_the_watermark_are_refused_with_a_reason() -> None:
                        event="oom_kill", attrs={"pid": 1})
     out = eng.process(late)
     assert len(out.rejected) == 1 and out.rejected[0].reason.startswith("late:")
+
+
+def test_a_smooth_kv_leak_is_found_in_minutes_not_a_whole_trend_window() -> None:
+    """Where KV usage is smooth (plain vLLM: it follows the running requests), a steady rise far
+    above how the signal usually moves needs no 12-minute window."""
+    spec = healthy(kv_pct=lambda t: 30 + jitter(0.3)(t) + max(0.0, t - 1800) / 60 * 3.0)
+    _, incidents, _ = run(merged(node_records(spec, 2700)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["session_isolation"]
+    assert 1800 < secs(first[0].opened_ns) <= 1800 + 240
