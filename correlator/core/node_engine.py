@@ -88,22 +88,29 @@ class NodeEngine:
     # -- input ---------------------------------------------------------------------------
     def push(self, rec: AlignedRecord) -> NodeOutput:
         out = NodeOutput()
+        self.push_into(rec, out)
+        return out
+
+    def push_into(self, rec: AlignedRecord, out: NodeOutput) -> None:
+        """Take one telemetry record; what it causes is appended to ``out``."""
         why = self.aligner.push(rec)
         if why is not None:
             if why != "duplicate":
                 out.refused.append((rec, why))
-            return out
+            return
         self._run_to(self.aligner.watermark(), out)
-        return out
 
     def alert(self, rec: AlertRecord) -> NodeOutput:
         out = NodeOutput()
+        self.alert_into(rec, out)
+        return out
+
+    def alert_into(self, rec: AlertRecord, out: NodeOutput) -> None:
         st = self.alerts.observe(rec.alert, rec.ts_ns)
         if self.machine.active and st.firing and not st.attached:
             st.attached = True
             out.findings.append(self._finding("update", rec.ts_ns, alerts=((st.fingerprint,
                                                                                st.alertname),)))
-        return out
 
     def advance(self, now_ns: int) -> NodeOutput:
         """Fleet time moved on: find silent sources, and evaluate a node gone quiet."""

@@ -237,3 +237,22 @@ def test_a_smooth_kv_leak_is_found_in_minutes_not_a_whole_trend_window() -> None
     first = opened(incidents)
     assert [i.cause for i in first] == ["session_isolation"]
     assert 1800 < secs(first[0].opened_ns) <= 1800 + 240
+
+
+def test_batches_give_exactly_what_records_one_by_one_give() -> None:
+    spec = healthy(kv_pct=lambda t: 30 + jitter(0.3)(t) + max(0.0, t - 1800) / 60 * 3.0)
+    storm = [alert("gpu-node-01", 1900 + 30 * k, f"Rule{k % 7}", "critical") for k in range(40)]
+    records = merged(node_records(spec, 2700), iter(storm))
+    _, one_by_one, actions = run(records)
+    eng = Engine(RULES)
+    batched: list[Incident] = []
+    batched_actions = []
+    for i in range(0, len(records), 97):
+        out = eng.process_batch(records[i : i + 97])
+        batched += out.incidents
+        batched_actions += out.actions
+    out = eng.finish()
+    batched += out.incidents
+    assert [i.model_dump() for i in batched] == [i.model_dump() for i in one_by_one]
+    assert [a.to_json() for a in batched_actions + out.actions] == [a.to_json() for a in actions]
+    assert one_by_one and one_by_one[-1].alerts.count == 7
