@@ -44,8 +44,11 @@ class FleetStats:
 class Fleet:
     """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
+        """With ``external_clock`` the fleet never advances by itself: the shell calls
+        :meth:`advance` at the fleet times it knows (a partition of a larger fleet)."""
         self.rules = rules
+        self.external_clock = external_clock
         self.windows = Windows.from_rules(rules)
         self.nodes: dict[str, NodeEngine] = {}
         self.fleet_sources: set[str] = set()
@@ -80,7 +83,7 @@ class Fleet:
             out = self._convert(self.node(rec.node).push(rec))
         if rec.ts_ns > self.max_ns:
             self.max_ns = rec.ts_ns
-            if self.now_ns >= self.next_advance_ns:
+            if self.now_ns >= self.next_advance_ns and not self.external_clock:
                 out.extend(self.advance(self.now_ns))
         return out
 
@@ -106,7 +109,7 @@ class Fleet:
                 (nodes.get(rec.node) or self.node(rec.node)).push_into(rec, out)  # type: ignore[arg-type]
             if rec.ts_ns > self.max_ns:
                 self.max_ns = rec.ts_ns
-                if self.now_ns >= self.next_advance_ns:
+                if self.now_ns >= self.next_advance_ns and not self.external_clock:
                     extra.extend(self._convert(out))
                     out = NodeOutput()
                     extra.extend(self.advance(self.now_ns))

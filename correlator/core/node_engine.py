@@ -8,6 +8,7 @@ yields :class:`Finding` values for the incident book.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
@@ -54,8 +55,16 @@ class NodeOutput:
         self.refused += other.refused
 
 
+STATE_VERSION = 2
+
+
 class NodeEngine:
-    """The per-node pipeline. ``fleet_sources`` is shared, read-only knowledge of the fleet."""
+    """The per-node pipeline. ``fleet_sources`` is shared, read-only knowledge of the fleet.
+
+    Its state pickles (streaming workers snapshot it); a snapshot carries ``STATE_VERSION``
+    and one taken by an older build gets the attributes added since then with their initial
+    values when it is restored.
+    """
 
     def __init__(self, node: str, rules: RuleSet, windows: Windows, fleet_sources: set[str]):
         self.node = node
@@ -84,6 +93,16 @@ class NodeEngine:
         self._kv_growth = NAN
         self._gpu_growth = NAN
         self._host_growth = NAN
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_state_version": STATE_VERSION}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        state = dict(state)
+        state.pop("_state_version", None)
+        for name, initial in _ADDED_SINCE_V1.items():
+            state.setdefault(name, initial())
+        self.__dict__.update(state)
 
     # -- input ---------------------------------------------------------------------------
     def push(self, rec: AlignedRecord) -> NodeOutput:
@@ -320,6 +339,15 @@ class NodeEngine:
     def idle_since(self, now_ns: int) -> float:
         """Seconds since the node last sent anything (for expiry)."""
         return (now_ns - max(self.aligner.max_ns, self.state.last_ns)) / NS
+
+
+_ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
+    "_suppressed": frozenset,
+    "_kv_short": lambda: NAN,
+    "_kv_growth": lambda: NAN,
+    "_gpu_growth": lambda: NAN,
+    "_host_growth": lambda: NAN,
+}
 
 
 def _max_slope(series: list[Series], ticks: int, tick_s: float) -> float:

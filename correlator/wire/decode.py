@@ -72,6 +72,32 @@ def decode_message(
     return _decode_batch(raw, origin)
 
 
+def decode_message_indexed(
+    raw: bytes, origin: str, max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[list[tuple[int, Record]], list[tuple[int, Rejected]]]:
+    """As :func:`decode_message`, with each record's and each refusal's position in the
+    message (0 for a single record; -1 when the whole message was refused)."""
+    if len(raw) > max_bytes or raw.lstrip()[:1] != b"[":
+        recs, rejected = decode_message(raw, origin, max_bytes)
+        return [(0, r) for r in recs], [(-1 if len(raw) > max_bytes else 0, r) for r in rejected]
+    try:
+        items = orjson.loads(raw)
+    except orjson.JSONDecodeError as err:
+        return [], [(-1, Rejected(origin, f"invalid JSON: {err}", raw))]
+    recs_i: list[tuple[int, Record]] = []
+    rej_i: list[tuple[int, Rejected]] = []
+    for i, item in enumerate(items):
+        try:
+            recs_i.append((i, RECORD_ADAPTER.validate_python(item, strict=True)))
+        except ValidationError as err:
+            rej_i.append((i, Rejected(f"{origin}[{i}]", explain(err), orjson.dumps(item))))
+    if len({r.node for _, r in recs_i}) > 1:
+        nodes = sorted({r.node for _, r in recs_i})
+        reason = f"batch mixes nodes {nodes}; a batch holds one node's records"
+        return [], [(-1, Rejected(origin, reason, raw))]
+    return recs_i, rej_i
+
+
 def _decode_batch(raw: bytes, origin: str) -> tuple[list[Record], list[Rejected]]:
     try:
         items = orjson.loads(raw)

@@ -73,3 +73,21 @@ def test_silent_nodes_are_forgotten_after_their_ttl_and_their_incident_resolved(
     # It went silent, so it was paged as unreachable; forgetting it resolves that incident.
     assert [(i.status, i.cause) for i in incidents] == [("open", "node_unreachable"),
                                                        ("resolved", "node_unreachable")]
+
+
+def test_a_node_snapshot_from_an_older_build_restores_with_new_attributes() -> None:
+    import pickle
+
+    engine = Engine(RULES)
+    for rec in node_records(NodeSpec(node="n1"), 300):
+        engine.process(rec)
+    node = engine.fleet.nodes["n1"]
+    state = node.__getstate__()
+    assert state["_state_version"] == 2
+    del state["_suppressed"]  # as a snapshot taken before that attribute existed
+    old = pickle.loads(pickle.dumps(node))
+    old.__setstate__(state)
+    assert old._suppressed == frozenset()
+    for rec in node_records(NodeSpec(node="n1"), 320):
+        if rec.ts_ns > node.aligner.max_ns:
+            old.push(rec)  # type: ignore[arg-type]

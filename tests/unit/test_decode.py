@@ -86,3 +86,13 @@ def test_dead_letter_keeps_the_original_bytes() -> None:
     letter = encode(rejected[0])
     assert decode_raw(letter) == raw
     assert orjson.loads(letter)["origin"] == "f.jsonl:9"
+
+
+def test_indexed_decode_says_where_each_record_and_refusal_was() -> None:
+    from correlator.wire.decode import decode_message_indexed
+
+    raw = orjson.dumps([SAMPLE, SAMPLE | {"ts_ns": "x"}, SAMPLE | {"seq": 9}])
+    recs, rejected = decode_message_indexed(raw, "t[0]@5")
+    assert [i for i, _ in recs] == [0, 2] and [i for i, _ in rejected] == [1]
+    single, none = decode_message_indexed(orjson.dumps(SAMPLE), "t[0]@6")
+    assert [i for i, _ in single] == [0] and none == []
