@@ -93,9 +93,9 @@ def run_replay(
         for batch in _batches(records_in_time_order(per_file), BATCH):
             sink.take(engine.process_batch(batch))
             done += len(batch)
-            if progress and done % 262_144 < BATCH:
+            if progress and done % (16 * BATCH) < BATCH:
                 rate = done / (time.perf_counter() - started)
-                progress(f"processed {done:,}/{total:,} records ({rate:,.0f}/s)")
+                progress(f"{_bar(done, total)} {done:,}/{total:,} records ({rate:,.0f}/s)")
         sink.take(engine.finish())
     finally:
         sink.close()
@@ -121,5 +121,15 @@ def _batches(records: Iterator[Record], size: int) -> Iterator[list[Record]]:
         yield batch
 
 
+def _bar(done: int, total: int, width: int = 30) -> str:
+    filled = width * done // max(total, 1)
+    return "[" + "#" * filled + "." * (width - filled) + "]"
+
+
 def stderr_progress(message: str) -> None:
-    print(f"replay: {message}", file=sys.stderr, flush=True)
+    """One line per message; on a terminal the bar redraws in place."""
+    if sys.stderr.isatty() and message.startswith("["):
+        end = "\n" if message.split("]")[0].count(".") == 0 else ""
+        print(f"\rreplay: {message}", end=end, file=sys.stderr, flush=True)
+    else:
+        print(f"replay: {message}", file=sys.stderr, flush=True)
