@@ -149,6 +149,10 @@ class NodeState:
             self._event(rec)  # type: ignore[arg-type]
 
     def _sample(self, rec: SampleRecord) -> None:
+        # JSON writers such as Python's emit NaN and Infinity; a value that is not a number
+        # tells nothing and must not poison a counter or a trend.
+        if not all(v - v == 0 for v in rec.metrics.values()):
+            rec = rec.model_copy(update={"metrics": {k: v for k, v in rec.metrics.items() if v - v == 0}})
         src = rec.source
         if src == "nvml":
             self._nvml(rec)

@@ -256,3 +256,36 @@ def test_batches_give_exactly_what_records_one_by_one_give() -> None:
     assert [i.model_dump() for i in batched] == [i.model_dump() for i in one_by_one]
     assert [a.to_json() for a in batched_actions + out.actions] == [a.to_json() for a in actions]
     assert one_by_one and one_by_one[-1].alerts.count == 7
+
+
+def test_outsider_quirks_are_taken_in_stride() -> None:
+    """Valid records as other producers write them: NaN and Infinity values, no seq, alerts
+    tied to a node only by `instance`, a DCGM-only GPU, a vLLM engine without labels,
+    counters that restart."""
+    from correlator.wire.decode import decode_record
+
+    lines = []
+    for k in range(360):
+        t = at(k * 10)
+        kv = 0.3 + (0.0 if k < 180 else (k - 180) * 0.004)
+        abort = float(k * 3 if k < 200 else (k - 200) * 3)
+        lines.append({"v": 1, "ts_ns": t, "node": "other-1", "source": "vllm", "kind": "sample",
+                      "gpu": None, "metrics": {"vllm:kv_cache_usage_perc": kv if k % 50 else float("nan"),
+                                               "vllm:num_requests_running": 5.0,
+                                               'vllm:request_success_total{finished_reason="abort"}': abort}})
+        lines.append({"v": 1, "ts_ns": t, "node": "other-1", "source": "dcgm", "kind": "sample",
+                      "gpu": 0, "metrics": {"DCGM_FI_DEV_FB_USED": 70000.0, "DCGM_FI_DEV_FB_FREE": 11000.0,
+                                            "DCGM_FI_DEV_XID_ERRORS": 9.3e18, "power": float("inf")}})
+        if k % 6 == 0 and k > 200:
+            lines.append({"v": 1, "ts_ns": t, "node": "-", "source": "alert", "kind": "alert",
+                          "alert": {"status": "firing", "labels": {"alertname": "KVHigh",
+                                                                   "instance": "other-1:8000"}}})
+    import json
+
+    records = [decode_record(json.dumps(d)) for d in lines]
+    eng, incidents, _ = run(records)
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["session_isolation"]
+    assert "other-1" in eng.fleet.nodes and "-" not in [i.nodes[0] for i in first]
+    last = [i for i in incidents if i.incident_id == first[0].incident_id][-1]
+    assert last.alerts.count == 1 and last.alerts.alertnames == ["KVHigh"]
