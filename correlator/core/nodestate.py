@@ -16,6 +16,8 @@ from correlator.core.series import Series
 from correlator.core.sessions import SessionTracker
 from correlator.wire.records import EventRecord, SampleRecord
 
+NOMINAL_TOTAL_MIB = 80.0 * 1024
+
 CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
 
 
@@ -179,8 +181,9 @@ class NodeState:
         g = self.gpu(rec.gpu)
         if total:
             g.total_mib = total / m.MIB
-        if g.total_mib > 0:
-            g.nvml_pct.observe(rec.ts_ns, 100.0 * (used / m.MIB) / g.total_mib)
+        # Without mem_total_bytes (a sample may carry any subset), growth is still growth:
+        # judge it against a nominal 80 GiB card until a total is known.
+        g.nvml_pct.observe(rec.ts_ns, 100.0 * (used / m.MIB) / (g.total_mib or NOMINAL_TOTAL_MIB))
         g.used_mib.observe(rec.ts_ns, used / m.MIB)
 
     def _dcgm(self, rec: SampleRecord) -> None:
