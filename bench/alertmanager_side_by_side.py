@@ -289,6 +289,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     print(f"\nSame storm, event time compressed {args.speed:g}x ({wall:.0f} s wall for "
           f"{(max(r.ts_ns for r in records) - ev0) / 60e9 + args.tail_s / 60:.0f} min of event time):\n")
     print(table(rows))
+    for r, evs in zip(rows, (ev_am, ev_cx), strict=True):
+        keys = {e.key for e in evs if e.action == "trigger"}
+        print(f"{r.system}: {len(keys)} distinct dedup keys paged, {r.pages - len(keys)} pages "
+              "again on a key after its resolve")
     ratio = rows[0].pages / rows[1].pages if rows[1].pages else None
     said = f"{ratio:.1f}x" if ratio is not None else "n/a (the correlator paged nothing)"
     print(f"\nAlertmanager pages / correlator pages: {said}; Alertmanager webhook "

@@ -15,6 +15,8 @@ import signal
 import sys
 from pathlib import Path
 
+from aiokafka.errors import KafkaError
+
 from correlator.config import RulesError, load_rules
 from correlator.ingest.app import DEFAULT_MAX_BODY
 from correlator.ingest.auth import TOKEN_ENV, BearerAuth, TokenError, load_token
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"{PROG}: error: cannot serve on {args.listen}: {err.strerror or err}", file=sys.stderr)
         return 1
-    except KafkaSetupError as err:
+    except (KafkaSetupError, KafkaError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
     return 0

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+from aiokafka.errors import KafkaError
 
 from correlator.kafka import (
     KafkaSetupError,
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                           include_replays=args.include_replays)
     try:
         return asyncio.run(_run(args, cfg, opts))
-    except (KafkaSetupError, JournalError, RuntimeError) as err:
+    except (KafkaSetupError, KafkaError, JournalError, RuntimeError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
 

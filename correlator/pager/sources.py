@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import stat
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from aiokafka.errors import CommitFailedError, KafkaError
 from correlator.stream.protocol import RUN
 
 MAX_RECORD_BYTES = 16 << 20
+MAX_POLL_INTERVAL_MS = 7 * 24 * 3600 * 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,9 @@ class KafkaSource:
         self.consumer = AIOKafkaConsumer(
             topic, bootstrap_servers=bootstrap, group_id=group_id, enable_auto_commit=False,
             auto_offset_reset=start, max_partition_fetch_bytes=MAX_RECORD_BYTES,
-            client_id=f"correlator-pager-{group_id}")
+            # A receiver that is down keeps one record in retries for as long as it takes;
+            # that is no reason to leave the group (the default would after 5 minutes).
+            max_poll_interval_ms=MAX_POLL_INTERVAL_MS, client_id=f"correlator-pager-{group_id}")
 
     async def start(self) -> None:
         await self.consumer.start()
@@ -92,8 +97,9 @@ class LinesSource:
                 yield Item(line.strip(), f"{self.path}:{n}"), _nothing
 
     async def _lines(self) -> AsyncIterator[bytes]:
-        if self.path != "-":
-            with Path(self.path).open("rb") as fh:
+        if self.path != "-" or stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode):
+            with (Path(self.path).open("rb") if self.path != "-" else os.fdopen(
+                    os.dup(sys.stdin.fileno()), "rb")) as fh:
                 for line in fh:
                     yield line
             return
