@@ -24,6 +24,8 @@ from correlator.wire.records import Record
 from correlator.wire.summary import ReplaySummary
 
 Progress = Callable[[str], None]
+Observer = Callable[[list[Record], Engine], None]
+"""Called after each batch with the batch and the engine (read-only): the report's hook."""
 
 
 @dataclass
@@ -77,6 +79,7 @@ def run_replay(
     incidents_path: Path | None = None,
     deadletter_path: Path | None = None,
     progress: Progress | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     started = time.perf_counter()
     sink = _Sink(incidents_path, DeadLetterFile(deadletter_path))
@@ -92,6 +95,8 @@ def run_replay(
         done = 0
         for batch in _batches(records_in_time_order(per_file), BATCH):
             sink.take(engine.process_batch(batch))
+            if observe is not None:
+                observe(batch, engine)
             done += len(batch)
             if progress and done % (16 * BATCH) < BATCH:
                 rate = done / (time.perf_counter() - started)
