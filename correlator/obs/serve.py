@@ -37,4 +37,4 @@ def add_faust_page(app: Any, registry: CollectorRegistry) -> None:
 
     @app.page("/metrics")  # type: ignore[untyped-decorator]
     async def metrics(self: fweb.View, request: fweb.Request) -> fweb.Response:
-        return self.bytes(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
+        return self.bytes(generate_latest(registry), headers={"Content-Type": CONTENT_TYPE_LATEST})

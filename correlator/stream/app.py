@@ -15,6 +15,8 @@ import faust
 from faust.types import TP, TopicT
 
 from correlator.config.model import RuleSet
+from correlator.obs.serve import add_faust_page
+from correlator.obs.worker import WorkerObs
 from correlator.stream.outputs import Outputs
 from correlator.stream.settings import MAX_MESSAGE_BYTES, WorkerConfig, default_state_dir
 from correlator.stream.stage1 import Stage1
@@ -54,8 +56,9 @@ def build_app(cfg: WorkerConfig, rules: RuleSet) -> faust.App:
     )
     inputs = _raw_topic(app, *names.inputs)
     findings = _raw_topic(app, names.findings, partitions=1)
+    obs = WorkerObs(rules)
     outputs = Outputs(findings, _raw_topic(app, names.actions), _raw_topic(app, names.deadletter),
-                      _raw_topic(app, names.incidents))
+                      _raw_topic(app, names.incidents), obs.counters)
     stage1_table = app.Table("stage1", partitions=cfg.partitions, key_type=bytes, value_type=bytes,
                              extra_topic_configs=CHANGELOG_CONFIG)
     desk_table = app.Table("desk", partitions=1, key_type=bytes, value_type=bytes,
@@ -78,8 +81,11 @@ def build_app(cfg: WorkerConfig, rules: RuleSet) -> faust.App:
     async def flush() -> None:
         await app.producer.flush()
 
-    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment, highwater, caught_up)
+    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment, highwater, caught_up, obs)
     s2 = Stage2(cfg, rules, names.findings, desk_table, outputs, assignment, flush)
+    obs.attach(s1, s2)
+    if cfg.web_port is not None:
+        add_faust_page(app, obs.registry)  # GET /metrics (docs/observability.md)
     _wire(app, cfg, inputs, findings, s1, s2)
     return app
 

@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from correlator.core.outputs import ActionEvent
+from correlator.obs.counters import EngineCounters
 from correlator.stream.findings import FindingsMessage
 from correlator.stream.protocol import RUN, SEQ, Headers
 from correlator.wire.deadletter import encode as encode_deadletter
@@ -40,26 +41,35 @@ def incident_value(inc: Incident) -> bytes:
 class Outputs:
     """The worker's output topics (Faust ``Topic`` objects with raw serializers)."""
 
-    def __init__(self, findings: Any, actions: Any, deadletter: Any, incidents: Any) -> None:
+    def __init__(self, findings: Any, actions: Any, deadletter: Any, incidents: Any,
+                 counters: EngineCounters | None = None) -> None:
         self._findings = findings
         self._actions = actions
         self._deadletter = deadletter
         self._incidents = incidents
         self.dead_letters = 0
+        self.counters = counters
+        """Counts what is published, for ``/metrics`` (:mod:`correlator.obs`)."""
 
     def findings(self, partition: int, msg: FindingsMessage) -> None:
         self._findings.send_soon(key=str(partition).encode(), value=msg.encode())
 
     def action(self, action: ActionEvent, run: str) -> None:
+        if self.counters is not None:
+            self.counters.action(action)
         self._actions.send_soon(key=action.node.encode(), value=orjson.dumps(action.to_json()),
                                 headers=run_headers(run))
 
     def dead(self, rej: Rejected, run: str) -> None:
         self.dead_letters += 1
+        if self.counters is not None:
+            self.counters.rejected(rej)
         self._deadletter.send_soon(key=rej.origin.encode(), value=dead_letter_value(rej),
                                    headers=run_headers(run))
 
     def incident(self, inc: Incident, run: str, seq: int) -> None:
+        if self.counters is not None:
+            self.counters.incident(inc)
         headers = [*run_headers(run), (SEQ, str(seq).encode())]
         self._incidents.send_soon(key=inc.incident_id.encode(), value=incident_value(inc),
                                   headers=headers)

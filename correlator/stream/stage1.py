@@ -20,6 +20,7 @@ from faust.types import TP, StreamT
 
 from correlator.config.model import RuleSet
 from correlator.core.features import NS
+from correlator.obs.worker import WorkerObs
 from correlator.stream import snapshot
 from correlator.stream.findings import FindingsMessage
 from correlator.stream.outputs import Outputs
@@ -50,8 +51,10 @@ class _Pending:
 
 class Stage1:
     def __init__(self, cfg: WorkerConfig, rules: RuleSet, names: StreamTopics, table: Any,
-                 outputs: Outputs, assignment: Any, highwater: Any, caught_up: Any) -> None:
+                 outputs: Outputs, assignment: Any, highwater: Any, caught_up: Any,
+                 obs: WorkerObs | None = None) -> None:
         self.cfg = cfg
+        self.obs = obs
         self.rules = rules
         self.names = names
         self.inputs = names.inputs
@@ -147,6 +150,8 @@ class Stage1:
             return key
         records, rejected = decode_message(value, origin)
         st.out.rejected += rejected
+        if self.obs is not None:
+            self.obs.records(records)
         order = headers.get(ORDER)
         st.data(msg.topic, records, unpack_order(order) if order is not None else None)
         return key
@@ -228,8 +233,11 @@ class Stage1:
             if st.done:
                 st.shed()
             started = time.monotonic()
-            self.snaps.save(last, _name(key), snapshot.dump(st))
+            blob = snapshot.dump(st)
+            self.snaps.save(last, _name(key), blob)
             self.costs[key] = time.monotonic() - started
+            if self.obs is not None:
+                self.obs.snapshot_bytes[key] = len(blob)
             # snapshots of all partitions together take at most ~5 % of the time
             self.snapshot_every = max(self.cfg.snapshot_every_s, 20 * sum(self.costs.values()))
             del self.pending[key]
