@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -31,6 +32,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deadletter", type=Path, default=Path("deadletter.jsonl"),
                    help="where rejected lines go (default: ./deadletter.jsonl, only if any)")
     p.add_argument("--progress", action="store_true", help="report progress on standard error")
+    p.add_argument("--report", type=Path, metavar="FILE.html",
+                   help="also write a self-contained HTML report with plots (embedded replay only)")
+    p.add_argument("--compare", type=Path, metavar="RULES_B",
+                   help="rule A/B: replay again under these rules (A is --rules) and print both "
+                        "summaries side by side with the incidents gained and lost, per cause")
     k = p.add_argument_group("through Kafka", "--kafka replays through the broker and the streaming "
                              "workers instead of the embedded engine; same output")
     k.add_argument("--kafka", metavar="HOST:PORT", help="bootstrap servers of the broker")
@@ -52,11 +58,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"correlator replay: {err}", file=sys.stderr)
         return 2
     progress = stderr_progress if args.progress or (not args.json and sys.stderr.isatty()) else None
+    if args.kafka and (args.report or args.compare):
+        print("correlator replay: --report and --compare run the embedded replay; drop --kafka",
+              file=sys.stderr)
+        return 2
+    if args.compare:
+        return _compare(args, labels, rules, progress)
+    collector = _collector() if args.report else None
     try:
         if args.kafka:
             result = _through_kafka(args, labels, rules, progress)
         else:
-            result = run_replay(args.paths, labels, rules, args.incidents, args.deadletter, progress)
+            result = run_replay(args.paths, labels, rules, args.incidents, args.deadletter, progress,
+                                observe=collector.observe if collector else None)
     except ReplayInputError as err:
         print(f"correlator replay: {err}", file=sys.stderr)
         return 2
@@ -64,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"correlator replay: error: {err}", file=sys.stderr)
         return 1
     report_rejects(result.deadletter.count, result.rejects, args.deadletter)
+    if collector is not None:
+        _write_report(args, result, collector, labels, rules)
     if args.json:
         sys.stdout.write(orjson.dumps(result.summary.model_dump(mode="json")).decode() + "\n")
         return 0
@@ -71,6 +87,39 @@ def run(args: argparse.Namespace) -> int:
     print(incident_list(result.incidents))
     print("\nSummary:")
     print(summary_table(result.summary))
+    return 0
+
+
+def _collector() -> Any:
+    from correlator.report import ReportCollector
+
+    return ReportCollector()
+
+
+def _write_report(args: argparse.Namespace, result: ReplayResult, collector: Any,
+                  labels: list[FaultLabel], rules: RuleSet) -> None:
+    """The HTML report (correlator.report; matplotlib renders its plots)."""
+    from correlator.report.build import Inputs, write_report
+
+    took = write_report(args.report, Inputs(result, collector, labels, rules, args.paths, args.rules))
+    print(f"report written to {args.report} ({took:.1f} s)", file=sys.stderr)
+
+
+def _compare(args: argparse.Namespace, labels: list[FaultLabel], rules_a: RuleSet,
+             progress: Progress | None) -> int:
+    """Rule A/B (correlator.replay.compare): both replays embedded, then the differences."""
+    from correlator.replay.compare import compare, render, to_json
+
+    try:
+        rules_b = load_rules(args.compare)
+        cmp = compare(args.paths, labels, rules_a, rules_b, progress)
+    except (RulesError, ReplayInputError) as err:
+        print(f"correlator replay: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write(orjson.dumps(to_json(cmp)).decode() + "\n")
+    else:
+        print(render(cmp, str(args.rules or "rules/ (default)"), str(args.compare)))
     return 0
 
 
