@@ -2,8 +2,8 @@
 
 Drive it with :meth:`Engine.process` (one record) or :meth:`Engine.process_many` (a batch), in
 any order within the allowed lateness; call :meth:`Engine.finish` at the end of a replay.
-Level-1 actions are returned at once; incident records come out once the findings behind
-them have been put in order (at most ``hold`` of event time after they were concluded).
+Level-1 actions are returned at once; incident records come out once every node's watermark has
+passed the findings behind them (the fleet's ``floor_ns``), so they are applied in one total order.
 
 >>> from correlator.config.model import RuleSet
 >>> Engine(RuleSet()).process_many([]).incidents
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from correlator.config.model import RuleSet
 from correlator.core.fleet import Fleet, FleetOutput, FleetStats
 from correlator.core.incidents import IncidentBook
-from correlator.core.ordering import FindingOrder, hold_for
+from correlator.core.ordering import FindingOrder
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.decode import Rejected
 from correlator.wire.incidents import Incident
@@ -46,8 +46,7 @@ class Desk:
 
     def __init__(self, rules: RuleSet) -> None:
         a = rules.alignment
-        self.order = FindingOrder(hold_for(a.silence_after_s, rules.features.tick_s,
-                                           a.max_clock_offset_s))
+        self.order = FindingOrder(0)
         self.book = IncidentBook(rules.incidents)
 
     def take(self, findings: list[Finding], watermark_ns: int) -> list[Incident]:
@@ -118,6 +117,6 @@ class Engine:
 
     def _route(self, fo: FleetOutput) -> EngineOutput:
         incidents: list[Incident] = []
-        if fo.findings or self.desk.due(self.fleet.now_ns):
-            incidents = self.desk.take(fo.findings, self.fleet.now_ns)
+        if fo.findings or self.desk.due(self.fleet.floor_ns):
+            incidents = self.desk.take(fo.findings, self.fleet.floor_ns)
         return EngineOutput(incidents, fo.actions, fo.rejected)

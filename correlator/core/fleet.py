@@ -56,10 +56,24 @@ class Fleet:
         self.next_advance_ns = -1
         self.lateness_ns = int(rules.alignment.allowed_lateness_s * NS)
         self.stats = FleetStats()
+        self._floor_ns = 0
 
     @property
     def now_ns(self) -> int:
         return self.max_ns - self.lateness_ns
+
+    @property
+    def floor_ns(self) -> int:
+        """No finding this fleet produces from now on will be stamped earlier than this.
+
+        A node concludes only about event time its watermark has passed, so the lowest node
+        watermark bounds every future finding (alert attachments aside, which only add alerts).
+        Refreshed once per tick of fleet time; between refreshes it only errs low.
+        """
+        return self._floor_ns
+
+    def _refresh_floor(self) -> None:
+        self._floor_ns = min((n.aligner.released_ns for n in self.nodes.values()), default=self.now_ns)
 
     def node(self, name: str) -> NodeEngine:
         n = self.nodes.get(name)
@@ -132,12 +146,14 @@ class Fleet:
                 out.extend(self._convert(n.forget(now_ns)))
                 del self.nodes[name]
                 self.stats.nodes_expired += 1
+        self._refresh_floor()
         return out
 
     def finish(self) -> FleetOutput:
         out = FleetOutput()
         for n in list(self.nodes.values()):
             out.extend(self._convert(n.flush()))
+        self._floor_ns = 1 << 62
         return out
 
     def _convert(self, node_out: NodeOutput) -> FleetOutput:

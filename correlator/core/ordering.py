@@ -49,5 +49,6 @@ class FindingOrder:
 
 
 def hold_for(silence_after_s: float, tick_s: float, max_clock_offset_s: float) -> int:
-    """How far behind fleet time a finding can still be produced, in ns."""
+    """How far behind fleet time a finding can still be produced, in ns: the hold a shell
+    needs when it only knows fleet time, not its nodes' watermarks (``Fleet.floor_ns``)."""
     return int((silence_after_s + 2 * tick_s + max_clock_offset_s) * 1e9)

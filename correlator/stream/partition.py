@@ -90,7 +90,10 @@ class PartitionRun:
 
     @property
     def watermark_ns(self) -> int:
-        """Findings this partition publishes later are stamped after ``watermark - hold``."""
+        """Findings this partition publishes later are stamped at or after this: its lowest
+        node watermark (``Fleet.floor_ns``), or its clock while it holds no node."""
+        if self.fleet.nodes:
+            return self.fleet.floor_ns
         return max(self.fleet.now_ns, self.clock_ns)
 
     @property
