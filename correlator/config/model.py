@@ -222,6 +222,8 @@ class AlertGrouping(_Section):
     """An unexplained group of critical alerts this old becomes an incident."""
     escalate_min_critical: PosInt = 2
     """Distinct critical alert names such a group needs."""
+    alerts_only_after_s: Pos = 120.0
+    """On a node known only from its alerts, a critical group this old becomes one incident."""
 
 
 Signal = Literal[

@@ -274,13 +274,19 @@ class NodeEngine:
         return _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
-        """A persistent critical alert group that no telemetry explains, benign or not."""
+        """A persistent critical alert group that no telemetry explains, benign or not.
+
+        A node known only from its alerts (no telemetry reaches the correlator) has nothing
+        that could explain them: its group pages after the shorter ``alerts_only_after_s``,
+        once, instead of alert by alert.
+        """
         g = self.rules.alert_grouping
         group = self.alerts.group()
         since = self.alerts.group_since_ns
         if not group or since == 0 or self.explanations:
             return hypotheses.Score()
-        if tick_ns - since < g.escalate_after_s * NS:
+        wait = g.alerts_only_after_s if not self.aligner.sources else g.escalate_after_s
+        if tick_ns - since < wait * NS:
             return hypotheses.Score()
         crit = {a.alertname for a in group if a.severity == "critical"}
         if len(crit) < g.escalate_min_critical:
@@ -337,8 +343,8 @@ class NodeEngine:
         return missing
 
     def idle_since(self, now_ns: int) -> float:
-        """Seconds since the node last sent anything (for expiry)."""
-        return (now_ns - max(self.aligner.max_ns, self.state.last_ns)) / NS
+        """Seconds since the node last sent anything, telemetry or alerts (for expiry)."""
+        return (now_ns - max(self.aligner.max_ns, self.state.last_ns, self.alerts.last_ns)) / NS
 
 
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {

@@ -52,10 +52,12 @@ class NodeAlerts:
     expire_ns: int
     alerts: OrderedDict[str, AlertState] = field(default_factory=OrderedDict)
     group_since_ns: int = 0
+    last_ns: int = 0
 
     def observe(self, alert: AlertBody, ts_ns: int) -> AlertState:
         fp = alert_fingerprint(alert)
         firing = alert.status == "firing"
+        self.last_ns = max(self.last_ns, ts_ns)
         st = self.alerts.get(fp)
         if st is None:
             st = AlertState(fp, alert.labels["alertname"], alert.labels.get("severity", ""),

@@ -178,11 +178,6 @@ async def test_flapping_does_not_reopen(scenario: list[Record]) -> None:
     assert iid == got[0].incident_id
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core: a node known only from its alerts is forgotten at every fleet advance "
-    "(NodeEngine.idle_since ignores alerts) and never evaluated (ticks follow aligned telemetry "
-    "only), so a persistent critical alert group with no telemetry never escalates to an "
-    "'unexplained_alerts' incident"))
 async def test_alert_only_node_with_a_persistent_critical_group_escalates() -> None:
     t0 = 1_709_542_800 * S
     incidents: list[Incident] = []

@@ -289,3 +289,14 @@ def test_outsider_quirks_are_taken_in_stride() -> None:
     assert "other-1" in eng.fleet.nodes and "-" not in [i.nodes[0] for i in first]
     last = [i for i in incidents if i.incident_id == first[0].incident_id][-1]
     assert last.alerts.count == 1 and last.alerts.alertnames == ["KVHigh"]
+
+
+def test_a_node_known_only_from_its_alerts_pages_once_per_group() -> None:
+    storm = [alert("gpu-node-09", 1800 + 30 * rep, name, "critical")
+             for rep in range(20) for name in ("P99LatencyHigh", "OOMKilled", "Http5xx")]
+    storm += [alert("gpu-node-08", 1800 + 30 * rep, "TemperatureHigh", "warning") for rep in range(20)]
+    _, incidents, _ = run(sorted(storm, key=lambda r: r.ts_ns))
+    first = opened(incidents)
+    assert [(i.cause, i.nodes) for i in first] == [("unexplained_alerts", ["gpu-node-09"])]
+    assert 1800 + 120 <= secs(first[0].opened_ns) <= 1800 + 150
+    assert max(i.alerts.count for i in incidents) == 3
