@@ -45,7 +45,6 @@ class Desk:
     """Stage two: orders findings by their producers' watermark and keeps the book."""
 
     def __init__(self, rules: RuleSet) -> None:
-        a = rules.alignment
         self.order = FindingOrder(0)
         self.book = IncidentBook(rules.incidents)
 
