@@ -100,7 +100,7 @@ def node_figure(name: str, trace: NodeTrace, t0_ns: int, t1_ns: int, labels: Seq
     """Memory, load and hypothesis strengths of one node, with its labels and incidents."""
     fig, (mem, load, hyp) = plt.subplots(3, 1, figsize=(11, 6.6), sharex=True,
                                          gridspec_kw={"height_ratios": [2.2, 1.2, 1.6]})
-    fig.subplots_adjust(left=0.07, right=0.84, top=0.91, bottom=0.08, hspace=0.12)
+    fig.subplots_adjust(left=0.07, right=0.82, top=0.91, bottom=0.08, hspace=0.12)
     fig.suptitle(name, x=0.07, ha="left", fontsize=12, fontweight="bold")
     for key, lab, c, style in (("kv_pct", "KV cache", "#1f77b4", "-"),
                                ("gpu_pct", "GPU framebuffer", "#ff7f0e", "-"),
@@ -140,7 +140,7 @@ def _load(ax: Axes, trace: NodeTrace, t0_ns: int) -> None:
     twin.tick_params(axis="y", labelsize=7, colors="#d62728")
     lines = ax.get_legend_handles_labels()
     tl = twin.get_legend_handles_labels()
-    ax.legend(lines[0] + tl[0], lines[1] + tl[1], loc="upper left", bbox_to_anchor=(1.075, 1.0), fontsize=8,
+    ax.legend(lines[0] + tl[0], lines[1] + tl[1], loc="upper left", bbox_to_anchor=(1.08, 1.0), fontsize=8,
               frameon=False)
 
 
@@ -204,7 +204,8 @@ def latency_figure(latencies: Sequence[tuple[str, float]]) -> bytes:
             min(v for _, v in latencies), 1e-9) > 30:
         ax.set_xscale("log")
     ax.grid(alpha=0.25, axis="x")
-    ax.set_title(f"{len(latencies)} faults detected", fontsize=10, loc="left")
+    n = len(latencies)
+    ax.set_title(f"{n} fault{'s' if n != 1 else ''} detected", fontsize=10, loc="left")
     return png(fig)
 
 
