@@ -37,6 +37,8 @@ from correlator.obs.tracker import NodeTracker
 RECLAIM_MINUTES = 5
 """A healthy pool is reclaimed within this many minutes: its lowest minute in it is a trough."""
 MIN_HISTORY_MINUTES = 10
+STALE_NS = 120 * 1_000_000_000
+"""A series not heard from for this long is not reported (a silent source is not a level)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +97,13 @@ def node_kv(name: str, node: NodeEngine | None, tracker: NodeTracker | None, w: 
     frame: dict[int, float] = {}
     if node is not None:
         pools = tracker.pool_blocks if tracker is not None else {}
+        now = node.next_tick_ns
         engines = [engine_kv(k, e, w, pools.get(k)) for k, e in node.state.engines.items()
-                   if e.kv_pct.last_ns >= 0]
+                   if e.kv_pct.last_ns >= 0 and now - e.kv_pct.last_ns <= STALE_NS]
         for idx, g in node.state.gpus.items():
-            v = g.best_pct().last_value
-            if v == v:
-                frame[idx] = v / 100.0
+            s = g.best_pct()
+            if s.last_ns >= 0 and now - s.last_ns <= STALE_NS and s.last_value == s.last_value:
+                frame[idx] = s.last_value / 100.0
     if tracker is None:
         return NodeKv(name, tuple(engines), framebuffer_ratio=frame)
     return NodeKv(name, tuple(engines), dict(tracker.orphaned_blocks),
