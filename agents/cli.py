@@ -26,9 +26,11 @@ from agents.host import HostCollector
 from agents.publisher import KafkaSettings, Publisher
 from agents.records import JsonRecord
 from agents.rounds import Rounds, Scheduled
+from agents.selfmetrics import AgentMetrics, Publish
 from agents.simulate import run_simulation
 from agents.sources import DcgmSource, HostSource, NvmlSource, Source, VllmSource
 from agents.spool import Spool
+from correlator.obs.serve import start_metrics_server
 
 log = logging.getLogger("gpu-agent")
 
@@ -72,6 +74,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--output", default="-", metavar="FILE|-",
                    help="with --once: JSON Lines file to write, or - for standard output")
     p.add_argument("--log-level", default="INFO")
+    p.add_argument("--metrics-port", type=int, metavar="PORT",
+                   help="serve the agent's own Prometheus metrics on PORT at /metrics")
+    p.add_argument("--metrics-host", default="0.0.0.0", metavar="HOST",
+                   help="address for --metrics-port (default: all interfaces)")
     sim = p.add_argument_group("simulation", "--simulate publishes a simulated fleet's telemetry "
                                "(every node, every source, and its alerts) instead of collecting")
     sim.add_argument("--simulate", action="store_true")
@@ -149,17 +155,24 @@ async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
         loop.add_signal_handler(sig, stop.set)
     drain = asyncio.create_task(publisher.run(), name="publisher")
     drain.add_done_callback(lambda _: stop.set())  # a publisher that dies stops the agent
+    metrics = AgentMetrics(publisher)
+    runner = None
+    if args.metrics_port is not None:
+        runner = await start_metrics_server(metrics.registry, args.metrics_host, args.metrics_port)
+    publish = metrics.counted(publisher.publish)
     if sim_config is not None:
         log.info("simulating %d nodes x %d GPUs for %g minutes at %gx, publishing to %s",
                  sim_config.nodes, sim_config.gpus, sim_config.minutes, args.sim_speed,
                  args.kafka)
-        count = await run_simulation(sim_config, publisher.publish, stop, args.sim_speed)
+        count = await run_simulation(sim_config, publish, stop, args.sim_speed)
         log.info("simulation over: %d records published", count)
     else:
-        await _collect(args, publisher, stop, spool_dir)
+        await _collect(args, publish, stop, spool_dir)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(publisher.wait_idle(), 60.0 if sim_config else 5.0)
     await publisher.close()
+    if runner is not None:
+        await runner.cleanup()
     [outcome] = await asyncio.gather(drain, return_exceptions=True)
     messages, records = spool.pending()
     if messages:
@@ -172,14 +185,14 @@ async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
     return 0
 
 
-async def _collect(args: argparse.Namespace, publisher: Publisher, stop: asyncio.Event,
+async def _collect(args: argparse.Namespace, publish: Publish, stop: asyncio.Event,
                    spool_dir: Path) -> None:
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=True)
         log.info("node %s: publishing %s to %s (spool %s)", args.node,
                  ", ".join(s.source.source for s in schedule), args.kafka, spool_dir)
         await Rounds(args.node, schedule,
-                     lambda src, recs: publisher.publish(src, args.node, recs)).run(stop)
+                     lambda src, recs: publish(src, args.node, recs)).run(stop)
 
 
 def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,

@@ -142,8 +142,6 @@ AGENT_RECORDS = _s("gpu_agent_records", "counter", "Records collected, by source
                    exporter="agent")
 AGENT_SENT = _s("gpu_agent_sent_messages", "counter", "Messages Kafka acknowledged",
                 exporter="agent")
-AGENT_SPOOL_MESSAGES = _s("gpu_agent_spool_messages", "gauge", "Messages waiting in the spool",
-                          exporter="agent")
 AGENT_SPOOL_BYTES = _s("gpu_agent_spool_bytes", "gauge", "Spool size on disk", exporter="agent")
 AGENT_SPOOL_DROPPED = _s("gpu_agent_spool_dropped_messages", "counter",
                          "Messages dropped from a full spool (oldest first)", exporter="agent")

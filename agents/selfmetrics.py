@@ -1,0 +1,63 @@
+"""The agent's own metrics (``gpu-agent --metrics-port``): rounds and records per source,
+messages Kafka acknowledged, and the spool's size and losses.
+
+A round that yields a ``source_gap`` event failed (the source did not answer); anything
+else succeeded. Served from the agent's event loop (correlator.obs.serve).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+
+from prometheus_client import CollectorRegistry, Counter
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from agents.health import GAP_EVENT
+from agents.publisher import Publisher
+from agents.records import JsonRecord
+from correlator.obs import catalog as c
+
+Publish = Callable[[str, str, Sequence[JsonRecord]], Awaitable[None]]
+
+
+class AgentMetrics:
+    def __init__(self, publisher: Publisher) -> None:
+        self.registry = CollectorRegistry()
+        self.rounds = Counter(c.AGENT_ROUNDS.name, c.AGENT_ROUNDS.help, list(c.AGENT_ROUNDS.labels),
+                              registry=self.registry)
+        self.records = Counter(c.AGENT_RECORDS.name, c.AGENT_RECORDS.help, list(c.AGENT_RECORDS.labels),
+                               registry=self.registry)
+        self.registry.register(_PublisherCollector(publisher))
+
+    def counted(self, publish: Publish) -> Publish:
+        """``publish`` that counts each round on its way to the spool."""
+        async def wrapped(source: str, node: str, records: Sequence[JsonRecord]) -> None:
+            self.observe(source, records)
+            await publish(source, node, records)
+
+        return wrapped
+
+    def observe(self, source: str, records: Sequence[JsonRecord]) -> None:
+        gap = any(r.get("event") == GAP_EVENT for r in records)
+        self.rounds.labels(source, "failed" if gap else "ok").inc()
+        data = sum(1 for r in records if r.get("event") != GAP_EVENT)
+        if data:
+            self.records.labels(source).inc(data)
+
+
+class _PublisherCollector(Collector):
+    def __init__(self, publisher: Publisher) -> None:
+        self.publisher = publisher
+
+    def describe(self) -> list[Metric]:
+        return []
+
+    def collect(self) -> Iterator[Metric]:
+        sent = CounterMetricFamily(c.AGENT_SENT.name, c.AGENT_SENT.help)
+        sent.add_metric([], self.publisher.sent_messages)
+        size = GaugeMetricFamily(c.AGENT_SPOOL_BYTES.name, c.AGENT_SPOOL_BYTES.help)
+        size.add_metric([], self.publisher.spool.bytes_on_disk)
+        dropped = CounterMetricFamily(c.AGENT_SPOOL_DROPPED.name, c.AGENT_SPOOL_DROPPED.help)
+        dropped.add_metric([], self.publisher.spool.dropped_messages)
+        yield from (sent, size, dropped)
