@@ -257,7 +257,7 @@ class NodeTracker:
             return  # the same event twice (an agent's resend)
         self._add(self.turns, tenant, 1.0)
         if s is None:
-            self._open(session, tenant, context, rec.ts_ns, request)
+            self._open(session, _Session(tenant, context, rec.ts_ns, rec.ts_ns, request, reason == "abort"))
             return
         self._sessions.move_to_end(session)
         s.request = request
@@ -282,8 +282,8 @@ class NodeTracker:
         if self.seconds_per_token > 0:
             self.rebuild.observe(missed * self.seconds_per_token)
 
-    def _open(self, session: str, tenant: str, context: float, ts_ns: int, request: str) -> None:
-        self._sessions[session] = _Session(tenant, context, ts_ns, ts_ns, request)
+    def _open(self, session: str, s: _Session) -> None:
+        self._sessions[session] = s
         if len(self._sessions) > self.max_sessions:
             _, oldest = self._sessions.popitem(last=False)
             self._lifetime(oldest)
