@@ -26,9 +26,11 @@ from correlator.kafka import (
     ensure_topics,
 )
 from correlator.kafka.topics import DEFAULT_PARTITIONS
+from correlator.obs.serve import start_metrics_server
 from correlator.pager.config import PagerConfig, PagerConfigError, load_pagers
 from correlator.pager.deadletters import FileDeadLetters, KafkaDeadLetters
 from correlator.pager.journal import JournalError
+from correlator.pager.metrics import PagerMetrics
 from correlator.pager.service import PagerService, ServiceOptions, default_state_dir
 
 PROG = "correlator pager"
@@ -55,6 +57,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="without --kafka: refused deliveries go here (default: STATE_DIR/deadletter.jsonl)")
     p.add_argument("--include-replays", action="store_true",
                    help="also deliver incidents of replays run through the broker")
+    p.add_argument("--metrics-port", type=int, metavar="PORT",
+                   help="serve the pager's Prometheus metrics on PORT at /metrics")
+    p.add_argument("--metrics-host", default="0.0.0.0", metavar="HOST",
+                   help="address for --metrics-port (default: all interfaces)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -77,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                           include_replays=args.include_replays)
     try:
         return asyncio.run(_run(args, cfg, opts))
-    except (KafkaSetupError, KafkaError, JournalError, RuntimeError) as err:
+    except (KafkaSetupError, KafkaError, JournalError, RuntimeError, OSError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
 
@@ -102,10 +108,14 @@ async def _run(args: argparse.Namespace, cfg: PagerConfig, opts: ServiceOptions)
         dead: KafkaDeadLetters | FileDeadLetters = KafkaDeadLetters(args.kafka, topics.deadletter)
     else:
         dead = FileDeadLetters(args.deadletter or opts.state_dir / "deadletter.jsonl")
+    metrics = PagerMetrics()
+    runner = None
+    if args.metrics_port is not None:
+        runner = await start_metrics_server(metrics.registry, args.metrics_host, args.metrics_port)
     await dead.start()
     try:
         async with aiohttp.ClientSession() as session:
-            service = PagerService(cfg, opts, dead, session, stop)
+            service = PagerService(cfg, opts, dead, session, stop, metrics)
             try:
                 where = f"topic {topics.incidents} on {args.kafka}" if args.kafka else args.input
                 print(f"{PROG}: {_describe(cfg)}; incidents from {where}; state in {opts.state_dir}",
@@ -119,6 +129,8 @@ async def _run(args: argparse.Namespace, cfg: PagerConfig, opts: ServiceOptions)
                 _report(service, dead.count)
     finally:
         await dead.close()
+        if runner is not None:
+            await runner.cleanup()
     return 0
 
 

@@ -129,9 +129,10 @@ INGEST_ALERTS = _s("correlator_ingest_alerts", "counter", "Alerts received, by e
 INGEST_REQUESTS = _s("correlator_ingest_requests", "counter",
                      "Requests, by endpoint and status code", "endpoint", "code", exporter="ingest")
 PAGER_DELIVERIES = _s("correlator_pager_deliveries", "counter",
-                      "Incident transitions handed to a receiver, by outcome "
-                      "(delivered, failed, skipped)", "receiver", "outcome", exporter="pager")
-PAGER_RETRIES = _s("correlator_pager_retries", "counter", "Delivery attempts retried",
+                      "Incident records a receiver's subscriber handled, by outcome: delivered, "
+                      "refused or gave_up (both dead-lettered), filtered, skip_unrouted, "
+                      "skip_duplicate, skip_stale", "receiver", "outcome", exporter="pager")
+PAGER_RETRIES = _s("correlator_pager_retries", "counter", "Delivery attempts retried (429, 5xx, no answer)",
                    "receiver", exporter="pager")
 PAGER_SECONDS = _s("correlator_pager_delivery_seconds", "histogram",
                    "Time from taking an incident record to its receiver's final answer",

@@ -50,6 +50,8 @@ class Result:
     outcome: Literal["delivered", "refused", "gave_up"]
     attempts: int
     answer: Answer
+    seconds: float = 0.0
+    """From the first attempt to the final answer, on the deliverer's clock."""
 
 
 class Transport:
@@ -101,15 +103,15 @@ class Deliverer:
             attempt += 1
             verdict = classify(answer.status)
             if verdict == "delivered":
-                return Result("delivered", attempt, answer)
+                return Result("delivered", attempt, answer, self.clock() - started)
             if verdict == "refused":
                 log.error("%s: %s refused: %s", self.name, label, answer.describe())
-                return Result("refused", attempt, answer)
+                return Result("refused", attempt, answer, self.clock() - started)
             delay = self.backoff.delay(attempt - 1, self.rand(), answer.retry_after_s)
             if self.give_up_after_s is not None and self.clock() + delay - started > self.give_up_after_s:
                 log.error("%s: %s: giving up after %d attempts: %s", self.name, label, attempt,
                           answer.describe())
-                return Result("gave_up", attempt, answer)
+                return Result("gave_up", attempt, answer, self.clock() - started)
             log.warning("%s: %s: attempt %d: %s; retrying in %.1f s", self.name, label, attempt,
                         answer.describe(), delay)
             await self._pause(delay)

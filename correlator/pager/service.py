@@ -17,6 +17,7 @@ from correlator.pager.config import PagerConfig
 from correlator.pager.deliver import Deliverer, Stopping, Transport
 from correlator.pager.journal import Journal
 from correlator.pager.ledger import Ledger
+from correlator.pager.metrics import PagerMetrics
 from correlator.pager.outbound import AnyReceiver, rate_key, secrets_of
 from correlator.pager.ratelimit import Buckets
 from correlator.pager.redact import Redactor
@@ -51,8 +52,10 @@ class ItemSource(Protocol):
 
 class PagerService:
     def __init__(self, cfg: PagerConfig, opts: ServiceOptions, deadletters: DeadLetters,
-                 session: aiohttp.ClientSession, stop: asyncio.Event) -> None:
+                 session: aiohttp.ClientSession, stop: asyncio.Event,
+                 metrics: PagerMetrics | None = None) -> None:
         self.cfg = cfg
+        self.metrics = metrics
         self.opts = opts
         self.deadletters = deadletters
         self.session = session
@@ -75,7 +78,8 @@ class PagerService:
             Backoff(retry.initial_s, retry.max_s, retry.multiplier, retry.jitter),
             self.buckets.for_key(rate_key(r), limit.per_minute, limit.burst),
             r.timeout_s, retry.give_up_after_s, self.stop)
-        return Subscriber(r, self.cfg, self.router, ledger, journal, deliverer, self.deadletters)
+        return Subscriber(r, self.cfg, self.router, ledger, journal, deliverer, self.deadletters,
+                          self.metrics)
 
     def group_id(self, sub: Subscriber) -> str:
         return f"{self.opts.prefix}correlator-pager.{sub.name}"

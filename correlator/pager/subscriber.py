@@ -16,6 +16,7 @@ from correlator.pager.config import PagerConfig
 from correlator.pager.deliver import Deliverer, Result
 from correlator.pager.journal import Journal
 from correlator.pager.ledger import Ledger
+from correlator.pager.metrics import PagerMetrics
 from correlator.pager.outbound import AnyReceiver, request_for
 from correlator.pager.plan import plan
 from correlator.pager.routing import Router
@@ -31,7 +32,8 @@ class DeadLetters(Protocol):
 
 class Subscriber:
     def __init__(self, receiver: AnyReceiver, cfg: PagerConfig, router: Router, ledger: Ledger,
-                 journal: Journal, deliverer: Deliverer, deadletters: DeadLetters) -> None:
+                 journal: Journal, deliverer: Deliverer, deadletters: DeadLetters,
+                 metrics: PagerMetrics | None = None) -> None:
         self.receiver = receiver
         self.name = receiver.name
         self.cfg = cfg
@@ -40,6 +42,7 @@ class Subscriber:
         self.journal = journal
         self.deliverer = deliverer
         self.deadletters = deadletters
+        self.metrics = metrics
         self.counts: dict[str, int] = {}
 
     async def handle(self, inc: Incident, raw: bytes) -> str:
@@ -54,6 +57,8 @@ class Subscriber:
             result = await self.deliverer.deliver(f"{iid} {inc.status}",
                                                   request_for(self.receiver, inc, self.cfg.external_url))
             outcome = result.outcome
+            if self.metrics is not None:
+                self.metrics.sent(self.name, result.attempts, result.seconds)
             if outcome != "delivered":
                 await self.deadletters.put(self._dead_letter(inc, raw, result))
             else:
@@ -65,6 +70,8 @@ class Subscriber:
             self.ledger.record(iid, inc.status, inc.updated_ns, outcome)
             self.journal.append(iid)
         self.counts[outcome] = self.counts.get(outcome, 0) + 1
+        if self.metrics is not None:
+            self.metrics.handled(self.name, outcome)
         return outcome
 
     def _dead_letter(self, inc: Incident, raw: bytes, result: Result) -> Rejected:

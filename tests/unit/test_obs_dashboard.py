@@ -98,10 +98,8 @@ def test_prometheus_scrapes_what_the_services_serve() -> None:
         "ingest:" + _flag(_command("ingest"), "--listen").rsplit(":", 1)[1]]
     assert jobs["gpu-agent"]["static_configs"][0]["targets"] == [
         "agent:" + _flag(_command("agent"), "--metrics-port")]
-    pager = _command("pager")
-    if "--metrics-port" in pager:
-        assert jobs["correlator-pager"]["static_configs"][0]["targets"] == [
-            "pager:" + _flag(pager, "--metrics-port")]
+    assert jobs["correlator-pager"]["static_configs"][0]["targets"] == [
+        "pager:" + _flag(_command("pager"), "--metrics-port")]
 
 
 def test_compose_provisions_grafana_with_the_dashboard_and_prometheus() -> None:
