@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from aiokafka.errors import KafkaError
+from prometheus_client import CollectorRegistry
 
 from correlator.config import RulesError, load_rules
 from correlator.ingest.app import DEFAULT_MAX_BODY
@@ -66,15 +67,17 @@ def run(args: argparse.Namespace) -> int:
     if args.max_body < 1024:
         print(f"{PROG}: error: --max-body must be at least 1024 bytes", file=sys.stderr)
         return 2
+    registry = CollectorRegistry()
     try:
-        sink, where = _sink(args)
+        sink, where = _sink(args, registry)
     except RulesError as err:
         print(f"{PROG}: {err}", file=sys.stderr)
         return 2
     except (KafkaSetupError, RuntimeError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
-    server = IngestServer(sink, host, port, auth=BearerAuth(token), max_body=args.max_body)
+    server = IngestServer(sink, host, port, auth=BearerAuth(token), max_body=args.max_body,
+                          registry=registry)
     auth = "bearer token required" if token else "no authentication"
     try:
         asyncio.run(_serve(server, where, auth))
@@ -96,7 +99,7 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _sink(args: argparse.Namespace) -> tuple[AlertSink, str]:
+def _sink(args: argparse.Namespace, registry: CollectorRegistry) -> tuple[AlertSink, str]:
     if args.kafka:
         if not asyncio.run(broker_answers(args.kafka)):
             raise RuntimeError(f"no Kafka broker answers on {args.kafka}")
@@ -109,7 +112,7 @@ def _sink(args: argparse.Namespace) -> tuple[AlertSink, str]:
 
     engine = Engine(load_rules(args.rules))
     out = "standard output" if args.out == "-" else args.out
-    sink = EngineSink(engine, IncidentWriter(args.out), DeadLetterLog(args.deadletter))
+    sink = EngineSink(engine, IncidentWriter(args.out), DeadLetterLog(args.deadletter), registry=registry)
     return sink, f"alerts -> embedded engine, incidents -> {out}"
 
 

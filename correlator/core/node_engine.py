@@ -165,13 +165,24 @@ class NodeEngine:
         self._tick_until(upto_ns + 1, out)
 
     def _tick_until(self, ts_ns: int, out: NodeOutput) -> None:
-        """Close every tick that ends at or before ``ts_ns``."""
+        """Close every tick that ends at or before ``ts_ns``.
+
+        Across a gap longer than twice the history (a node silent for hours, a clock that
+        jumped), only the gap's first ticks are evaluated: by then every window is empty and
+        the rest would repeat the same verdict, at a cost that grows with the gap. Evaluation
+        resumes at the last tick before ``ts_ns``."""
+        tick = self.w.tick_ns
         if self.next_tick_ns < 0:
-            self.next_tick_ns = (ts_ns // self.w.tick_ns + 1) * self.w.tick_ns
+            self.next_tick_ns = (ts_ns // tick + 1) * tick
             return
+        budget = 2 * self.w.history
         while self.next_tick_ns < ts_ns:
+            if budget == 0:
+                self.next_tick_ns = max(self.next_tick_ns, ((ts_ns - 1) // tick) * tick)
+                budget = -1
             self._evaluate(self.next_tick_ns, out)
-            self.next_tick_ns += self.w.tick_ns
+            self.next_tick_ns += tick
+            budget -= 1
 
     def _evaluate(self, tick_ns: int, out: NodeOutput) -> None:
         self.aligner.mark_silence(max(tick_ns, self.aligner.max_ns))

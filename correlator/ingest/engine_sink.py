@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO
 
+from prometheus_client import CollectorRegistry
+
 from correlator.core import Engine, EngineOutput
 from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.live import LiveEngine
+from correlator.obs.embedded import EmbeddedObs
 from correlator.wire.decode import Rejected
 from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertRecord, Record
@@ -59,8 +62,12 @@ class IncidentWriter:
 class EngineSink:
     def __init__(self, engine: Engine, writer: IncidentWriter,
                  deadletters: DeadLetterLog | None = None,
-                 on_incident: IncidentHook | None = None) -> None:
+                 on_incident: IncidentHook | None = None,
+                 registry: CollectorRegistry | None = None) -> None:
+        """With ``registry``, the engine's metrics (records in, incidents, actions, state,
+        scores, KV-cache health) are registered there, next to the ingest's own."""
         self.live = LiveEngine(engine)
+        self.obs = EmbeddedObs(registry, engine, lambda: self.live.watermark_ns) if registry else None
         self.writer = writer
         self.deadletters = deadletters or DeadLetterLog(None)
         self.on_incident = on_incident
@@ -73,11 +80,14 @@ class EngineSink:
         return True
 
     async def accept(self, records: list[AlertRecord]) -> None:
-        self._emit(self.live.process(records))
+        self.feed(records)
 
     def feed(self, records: Iterable[Record]) -> None:
         """Any contract records (telemetry too), straight into the engine."""
-        self._emit(self.live.process(records))
+        batch = list(records)
+        if self.obs is not None:
+            self.obs.records(batch)
+        self._emit(self.live.process(batch))
 
     async def reject(self, rejected: list[Rejected]) -> None:
         for rej in rejected:
@@ -92,6 +102,8 @@ class EngineSink:
         self.deadletters.close()
 
     def _emit(self, out: EngineOutput) -> None:
+        if self.obs is not None:
+            self.obs.output(out)
         for rej in out.rejected:
             self.deadletters.write(rej)
         self.writer.write(out.incidents)

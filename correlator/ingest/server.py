@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from aiohttp import web
+from prometheus_client import CollectorRegistry
 
 from correlator.ingest.app import Clock, create_app
 from correlator.ingest.auth import BearerAuth
@@ -21,13 +22,14 @@ from correlator.ingest.sinks import AlertSink
 class IngestServer:
     def __init__(self, sink: AlertSink, host: str = "127.0.0.1", port: int = 0, *,
                  auth: BearerAuth | None = None, max_body: int = 4 << 20,
-                 clock: Clock = time.time_ns, tick_s: float = 1.0) -> None:
+                 clock: Clock = time.time_ns, tick_s: float = 1.0,
+                 registry: CollectorRegistry | None = None) -> None:
         self.sink = sink
         self.host = host
         self.port = port
         self.clock = clock
         self.tick_s = tick_s
-        self.app = create_app(sink, auth=auth, max_body=max_body, clock=clock)
+        self.app = create_app(sink, auth=auth, max_body=max_body, clock=clock, registry=registry)
         self._runner: web.AppRunner | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._stopped = False

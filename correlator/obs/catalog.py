@@ -151,3 +151,17 @@ AGENT_SPOOL_DROPPED = _s("gpu_agent_spool_dropped_messages", "counter",
 def sample_names() -> set[str]:
     """Every sample name any exporter of the project can expose."""
     return {n for spec in ALL for n in spec.samples()}
+
+
+_WHO = {"worker": "worker, ingest (embedded engine)", "ingest": "ingest", "pager": "pager",
+        "agent": "gpu-agent"}
+
+
+def markdown() -> str:
+    """The metric table of docs/observability.md (a test keeps the two the same)."""
+    rows = ["| metric | type | labels | exported by | meaning |", "| --- | --- | --- | --- | --- |"]
+    for spec in ALL:
+        name = spec.name + ("_total" if spec.kind == "counter" else "")
+        labels = ", ".join(f"`{lb}`" for lb in spec.labels) or "-"
+        rows.append(f"| `{name}` | {spec.kind} | {labels} | {_WHO[spec.exporter]} | {spec.help} |")
+    return "\n".join(rows) + "\n"

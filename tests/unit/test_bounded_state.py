@@ -6,6 +6,8 @@ import gc
 import tracemalloc
 from collections.abc import Iterator
 
+import pytest
+
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.records import EventRecord, Record
@@ -91,3 +93,31 @@ def test_a_node_snapshot_from_an_older_build_restores_with_new_attributes() -> N
     for rec in node_records(NodeSpec(node="n1"), 320):
         if rec.ts_ns > node.aligner.max_ns:
             old.push(rec)  # type: ignore[arg-type]
+
+
+def test_a_jump_in_event_time_costs_a_bounded_number_of_evaluations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node silent for two years, or a clock that jumped: the gap is not walked tick by tick
+    (that took minutes per node), yet the node is evaluated again when its records resume."""
+    from correlator.core.node_engine import NodeEngine
+
+    calls: list[int] = []
+    original = NodeEngine._evaluate
+
+    def counted(self: NodeEngine, tick_ns: int, out: object) -> None:
+        calls.append(tick_ns)
+        original(self, tick_ns, out)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(NodeEngine, "_evaluate", counted)
+    engine = Engine(RULES)
+    for rec in node_records(NodeSpec(node="n1"), 600):
+        engine.process(rec)
+    before = len(calls)
+    jump = 2 * 365 * 86400
+    later = [r.model_copy(update={"ts_ns": r.ts_ns + jump * 1_000_000_000})
+             for r in node_records(NodeSpec(node="n1"), 300)]
+    for rec in later:
+        engine.process(rec)
+    history = engine.nodes["n1"].w.history
+    assert len(calls) - before <= 2 * history + 300 // RULES.features.tick_s + 5
+    assert calls[-1] >= later[-1].ts_ns - 2 * engine.nodes["n1"].w.tick_ns  # evaluated again
+    assert calls == sorted(calls) and len(set(calls)) == len(calls)
