@@ -25,6 +25,7 @@ from correlator.wire.incidents import Incident
 
 CLI = str(Path(sys.executable).with_name("correlator"))
 REUSE = False
+RULES: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def run(scn: Scenario, out: Path) -> dict[str, object]:
     sim_s = time.perf_counter() - t0
     proc = subprocess.run([CLI, "replay", str(d / "events.jsonl.gz"), "--labels", str(d / "labels.jsonl"),
                            "--json", "--incidents", str(d / "incidents.jsonl"),
-                           "--deadletter", str(d / "deadletter.jsonl")],
+                           "--deadletter", str(d / "deadletter.jsonl"), *RULES],
                           check=True, capture_output=True, text=True)
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     return {"name": scn.name, "dir": d, "summary": summary, "sim_s": sim_s}
@@ -135,9 +136,11 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=Path("out/suite"))
     ap.add_argument("--only", nargs="*", help="scenario names to run")
     ap.add_argument("--reuse", action="store_true", help="replay recordings already simulated in --out")
+    ap.add_argument("--rules", type=Path, help="replay under these rules instead of the shipped ones")
     args = ap.parse_args()
-    global REUSE
+    global REUSE, RULES
     REUSE = args.reuse
+    RULES = ["--rules", str(args.rules)] if args.rules else []
     chosen = [s for s in SUITE if not args.only or s.name in args.only]
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda s: run(s, args.out), chosen))

@@ -116,3 +116,8 @@ def test_compose_provisions_grafana_with_the_dashboard_and_prometheus() -> None:
     assert "9090:9090" in services["prometheus"]["ports"]
     assert all("command" not in services[s] for s in ("prometheus", "grafana"))  # the images' own
     assert shlex.join(_command("worker")).count("--web-port") == 1
+
+
+def test_the_metric_table_in_the_docs_is_the_catalog() -> None:
+    doc = (ROOT / "docs" / "observability.md").read_text()
+    assert catalog.markdown() in doc, "regenerate the table: catalog.markdown()"
