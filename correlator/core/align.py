@@ -2,9 +2,10 @@
 
 Records of one node are held in a heap until the node's watermark passes them, so features
 see each series in event-time order even when delivery shuffled it. The watermark is the
-minimum over the node's live sources of (that source's newest timestamp - allowed lateness):
-a source whose clock runs ahead of the others does not make their records late, and a source
-that falls silent stops holding the others back once it is declared silent.
+minimum over the node's live streams (a source, or one GPU of a per-GPU source) of (when that
+stream's next record is due - allowed lateness): a source whose clock runs ahead of the others
+does not make their records late, the per-GPU records of one collection may arrive in any order
+within the lateness, and a stream that falls silent stops holding the others back.
 Duplicates (same ``seq`` on the same (source, gpu) stream) are dropped with a sliding
 64-bit window, as anti-replay windows do, so the state per stream is two integers.
 """
@@ -31,6 +32,20 @@ class SourceClock:
     interval_ns: int = 0
     silent: bool = False
     silent_since_ns: int = 0
+
+
+@dataclass(slots=True)
+class StreamClock:
+    """Newest timestamp and collection interval of one (source, GPU) stream."""
+
+    max_ns: int
+    interval_ns: int = 0
+
+    def saw(self, ts_ns: int, cap_ns: int) -> None:
+        if ts_ns > self.max_ns:
+            gap = min(ts_ns - self.max_ns, cap_ns)
+            self.interval_ns = gap if self.interval_ns == 0 else (4 * self.interval_ns + gap) // 5
+            self.max_ns = ts_ns
 
 
 @dataclass(slots=True)
@@ -73,6 +88,7 @@ class NodeAligner:
     max_pending: int
     sources: dict[str, SourceClock] = field(default_factory=dict)
     seqs: dict[tuple[str, int], SeqWindow] = field(default_factory=dict)
+    streams: dict[tuple[str, int], StreamClock] = field(default_factory=dict)
     stats: AlignStats = field(default_factory=AlignStats)
     released_ns: int = 0
     max_ns: int = 0
@@ -93,6 +109,12 @@ class NodeAligner:
             self.stats.overflow += 1
             return "overflow"
         self._clock(rec.source, rec.ts_ns)
+        key = (rec.source, -1 if rec.gpu is None else rec.gpu)
+        stream = self.streams.get(key)
+        if stream is None:
+            self.streams[key] = StreamClock(rec.ts_ns)
+        else:
+            stream.saw(rec.ts_ns, self.silence_ns)
         heapq.heappush(self._heap, (rec.ts_ns, next(self._order), rec))
         return None
 
@@ -127,16 +149,38 @@ class NodeAligner:
     def watermark(self) -> int:
         """Nothing older than this can still arrive in time.
 
-        A source's next record is due about one collection interval after its newest, so a
-        source scraped every 30 s does not hold the node back by 30 s.
+        A stream's next record is due about one collection interval after its newest, so a
+        source scraped every 30 s does not hold the node back by 30 s; a stream collected more
+        often than the lateness holds it back by the lateness, since its records may overtake
+        each other. Streams are per GPU
+        where records carry one: the first GPU's record of a DCGM scrape says nothing of when
+        the other GPUs' records of the same scrape arrive. A stream quiet for the silence
+        timeout (a GPU that stopped reporting) no longer counts.
         """
-        low = self.max_ns
-        for c in self.sources.values():
-            if not c.silent:
-                due = c.max_ns + c.interval_ns
-                if due < low:
-                    low = due
-        return low - self.lateness_ns
+        top = self.max_ns
+        low = top
+        quiet = self.silence_ns
+        lateness = self.lateness_ns
+        sources = self.sources
+        for (source, _), s in self.streams.items():
+            if top - s.max_ns > quiet or sources[source].silent:
+                continue
+            # Records of a stream collected more often than the lateness can overtake each
+            # other: older ones may still come. One collected less often cannot, and its next
+            # record is not due before its interval (less the lateness, for jitter) has passed.
+            due = s.max_ns + max(0, s.interval_ns - lateness)
+            if due < low:
+                low = due
+        return low - lateness
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """A snapshot from before per-stream clocks: one stream per source to start from."""
+        if "streams" not in state:
+            sources = state["sources"]
+            assert isinstance(sources, dict)
+            state["streams"] = {(name, -1): StreamClock(c.max_ns, c.interval_ns)
+                                for name, c in sources.items()}
+        self.__dict__.update(state)
 
     def mark_silence(self, now_ns: int) -> list[str]:
         """Declare sources silent that lag ``now_ns`` by more than the silence timeout."""

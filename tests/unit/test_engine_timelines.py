@@ -300,3 +300,21 @@ def test_a_node_known_only_from_its_alerts_pages_once_per_group() -> None:
     assert [(i.cause, i.nodes) for i in first] == [("unexplained_alerts", ["gpu-node-09"])]
     assert 1800 + 120 <= secs(first[0].opened_ns) <= 1800 + 150
     assert max(i.alerts.count for i in incidents) == 3
+
+
+def test_the_simulators_delivery_noise_loses_almost_nothing_to_lateness() -> None:
+    """The simulator delivers records 0-3 s late (1 % of them up to 8 s) with per-source clock
+    offsets: the per-GPU records of one collection and a fast stream's records overtake each
+    other. Only the few delayed beyond the allowed lateness (3 s) may be refused; a watermark
+    that ran ahead of a collection's slower GPUs refused four times as many (0.67 %)."""
+    import orjson
+
+    from correlator.sim import SimConfig, simulate
+    from correlator.wire.decode import decode_record
+
+    scenario = simulate(SimConfig(nodes=3, minutes=15, seed=5, preroll_s=120))
+    eng = Engine(RULES)
+    for raw in scenario.records:
+        eng.process(decode_record(orjson.dumps(raw)))
+    assert eng.stats.records == len(scenario.records) > 10_000
+    assert eng.stats.late / eng.stats.records < 0.003, eng.stats.late
