@@ -36,16 +36,25 @@ class SourceClock:
 
 @dataclass(slots=True)
 class StreamClock:
-    """Newest timestamp and collection interval of one (source, GPU) stream."""
+    """Newest timestamp and collection interval of one (source, GPU) stream, and when its
+    next record is due (see :meth:`NodeAligner.watermark`)."""
 
     max_ns: int
     interval_ns: int = 0
+    due_ns: int = 0
 
-    def saw(self, ts_ns: int, cap_ns: int) -> None:
+    def __post_init__(self) -> None:
+        self.due_ns = self.due_ns or self.max_ns
+
+    def saw(self, ts_ns: int, cap_ns: int, lateness_ns: int) -> None:
         if ts_ns > self.max_ns:
             gap = min(ts_ns - self.max_ns, cap_ns)
             self.interval_ns = gap if self.interval_ns == 0 else (4 * self.interval_ns + gap) // 5
             self.max_ns = ts_ns
+            # Records of a stream collected more often than the lateness can overtake each
+            # other: older ones may still come. One collected less often cannot, and its next
+            # record is not due before its interval (less the lateness, for jitter) has passed.
+            self.due_ns = ts_ns + max(0, self.interval_ns - lateness_ns)
 
 
 @dataclass(slots=True)
@@ -114,7 +123,7 @@ class NodeAligner:
         if stream is None:
             self.streams[key] = StreamClock(rec.ts_ns)
         else:
-            stream.saw(rec.ts_ns, self.silence_ns)
+            stream.saw(rec.ts_ns, self.silence_ns, self.lateness_ns)
         heapq.heappush(self._heap, (rec.ts_ns, next(self._order), rec))
         return None
 
@@ -157,28 +166,19 @@ class NodeAligner:
         the other GPUs' records of the same scrape arrive. A stream quiet for the silence
         timeout (a GPU that stopped reporting) no longer counts.
         """
-        top = self.max_ns
-        low = top
-        quiet = self.silence_ns
-        lateness = self.lateness_ns
-        sources = self.sources
-        for (source, _), s in self.streams.items():
-            if top - s.max_ns > quiet or sources[source].silent:
-                continue
-            # Records of a stream collected more often than the lateness can overtake each
-            # other: older ones may still come. One collected less often cannot, and its next
-            # record is not due before its interval (less the lateness, for jitter) has passed.
-            due = s.max_ns + max(0, s.interval_ns - lateness)
-            if due < low:
-                low = due
-        return low - lateness
+        low = top = self.max_ns
+        fresh = top - self.silence_ns
+        for key, s in self.streams.items():
+            if s.due_ns < low and s.max_ns >= fresh and not self.sources[key[0]].silent:
+                low = s.due_ns
+        return low - self.lateness_ns
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """A snapshot from before per-stream clocks: one stream per source to start from."""
         if "streams" not in state:
             sources = state["sources"]
             assert isinstance(sources, dict)
-            state["streams"] = {(name, -1): StreamClock(c.max_ns, c.interval_ns)
+            state["streams"] = {(name, -1): StreamClock(c.max_ns, c.interval_ns, c.max_ns + c.interval_ns)
                                 for name, c in sources.items()}
         self.__dict__.update(state)
 
