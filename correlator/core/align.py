@@ -42,6 +42,9 @@ class StreamClock:
     max_ns: int
     interval_ns: int = 0
     due_ns: int = 0
+    stale_ns: int = 1 << 62
+    """Once its source has a record this new and the stream none since ``max_ns``, the stream
+    has missed two collections (a GPU that fell off the bus) and stops holding the node back."""
 
     def __post_init__(self) -> None:
         self.due_ns = self.due_ns or self.max_ns
@@ -55,6 +58,7 @@ class StreamClock:
             # other: older ones may still come. One collected less often cannot, and its next
             # record is not due before its interval (less the lateness, for jitter) has passed.
             self.due_ns = ts_ns + max(0, self.interval_ns - lateness_ns)
+            self.stale_ns = ts_ns + 2 * self.interval_ns + lateness_ns
 
 
 @dataclass(slots=True)
@@ -163,14 +167,17 @@ class NodeAligner:
         often than the lateness holds it back by the lateness, since its records may overtake
         each other. Streams are per GPU
         where records carry one: the first GPU's record of a DCGM scrape says nothing of when
-        the other GPUs' records of the same scrape arrive. A stream quiet for the silence
-        timeout (a GPU that stopped reporting) no longer counts.
+        the other GPUs' records of the same scrape arrive. A stream that missed two
+        collections while its source went on (a GPU that stopped reporting), or quiet for the
+        silence timeout, no longer counts.
         """
         low = top = self.max_ns
         fresh = top - self.silence_ns
         for key, s in self.streams.items():
-            if s.due_ns < low and s.max_ns >= fresh and not self.sources[key[0]].silent:
-                low = s.due_ns
+            if s.due_ns < low and s.max_ns >= fresh:
+                source = self.sources[key[0]]
+                if not source.silent and source.max_ns <= s.stale_ns:
+                    low = s.due_ns
         return low - self.lateness_ns
 
     def __setstate__(self, state: dict[str, object]) -> None:

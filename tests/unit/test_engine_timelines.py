@@ -318,3 +318,22 @@ def test_the_simulators_delivery_noise_loses_almost_nothing_to_lateness() -> Non
         eng.process(decode_record(orjson.dumps(raw)))
     assert eng.stats.records == len(scenario.records) > 10_000
     assert eng.stats.late / eng.stats.records < 0.003, eng.stats.late
+
+
+def test_a_gpu_that_stops_reporting_holds_its_node_back_two_collections_not_the_silence() -> None:
+    """Per-GPU streams wait for each other, but a GPU that fell off the bus (XID 79) must not
+    hold its node's findings back for the whole silence timeout (45 s)."""
+    spec = healthy(gpus=4)
+    records = merged(node_records(spec, 300))
+    lost_at = at(280)
+    kept = [r for r in records if not (r.source == "nvml" and r.gpu == 3 and r.ts_ns >= lost_at)]
+    eng = Engine(RULES)
+    for r in kept:
+        eng.process(r)
+    aligner = eng.fleet.nodes["gpu-node-01"].aligner
+    lateness = int(RULES.alignment.allowed_lateness_s * 1e9)
+    step = 5_000_000_000
+    # the last round is at 300 s; two 5 s collections missed are 10 s, plus the lateness
+    assert aligner.watermark() >= at(300) - 2 * lateness - step
+    assert aligner.watermark() < at(300)
+    assert RULES.alignment.silence_after_s * 1e9 > 3 * step + 2 * lateness  # a real difference
