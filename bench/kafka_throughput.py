@@ -13,10 +13,12 @@ of event time (a JSON array), key = node, no replay markers.
 2. Throughput: one ``correlator worker`` then starts on that backlog; records/s from its first
    to its last ``findings`` message (broker timestamps), so start-up and rebalancing are left out.
 3. Delay: for each rate, a worker runs first and the messages are produced at that many
-   records/s. An incident record can be published once the desk's watermark has passed its
-   event time by the reorder hold; the record that makes this possible is the first one, on
-   the slowest partition, stamped at least ``updated_ns + hold + lateness``. The delay is the
-   incident record's broker timestamp minus that record's send time: p50, p99, max.
+   records/s. An incident record can be published once every partition's watermark (its
+   fleet's lowest node watermark) has passed its event time; the record that makes this
+   possible is the first one, on the slowest partition, stamped at least ``updated_ns +
+   lateness``. The delay is the incident record's broker timestamp minus that record's send
+   time: p50, p99, max. (Before 2026-11-30 the desk held findings a fixed 95 s of event time
+   more; ``--hold`` adds such a hold to the trigger.)
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from correlator.config import load_rules
-from correlator.core.ordering import hold_for
 from correlator.kafka import TopicNames
 from correlator.replay.reader import ReadStats, read_file, records_in_time_order
 from correlator.stream.findings import FindingsMessage
@@ -107,11 +108,16 @@ def messages(path: Path, names: TopicNames, batch_s: float) -> list[Msg]:
         out.append(Msg(topic, partition_for(node.encode(), PARTITIONS), node.encode(),
                        b"[" + b",".join(values) + b"]", len(values), max_ts))
 
+    current = None
     for rec in recs:
         k = (record_key(rec), names.for_source(rec.source))
         slot = rec.ts_ns // window
-        if k in open_ and open_[k][0] != slot:
-            flush(k)
+        if slot != current:
+            # a window closes for every node and source at once, as the agents send a round
+            # when it is collected (not when the source's next record happens to come)
+            for done in [key for key, (s, _, _) in open_.items() if s < slot]:
+                flush(done)
+            current = slot
         if k not in open_:
             open_[k] = (slot, [], rec.ts_ns)
         _, values, max_ts = open_[k]
@@ -238,8 +244,7 @@ def pct(xs: list[float], q: float) -> float:
 
 async def main_async(args: argparse.Namespace) -> None:
     rules = load_rules()
-    hold_ns = hold_for(rules.alignment.silence_after_s, rules.features.tick_s,
-                       rules.alignment.max_clock_offset_s)
+    hold_ns = int(args.hold * 1e9)
     lateness_ns = int(rules.alignment.allowed_lateness_s * 1e9)
     path = recording(args.out, args.nodes, args.minutes)
     tag = uuid.uuid4().hex[:6]
@@ -300,6 +305,8 @@ def main() -> int:
                     default=[20000.0, 4000.0], help="records/s to offer in the delay runs")
     ap.add_argument("--warmup", type=float, default=12.0, help="seconds for the worker to join")
     ap.add_argument("--out", type=Path, default=Path("out/bench"))
+    ap.add_argument("--hold", type=float, default=0.0,
+                    help="seconds of event time the desk holds findings beyond the watermark (default 0)")
     asyncio.run(main_async(ap.parse_args()))
     return 0
 
