@@ -177,8 +177,14 @@ async def bare_consumer(bootstrap: str, names: TopicNames, decode: bool) -> tupl
 
 
 async def wait_processed(bootstrap: str, names: StreamTopics, msgs: list[Msg],
-                         worker: WorkerProcess) -> list[tuple[float, FindingsMessage]]:
-    """Findings messages (with broker timestamps) until every partition saw its last record."""
+                         worker: WorkerProcess, quiet_s: float | None = None,
+                         ) -> list[tuple[float, FindingsMessage]]:
+    """Findings messages (with broker timestamps) until every partition saw its last record.
+
+    A worker publishes a partition's findings message when its watermark moves; the last
+    records of a paced run can stay behind a node's watermark (waiting for records that are
+    not coming, and history-stamped traffic is not moved on by the wall clock), so with
+    ``quiet_s`` the wait also ends once no findings message has come for that long."""
     last = {}
     for m in msgs:
         last[m.partition] = max(last.get(m.partition, 0), m.max_ts)
@@ -190,11 +196,18 @@ async def wait_processed(bootstrap: str, names: StreamTopics, msgs: list[Msg],
     await c.seek_to_beginning(tp)
     seen: dict[int, int] = {}
     out = []
+    heard = time.monotonic()
     try:
         while any(seen.get(p, -1) < ts for p, ts in last.items()):
             if worker.exited():
                 raise RuntimeError(worker.exited())
+            if quiet_s is not None and out and time.monotonic() - heard > quiet_s:
+                short = {p: round((ts - seen.get(p, 0)) / 1e9, 1) for p, ts in last.items()
+                         if seen.get(p, -1) < ts}
+                print(f"  (no findings for {quiet_s:g} s; seconds of event time not reported: {short})")
+                break
             for batch in (await c.getmany(timeout_ms=500)).values():
+                heard = time.monotonic()
                 for m in batch:
                     if CONTROL in {k for k, _ in m.headers}:
                         continue
@@ -277,7 +290,7 @@ async def main_async(args: argparse.Namespace) -> None:
             sent = Sent()
             try:
                 took = await produce(args.kafka, messages(path, names, args.batch_seconds), rate, sent)
-                found = await wait_processed(args.kafka, names, msgs, w)
+                found = await wait_processed(args.kafka, names, msgs, w, quiet_s=20.0)
             finally:
                 w.stop()
             lag = found[-1][0] - max(a[-1] for a in sent.at.values())
