@@ -165,9 +165,9 @@ class NodeAligner:
         A stream's next record is due about one collection interval after its newest, so a
         source scraped every 30 s does not hold the node back by 30 s; a stream collected more
         often than the lateness holds it back by the lateness, since its records may overtake
-        each other. Streams are per GPU
-        where records carry one: the first GPU's record of a DCGM scrape says nothing of when
-        the other GPUs' records of the same scrape arrive. A stream that missed two
+        each other. Streams are per GPU where records carry one: the first GPU's record of a
+        DCGM scrape says nothing of when the other GPUs' records of the same scrape arrive.
+        A stream that missed two
         collections while its source went on (a GPU that stopped reporting), or quiet for the
         silence timeout, no longer counts.
         """

@@ -175,14 +175,12 @@ class NodeEngine:
         if self.next_tick_ns < 0:
             self.next_tick_ns = (ts_ns // tick + 1) * tick
             return
-        budget = 2 * self.w.history
+        skip_at = self.next_tick_ns + 2 * self.w.history * tick
         while self.next_tick_ns < ts_ns:
-            if budget == 0:
-                self.next_tick_ns = max(self.next_tick_ns, ((ts_ns - 1) // tick) * tick)
-                budget = -1
+            if self.next_tick_ns == skip_at:
+                self.next_tick_ns = max(skip_at, ((ts_ns - 1) // tick) * tick)
             self._evaluate(self.next_tick_ns, out)
             self.next_tick_ns += tick
-            budget -= 1
 
     def _evaluate(self, tick_ns: int, out: NodeOutput) -> None:
         self.aligner.mark_silence(max(tick_ns, self.aligner.max_ns))

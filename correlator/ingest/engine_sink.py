@@ -67,7 +67,8 @@ class EngineSink:
         """With ``registry``, the engine's metrics (records in, incidents, actions, state,
         scores, KV-cache health) are registered there, next to the ingest's own."""
         self.live = LiveEngine(engine)
-        self.obs = EmbeddedObs(registry, engine, lambda: self.live.watermark_ns) if registry else None
+        self.obs = (EmbeddedObs(registry, engine, lambda: self.live.watermark_ns)
+                    if registry is not None else None)
         self.writer = writer
         self.deadletters = deadletters or DeadLetterLog(None)
         self.on_incident = on_incident

@@ -1,36 +1,26 @@
-"""Metrics of an engine embedded in a process of its own (the ingest without a broker): the
-same counters and scrape-time families a streaming worker exports, over one fleet and book."""
+"""Metrics of an engine embedded in a process of its own (the ingest without a broker): what a
+streaming worker exports (:class:`~correlator.obs.worker.WorkerObs`), over one fleet and book."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry
 
 from correlator.core import Engine, EngineOutput
-from correlator.obs.counters import EngineCounters
-from correlator.obs.exporter import EngineCollector, EngineView, Partition
-from correlator.obs.tracker import NS, FleetTracker
-from correlator.wire.records import Record
+from correlator.obs.exporter import EngineView, Partition
+from correlator.obs.worker import WorkerObs
 
 
-class EmbeddedObs:
+class EmbeddedObs(WorkerObs):
     def __init__(self, registry: CollectorRegistry, engine: Engine,
                  watermark_ns: Callable[[], int]) -> None:
-        rules = engine.rules
         self.engine = engine
         self.watermark_ns = watermark_ns
-        self.counters = EngineCounters(registry)
-        self.tracker = FleetTracker(node_ttl_ns=int(rules.features.node_ttl_s * NS),
-                                    warmup_ns=int(rules.benign.warmup_s * NS))
-        registry.register(EngineCollector(self.view))
-
-    def records(self, records: Iterable[Record]) -> None:
-        batch = list(records)
-        self.counters.records(batch)
-        self.tracker.observe_many(batch)
+        super().__init__(engine.rules, registry)
 
     def output(self, out: EngineOutput) -> None:
+        """What the engine produced, as a worker's outputs count it on the way out."""
         for rej in out.rejected:
             self.counters.rejected(rej)
         for inc in out.incidents:
@@ -39,5 +29,5 @@ class EmbeddedObs:
             self.counters.action(action)
 
     def view(self) -> EngineView:
-        return EngineView(self.engine.rules, [Partition("embedded", self.engine.fleet, self.watermark_ns())],
+        return EngineView(self.rules, [Partition("embedded", self.engine.fleet, self.watermark_ns())],
                           [self.engine.desk.book], self.tracker)

@@ -20,9 +20,9 @@ from correlator.wire.records import Record
 
 
 class WorkerObs:
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, registry: CollectorRegistry | None = None) -> None:
         self.rules = rules
-        self.registry = CollectorRegistry()
+        self.registry = registry or CollectorRegistry()
         self.counters = EngineCounters(self.registry)
         self.tracker = FleetTracker(node_ttl_ns=int(rules.features.node_ttl_s * NS),
                                     warmup_ns=int(rules.benign.warmup_s * NS))
