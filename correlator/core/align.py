@@ -32,6 +32,14 @@ class SourceClock:
     interval_ns: int = 0
     silent: bool = False
     silent_since_ns: int = 0
+    lag_ns: int = 0
+    """How far behind the node's newest record this source's records arrive (a decaying
+    maximum): its clock offset plus its delivery delay."""
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """Snapshots from before ``lag_ns`` lack it."""
+        for name, value in ({"lag_ns": 0} | state[1]).items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)
@@ -115,12 +123,12 @@ class NodeAligner:
         if rec.seq is not None and self._duplicate(rec):
             self.stats.duplicates += 1
             return "duplicate"
-        if rec.ts_ns < self.released_ns:
-            self.stats.late += 1
-            return "late"
-        if len(self._heap) >= self.max_pending:
+        late = rec.ts_ns < self.released_ns
+        if not late and len(self._heap) >= self.max_pending:
             self.stats.overflow += 1
             return "overflow"
+        # A late record still tells when its stream reports: a source whose clock runs behind
+        # the others loses only its first records, then holds the watermark for the rest.
         self._clock(rec.source, rec.ts_ns)
         key = (rec.source, -1 if rec.gpu is None else rec.gpu)
         stream = self.streams.get(key)
@@ -128,6 +136,9 @@ class NodeAligner:
             self.streams[key] = StreamClock(rec.ts_ns)
         else:
             stream.saw(rec.ts_ns, self.silence_ns, self.lateness_ns)
+        if late:
+            self.stats.late += 1
+            return "late"
         heapq.heappush(self._heap, (rec.ts_ns, next(self._order), rec))
         return None
 
@@ -151,6 +162,11 @@ class NodeAligner:
             self.sources[source] = SourceClock(first_ns=ts_ns, max_ns=ts_ns, records=1)
         else:
             clock.records += 1
+            lag = self.max_ns - ts_ns
+            if lag > clock.lag_ns:
+                clock.lag_ns = lag
+            elif clock.lag_ns:
+                clock.lag_ns -= clock.lag_ns >> 10
             if ts_ns > clock.max_ns:
                 gap = min(ts_ns - clock.max_ns, self.silence_ns)
                 clock.interval_ns = gap if clock.interval_ns == 0 else (4 * clock.interval_ns + gap) // 5
@@ -168,15 +184,17 @@ class NodeAligner:
         each other. Streams are per GPU where records carry one: the first GPU's record of a
         DCGM scrape says nothing of when the other GPUs' records of the same scrape arrive.
         A stream that missed two
-        collections while its source went on (a GPU that stopped reporting), or quiet for the
-        silence timeout, no longer counts.
+        collections (plus the lateness) no longer counts: while its source went on (a GPU that
+        stopped reporting), or while the node's other sources went on by more than that beyond
+        the lag at which its source's records usually arrive (a serving engine that died, an
+        exporter that stopped); nor does one quiet for the silence timeout.
         """
         low = top = self.max_ns
         fresh = top - self.silence_ns
         for key, s in self.streams.items():
             if s.due_ns < low and s.max_ns >= fresh:
                 source = self.sources[key[0]]
-                if not source.silent and source.max_ns <= s.stale_ns:
+                if not source.silent and max(source.max_ns, top - source.lag_ns) <= s.stale_ns:
                     low = s.due_ns
         return low - self.lateness_ns
 

@@ -41,8 +41,13 @@ class FleetStats:
     by_source: dict[str, int] = field(default_factory=dict)
 
 
+FLOOR_STEP_NS = 1_000_000_000
+
+
 class Fleet:
     """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
+
+    _next_floor_ns = 0  # (snapshots from before it was kept: refresh at the next record)
 
     def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
         """With ``external_clock`` the fleet never advances by itself: the shell calls
@@ -68,12 +73,14 @@ class Fleet:
 
         A node concludes only about event time its watermark has passed, so the lowest node
         watermark bounds every future finding (alert attachments aside, which only add alerts).
-        Refreshed once per tick of fleet time; between refreshes it only errs low.
+        Refreshed every second of fleet time (``FLOOR_STEP_NS``), so that a finding waits at
+        most that long for it; between refreshes it only errs low.
         """
         return self._floor_ns
 
     def _refresh_floor(self) -> None:
         self._floor_ns = min((n.aligner.released_ns for n in self.nodes.values()), default=self.now_ns)
+        self._next_floor_ns = self.max_ns + FLOOR_STEP_NS
 
     def node(self, name: str) -> NodeEngine:
         n = self.nodes.get(name)
@@ -99,6 +106,8 @@ class Fleet:
             self.max_ns = rec.ts_ns
             if self.now_ns >= self.next_advance_ns and not self.external_clock:
                 out.extend(self.advance(self.now_ns))
+            elif self.max_ns >= self._next_floor_ns:
+                self._refresh_floor()
         return out
 
     def process_batch(self, records: list[Record]) -> FleetOutput:
@@ -127,6 +136,8 @@ class Fleet:
                     extra.extend(self._convert(out))
                     out = NodeOutput()
                     extra.extend(self.advance(self.now_ns))
+                elif self.max_ns >= self._next_floor_ns:
+                    self._refresh_floor()
         st.records += len(records)
         extra.extend(self._convert(out))
         return extra

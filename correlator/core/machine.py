@@ -1,7 +1,8 @@
 """The per-node finding state machine: idle -> pending -> active -> recovering -> idle.
 
 Hysteresis keeps it from flapping: a finding is raised only after ``open_after_ticks``
-consecutive ticks at or above ``open_score``, and cleared only after the evidence has stayed
+consecutive ticks at or above ``open_score`` (one tick for a definitive cause: a critical XID,
+every source of the node silent), and cleared only after the evidence has stayed
 below ``resolve_score`` *and* the node's alerts have been quiet for ``resolve_after_s``.
 """
 
@@ -57,7 +58,7 @@ class NodeMachine:
             self.pending_ticks = 0
         self.phase, self.cause = Phase.PENDING, winner
         self.pending_ticks += 1
-        if self.pending_ticks < self.open_after:
+        if self.pending_ticks < (1 if winner in STICKY else self.open_after):
             return Step.NONE
         self.phase, self.published_ns, self.quiet_since_ns = Phase.ACTIVE, ts_ns, 0
         return Step.RAISE

@@ -332,10 +332,18 @@ class NodeEngine:
             sessions=session_view(st, tick_ns, 300.0, hot_rate),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
-            silent_sources=[s for s, c in self.aligner.sources.items() if c.silent and s != "alert"],
+            silent_sources=self._silent_at(tick_ns),
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
         )
+
+    def _silent_at(self, tick_ns: int) -> list[str]:
+        """Sources silent as of the tick: marked silent (perhaps at a later fleet time, when a
+        quiet node's past ticks are evaluated) and already quiet for the timeout at the tick,
+        so that a silence is never reported before it could be known."""
+        a = self.aligner
+        return [s for s, c in a.sources.items()
+                if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
 
     def _missing_metrics(self, tick_ns: int) -> list[str]:
         st = self.state
