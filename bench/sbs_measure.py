@@ -4,7 +4,10 @@
 - *pages*: PagerDuty incidents opened, i.e. triggers whose ``dedup_key`` is not open at that
   moment (PagerDuty folds a trigger on an open key into the open incident, without a new page);
 - *pages per real fault*: pages over the faults of the ground truth that are not look-alikes;
-- *first alert -> first page*: event time from the storm's first alert to the first page;
+- *first alert -> first page*: event time from the storm's first alert to the first page
+  (the storm's first alert may be a look-alike's, which should not page at all);
+- *slowest fault*: the largest, over the real faults, of the time from the fault's first alert
+  to its first page (a fault never paged counts as unbounded);
 - per fault: from the first alert on the fault's node (in its window) to the first page that
   names that node; a page naming only nodes without a real fault is a false page;
 - *names a cause*: the page says which root cause (one of the correlator's named causes), not
@@ -48,6 +51,14 @@ class Row:
     @property
     def pages_per_fault(self) -> float:
         return self.pages / self.faults if self.faults else float("nan")
+
+    @property
+    def slowest_fault_s(self) -> float | None:
+        """Worst first-alert-to-page over the faults; None when one was never paged."""
+        values = list(self.per_fault.values())
+        if not values or any(v is None for v in values):
+            return None
+        return max(v for v in values if v is not None)
 
 
 def opened(events: list[Event]) -> list[Event]:
@@ -106,6 +117,7 @@ def table(rows: list[Row]) -> str:
         ("pages per real fault", *(f"{r.pages_per_fault:.2f} ({r.pages}/{r.faults})" for r in rows)),
         ("pages on nodes with no real fault", *(str(r.false_pages) for r in rows)),
         ("first alert -> first page (event time)", *(fmt(r.first_alert_to_first_page_s, " s") for r in rows)),
+        ("slowest fault: its first alert -> its page", *(fmt(r.slowest_fault_s, " s") for r in rows)),
         ("pages naming a root cause", *(f"{r.pages_naming_cause}/{r.pages}" for r in rows)),
     ]
     keys = list(rows[0].per_fault)
