@@ -131,6 +131,14 @@ class SpecResidue(_Section):
     """Rise, pp, the slow residue path needs."""
     slow_interrupts_per_min: NonNeg = 1.0
     """Interrupted requests per minute the slow path needs."""
+    match_tau: Share = 0.95
+    """Matched path: a smaller rise counts when it is steady (this tau over the trend's
+    window)..."""
+    match_rise_pct: NonNeg = 0.1
+    """...by at least this much (pp) over the window..."""
+    match_ratio: Annotated[float, Field(ge=1.0)] = 2.0
+    """...and within this factor of what the interrupts leave (interrupts x
+    ``residue_mb_per_interrupt``), with ``min_interrupts_per_min`` interrupts."""
 
 
 class MonitoringGap(_Section):

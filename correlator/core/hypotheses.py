@@ -198,6 +198,16 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     expected = r.aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
     ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
     consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
+    # Matched: a rise too small for the fast path, but steady and of the size the interrupts
+    # leave -- the mechanism accounts for it, so less of it is needed.
+    matched = 0.0
+    if t.n >= 5 and t.slope == t.slope and t.slope > 0 and (
+        1 / cfg.match_ratio <= ratio <= cfg.match_ratio
+    ):
+        matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
+                   * ramp(t.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
+                   * ramp(r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
+    fast = max(fast, matched)
     spec = 1.0 if r.spec_active else 0.7
     strength = max(fast, slow) * consistent * spec
     if benign.explained(expl, benign.GPU):

@@ -255,7 +255,7 @@ class NodeEngine:
             return True
         if any(self._kv_candidate(e) for e in st.engines.values()):
             return True
-        if _above(self._gpu_growth, 0.5 * h.spec_residue.min_growth_pct_per_min):
+        if _above(self._gpu_growth, 0.3 * h.spec_residue.min_growth_pct_per_min):
             return True
         if _above(self._host_growth, 0.5 * h.monitoring_gap.host_growth_pct_per_min):
             return True

@@ -93,6 +93,30 @@ def test_spec_residue_grows_framebuffer_with_interrupts() -> None:
     assert any(e.signal == "interrupted_requests_per_min" for e in first[0].evidence)
 
 
+# 9 interrupts a minute leave 9 x 4.7 MB a minute on each GPU: 0.049 pp/min of 80 GiB, half of
+# the fast path's growth threshold.
+SMALL_RESIDUE_PP_MIN = 9 * 4.7e6 / (80 * 2**30) * 100
+
+
+def test_a_small_residue_the_interrupts_account_for_is_found_in_minutes() -> None:
+    spec = healthy(gpu_pct=lambda t: 90 + jitter(0.01)(t) + max(0.0, t - 1800) / 60 * SMALL_RESIDUE_PP_MIN,
+                   aborts_per_s=lambda t: 0.15, spec_decode=True)
+    _, incidents, _ = run(merged(node_records(spec, 2700)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["spec_residue"]
+    assert 1800 < secs(first[0].opened_ns) <= 1800 + 240
+
+
+def test_the_same_small_rise_without_interrupts_behind_it_is_not_residue() -> None:
+    """Matched against nothing (no interrupts), or against far more interrupts than it could
+    hold, a slow steady rise is not speculative-decoding residue."""
+    for aborts in (0.0, 2.0):
+        spec = healthy(gpu_pct=lambda t: 90 + jitter(0.01)(t) + max(0.0, t - 1800) / 60 * SMALL_RESIDUE_PP_MIN,
+                       aborts_per_s=lambda t, a=aborts: a, spec_decode=True)  # type: ignore[misc]
+        _, incidents, _ = run(merged(node_records(spec, 2700)))
+        assert "spec_residue" not in {i.cause for i in incidents}, aborts
+
+
 def test_retry_burst_without_memory_growth_does_not_page() -> None:
     spec = healthy(aborts_per_s=lambda t: 20.0 if 1800 < t < 1950 else 0.05, spec_decode=True)
     _, incidents, _ = run(merged(node_records(spec, 3600)))
