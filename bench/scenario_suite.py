@@ -145,7 +145,7 @@ def main() -> int:
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda s: run(s, args.out), chosen))
     print(f"{'scenario':<24}{'faults':>7}{'matched':>8}{'incid.':>7}{'prec':>7}{'recall':>7}"
-          f"{'cause':>7}{'p50 s':>7}{'alerts':>7}")
+          f"{'cause':>7}{'p50 s':>9}{'alerts':>7}")
     total = pooled(results)
     for r in results:
         s = r["summary"]
@@ -153,7 +153,7 @@ def main() -> int:
         labels = read_labels(Path(str(r["dir"])) / "labels.jsonl")
         faults = sum(1 for lab in labels if not lab.is_benign)
         print(f"{r['name']:<24}{faults:>7}{r['matched']!s:>8}{s['incidents_out']:>7}{_f(s['precision']):>7}"
-              f"{_f(s['recall']):>7}{_f(s['cause_accuracy']):>7}{_f(s['detection_latency_s']['p50']):>7}"
+              f"{_f(s['recall']):>7}{_f(s['cause_accuracy']):>7}{_lat(s['detection_latency_s']['p50']):>9}"
               f"{s['alerts_in']:>7}")
     print("\npooled over all scenarios:")
     ok = True
@@ -166,6 +166,10 @@ def main() -> int:
             verdict = f"  (target {target[0]} {target[1]}: {'met' if good else 'MISSED'})"
         print(f"  {key:<22} {_f(value)}{verdict}")
     return 0 if ok else 1
+
+
+def _lat(x: object) -> str:
+    return f"{x:.1f}" if isinstance(x, float) else "-"
 
 
 def _f(x: object) -> str:
