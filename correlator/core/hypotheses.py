@@ -106,9 +106,7 @@ def session_isolation(
     explained = 0.0
     run = kv.running
     if run.known and run.slope == run.slope and kv.running_median > 0:
-        # Load explains the growth only as far as it rises itself: a running count that rises
-        # in barely more minute pairs than it falls (small counts are noisy) explains nothing.
-        explained = max(0.0, kv.level.now * run.slope / max(kv.running_median, 1.0)) * ramp(run.tau, 0.2, 0.5)
+        explained = max(0.0, kv.level.now * run.slope / max(kv.running_median, 1.0))
     unexplained = (t.slope if t.slope == t.slope else 0.0) - explained
     level_ok = ramp(kv.level.now, 0.5 * cfg.min_kv_pct, cfg.min_kv_pct)
     # The pool itself must be filling up, not only the ratio to a falling demand.
