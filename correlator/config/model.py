@@ -70,6 +70,10 @@ class Detectors(_Section):
     """Anomaly score (0..1) that counts as anomalous."""
 
 
+MINUTES_KEPT = 32
+"""Minutes of per-minute KV usage and demand the engine keeps per vLLM engine."""
+
+
 class SessionIsolation(_Section):
     prior: Share = 0.45
     """Prior weight of the hypothesis (the three named priors sum to 1)."""
@@ -104,6 +108,26 @@ class SessionIsolation(_Section):
     """KV usage from which a full pool with little running is itself evidence."""
     hot_session_turns_per_min: Pos = 2.0
     """Turn rate of a long-lived session id that marks it as reused."""
+    long_minutes: Annotated[int, Field(ge=10, le=27)] = 20
+    """Long path: minutes of per-minute KV usage per unit of demand (beyond the tick history;
+    with the demand window, at most 32 minutes are kept)..."""
+    long_tau: Share = 0.6
+    """...rising in this share of minute pairs..."""
+    long_relative_rise: NonNeg = 0.3
+    """...by this share of its level, while KV usage itself rises (tau 0.7), in a window that
+    starts after the cache refilled from any engine start (``benign.kv_refill_s``)..."""
+    long_weight: Share = 0.7
+    """...counts at most this much: a slow leak found late is moderate evidence, and must not
+    take over from a stronger cause already open on the node."""
+
+    @model_validator(mode="after")
+    def _long_fits(self) -> SessionIsolation:
+        kept = MINUTES_KEPT
+        need = self.long_minutes + max(1, round(self.demand_window_s / 60))
+        if need > kept:
+            raise ValueError(f"long_minutes {self.long_minutes} + the demand window "
+                             f"({self.demand_window_s:g} s) need {need} minutes; {kept} are kept")
+        return self
 
 
 class SpecResidue(_Section):

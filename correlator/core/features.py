@@ -37,6 +37,10 @@ class KvView:
     level: Level
     per_demand: Monotone
     per_demand_fast: Monotone
+    per_demand_long: Monotone
+    """Minute means of KV usage per unit of demand over ``long_minutes`` (beyond the history)."""
+    level_long: Monotone
+    """Minute means of KV usage over the same window."""
     demand: str
     rebuild_ratio: float
     clean: Monotone
@@ -116,7 +120,9 @@ class Windows:
     history: int
     kv_minutes: int
     kv_fast_minutes: int
+    kv_long_minutes: int
     demand: int
+    demand_minutes: int
     gpu_minutes: int
     gpu_slow_minutes: int
     host_minutes: int
@@ -139,7 +145,9 @@ class Windows:
             history=history,
             kv_minutes=min(h.session_isolation.trend_minutes, history // per),
             kv_fast_minutes=min(h.session_isolation.fast_minutes, history // per),
+            kv_long_minutes=h.session_isolation.long_minutes,
             demand=max(1, round(h.session_isolation.demand_window_s / t)),
+            demand_minutes=max(1, round(h.session_isolation.demand_window_s / 60.0)),
             gpu_minutes=min(h.spec_residue.trend_minutes, history // per),
             gpu_slow_minutes=min(h.spec_residue.slow_minutes, history // per),
             host_minutes=min(h.monitoring_gap.trend_minutes, history // per),
@@ -206,12 +214,15 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     present = sorted(v for v in run if v == v)
     ratio, demand = _per_demand(e, w)
     fast = ratio[-w.kv_fast_minutes * w.per_minute :]
+    long_ratio, long_level = long_trend(e, w)
     recent = e.kv_pct.tail(w.clean)
     return KvView(
         engine=key,
         level=lv,
         per_demand=mann_kendall(bucket_means(ratio, w.per_minute)),
         per_demand_fast=mann_kendall(bucket_means(fast, w.per_minute)),
+        per_demand_long=long_ratio,
+        level_long=long_level,
         demand=demand,
         rebuild_ratio=rebuild_ratio(e, w),
         clean=per_minute(mann_kendall(bucket_means(recent, w.fine)), w.fine * w.tick_s),
@@ -223,6 +234,18 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         waiting_now=mean(e.waiting.tail(w.short)),
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
     )
+
+
+def long_trend(e: EngineTrack, w: Windows) -> tuple[Monotone, Monotone]:
+    """(KV usage per unit of demand, KV usage) over the last ``kv_long_minutes`` minute means;
+    unknown until that many minutes (and the demand window before them) are kept."""
+    n = w.kv_long_minutes
+    kv = e.kv_by_minute.tail(n)
+    demand = _rolling_sum(e.demand_by_minute.tail(n + w.demand_minutes - 1), w.demand_minutes)
+    if len(kv) < n or len(demand) < n:
+        return NONE, NONE
+    ratio = [k / d if k == k and d > 0 else NAN for k, d in zip(kv, demand[-n:], strict=True)]
+    return mann_kendall(ratio), mann_kendall(kv)
 
 
 def residual_std(values: list[float]) -> float:

@@ -114,7 +114,15 @@ def session_isolation(
     slow = growing * _demand_rise(kv.per_demand, cfg.trend_minutes, cfg.min_tau, cfg.min_relative_rise)
     fast = growing * _demand_rise(kv.per_demand_fast, cfg.fast_minutes, cfg.fast_tau, cfg.fast_relative_rise)
     fast *= ramp(kv.rebuild_ratio, 0.75 * cfg.rebuild_rise, cfg.rebuild_rise)
-    growth = max(slow, fast, _clean_rise(kv, cfg, g) * level_ok)
+    # Long: a slow leak over more minutes than the tick history holds, judged on KV per unit of
+    # demand (load normalised out), while the pool itself rises; capped by ``long_weight``.
+    # The window must lie after the cache refilled from any engine start (a refill is a rise).
+    settled = min(f.since_start_s, f.since_resume_s, kv.since_restart_s) >= (
+        rules.benign.kv_refill_s + 60 * cfg.long_minutes)
+    long = (_demand_rise(kv.per_demand_long, cfg.long_minutes, cfg.long_tau, cfg.long_relative_rise)
+            * ramp(kv.level_long.tau, 0.5, 0.7) * ramp(kv.level_long.slope, 0.25 * g, 0.5 * g)
+            * level_ok * cfg.long_weight) if kv.level_long.n and settled else 0.0
+    growth = max(slow, fast, _clean_rise(kv, cfg, g) * level_ok, long)
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions

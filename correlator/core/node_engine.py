@@ -75,7 +75,7 @@ class NodeEngine:
         self.aligner = NodeAligner(int(a.allowed_lateness_s * NS), int(a.silence_after_s * NS),
                                    a.max_pending_per_node)
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
-        self.state = NodeState(windows.history, sessions)
+        self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute)
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -280,7 +280,10 @@ class NodeEngine:
         if slow.tau >= 0.5 and _above(slow.slope, g):
             return True
         fast = slope_per_min(e.kv_pct.tail(w.kv_fast_minutes * w.per_minute), w.tick_s)
-        return _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise)
+        if _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise):
+            return True
+        long = mann_kendall(e.kv_by_minute.tail(w.kv_long_minutes))
+        return long.n >= w.kv_long_minutes - 1 and long.tau >= 0.5 and _above(long.slope, 0.5 * g)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
         """A persistent critical alert group that no telemetry explains, benign or not.

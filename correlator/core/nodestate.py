@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from correlator.config.model import MINUTES_KEPT
 from correlator.core import metrics as m
 from correlator.core.counters import Counter, EventCount
-from correlator.core.series import Series
+from correlator.core.series import MinuteRing, Series
 from correlator.core.sessions import SessionTracker
 from correlator.wire.records import EventRecord, SampleRecord
 
@@ -57,11 +58,36 @@ class EngineTrack:
     counters: dict[str, Counter] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
     restart_ns: int = 0
+    per_minute: int = 6
+    kv_by_minute: MinuteRing = field(init=False)
+    """KV usage, minute means, for trends longer than the tick history."""
+    demand_by_minute: MinuteRing = field(init=False)
+    """Demand per minute: tokens processed, else running requests summed over the ticks."""
 
     def __post_init__(self) -> None:
         self.kv_pct = Series(self.cap)
         self.running = Series(self.cap)
         self.waiting = Series(self.cap)
+        self._minute_rings()
+
+    def _minute_rings(self) -> None:
+        self.kv_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
+        self.demand_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Snapshots from before the minute rings: they start empty."""
+        self.__dict__.update(state)
+        if "kv_by_minute" not in state:
+            self._minute_rings()
+
+    def close_minutes(self) -> None:
+        """After the tick's series and counters are closed: feed the minute rings."""
+        self.kv_by_minute.add(self.kv_pct.ago(0))
+        tokens = [c for name in (m.PROMPT_TOKENS, m.GENERATION_TOKENS) if (c := self.counters.get(name))]
+        if tokens:
+            self.demand_by_minute.add(sum(c.per_tick.ago(0) for c in tokens))
+        else:
+            self.demand_by_minute.add(self.running.ago(0))
 
     def counter(self, name: str) -> Counter:
         c = self.counters.get(name)
@@ -134,6 +160,7 @@ class NodeState:
     first_ns: int = -1
     last_ns: int = 0
     unknown_events: int = 0
+    per_minute: int = 6
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -210,7 +237,7 @@ class NodeState:
         key = labels.get("engine") or (str(rec.gpu) if rec.gpu is not None else "0")
         e = self.engines.get(key)
         if e is None:
-            e = self.engines[key] = EngineTrack(self.cap)
+            e = self.engines[key] = EngineTrack(self.cap, per_minute=self.per_minute)
         ts = rec.ts_ns
         restarted = False
         for name, value in rec.metrics.items():
@@ -304,6 +331,7 @@ class NodeState:
             e.waiting.close_tick(tick_end_ns, stale_ns)
             for c in e.counters.values():
                 c.close_tick(tick_end_ns)
+            e.close_minutes()
         h = self.host
         for s in (h.mem_pct, h.rss_pct, h.swap_gib):
             s.close_tick(tick_end_ns, stale_ns)

@@ -34,7 +34,11 @@ class Series:
     def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:
         """Push the tick's value: the latest observation unless older than ``stale_ns``."""
         fresh = self.last_ns >= 0 and tick_end_ns - self.last_ns <= stale_ns
-        self._buf[self._head] = self.last_value if fresh else NAN
+        self.push(self.last_value if fresh else NAN)
+
+    def push(self, value: float) -> None:
+        """Append one tick's value (for series aggregated by their owner)."""
+        self._buf[self._head] = value
         self._head = (self._head + 1) % self._cap
         self._n = min(self._n + 1, self._cap)
 
@@ -121,3 +125,35 @@ def ramp(x: float, lo: float, hi: float) -> float:
     if x >= hi:
         return 1.0
     return (x - lo) / (hi - lo)
+
+
+class MinuteRing:
+    """Per-minute aggregates of a per-tick value, for trends longer than the tick history.
+
+    Every ``per_minute`` ticks the ticks' mean (or sum) is pushed into a ring of ``capacity``
+    minutes; ticks without a value (NaN) are skipped, and a minute without any is NaN. The
+    tick history holds 20 minutes at 10 s; 32 minutes of minute values cost 256 bytes.
+    """
+
+    __slots__ = ("_acc", "_count", "_mode_sum", "_per_minute", "_ticks", "minutes")
+
+    def __init__(self, capacity: int, per_minute: int, mode_sum: bool = False) -> None:
+        self.minutes = Series(capacity)
+        self._per_minute = per_minute
+        self._mode_sum = mode_sum
+        self._acc = 0.0
+        self._count = 0
+        self._ticks = 0
+
+    def add(self, value: float) -> None:
+        if value == value:
+            self._acc += value
+            self._count += 1
+        self._ticks += 1
+        if self._ticks >= self._per_minute:
+            total = self._acc if self._mode_sum else self._acc / max(self._count, 1)
+            self.minutes.push(total if self._count else NAN)
+            self._acc, self._count, self._ticks = 0.0, 0, 0
+
+    def tail(self, n: int) -> list[float]:
+        return self.minutes.tail(n)

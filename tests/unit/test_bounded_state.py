@@ -140,3 +140,41 @@ def test_an_aligner_snapshot_from_before_per_stream_clocks_restores() -> None:
     for rec in node_records(NodeSpec(node="n1"), 320):
         if rec.ts_ns > aligner.max_ns:
             assert old.push(rec) is None  # type: ignore[arg-type]
+
+
+def test_an_engine_track_from_before_the_minute_rings_restores_and_fills_them() -> None:
+    import pickle
+
+    engine = Engine(RULES)
+    for rec in node_records(NodeSpec(node="n1"), 300):
+        engine.process(rec)
+    track = engine.fleet.nodes["n1"].state.engines["0"]
+    state = dict(track.__dict__)
+    del state["kv_by_minute"], state["demand_by_minute"], state["per_minute"]  # an older snapshot
+    old = pickle.loads(pickle.dumps(track))
+    old.__dict__.clear()
+    old.__setstate__(state)
+    assert len(old.kv_by_minute.tail(32)) == 0
+    for _ in range(2 * old.per_minute):
+        old.close_minutes()
+    assert len(old.kv_by_minute.tail(32)) == 2 == len(old.demand_by_minute.tail(32))
+
+
+def test_minute_rings_hold_means_or_sums_of_their_ticks_and_stay_bounded() -> None:
+    import math
+
+    from correlator.core.series import MinuteRing
+
+    means, sums = MinuteRing(4, 3), MinuteRing(4, 3, mode_sum=True)
+    ticks = [1.0, 2.0, 3.0, math.nan, math.nan, math.nan, 4.0, math.nan, 8.0] + [1.0] * 30
+    for v in ticks:
+        means.add(v)
+        sums.add(v)
+    assert len(means.tail(100)) == 4  # 13 minutes went by, the ring keeps 4
+    fresh_means, fresh_sums = MinuteRing(4, 3), MinuteRing(4, 3, mode_sum=True)
+    for v in ticks[:9]:
+        fresh_means.add(v)
+        fresh_sums.add(v)
+    got = fresh_means.tail(3)
+    assert got[0] == 2.0 and math.isnan(got[1]) and got[2] == 6.0
+    assert fresh_sums.tail(3)[0] == 6.0 and fresh_sums.tail(3)[2] == 12.0

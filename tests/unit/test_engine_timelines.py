@@ -98,9 +98,12 @@ def test_spec_residue_grows_framebuffer_with_interrupts() -> None:
 SMALL_RESIDUE_PP_MIN = 9 * 4.7e6 / (80 * 2**30) * 100
 
 
+def small_residue(t: float) -> float:
+    return 90 + jitter(0.01)(t) + max(0.0, t - 1800) / 60 * SMALL_RESIDUE_PP_MIN
+
+
 def test_a_small_residue_the_interrupts_account_for_is_found_in_minutes() -> None:
-    spec = healthy(gpu_pct=lambda t: 90 + jitter(0.01)(t) + max(0.0, t - 1800) / 60 * SMALL_RESIDUE_PP_MIN,
-                   aborts_per_s=lambda t: 0.15, spec_decode=True)
+    spec = healthy(gpu_pct=small_residue, aborts_per_s=lambda t: 0.15, spec_decode=True)
     _, incidents, _ = run(merged(node_records(spec, 2700)))
     first = opened(incidents)
     assert [i.cause for i in first] == ["spec_residue"]
@@ -111,10 +114,25 @@ def test_the_same_small_rise_without_interrupts_behind_it_is_not_residue() -> No
     """Matched against nothing (no interrupts), or against far more interrupts than it could
     hold, a slow steady rise is not speculative-decoding residue."""
     for aborts in (0.0, 2.0):
-        spec = healthy(gpu_pct=lambda t: 90 + jitter(0.01)(t) + max(0.0, t - 1800) / 60 * SMALL_RESIDUE_PP_MIN,
-                       aborts_per_s=lambda t, a=aborts: a, spec_decode=True)  # type: ignore[misc]
+        spec = healthy(gpu_pct=small_residue, aborts_per_s=lambda t, a=aborts: a,  # type: ignore[misc]
+                       spec_decode=True)
         _, incidents, _ = run(merged(node_records(spec, 2700)))
         assert "spec_residue" not in {i.cause for i in incidents}, aborts
+
+
+def test_a_slow_cache_refill_after_an_engine_start_is_not_a_slow_leak() -> None:
+    """After a restart the cache refills from cold (here in 10 minutes, within ``kv_refill_s``),
+    then holds. Twenty minutes of minute means that still reach back into the refill rise like
+    a slow leak; the long path's window must start after the refill period."""
+
+    def kv(t: float) -> float:
+        refill = min(30.0, max(0.0, t - 1800) / 20)
+        before = sawtooth(30, 12, 200)(t)
+        return before if t < 1800 else 8 + refill + sawtooth(0, 6, 200)(t)
+
+    spec = healthy(kv_pct=kv, extra_events=[(1800, "vllm", "engine_start", {})])
+    _, incidents, _ = run(merged(node_records(spec, 1800 + 3000)))
+    assert incidents == []
 
 
 def test_retry_burst_without_memory_growth_does_not_page() -> None:
