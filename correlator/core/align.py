@@ -20,6 +20,11 @@ from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 
 AlignedRecord = SampleRecord | EventRecord
 _WINDOW = 64
+_LEARN_RECORDS = 64
+"""Records of a source before its arrival lag is trusted to cut its streams' wait short."""
+_OVERDUE_SLACK_NS = 10_000_000_000
+"""Beyond its learned lag, how much later than due a stream may be before it stops holding
+its node back: a delivery that is one batch later than any seen so far is not lost."""
 
 
 @dataclass(slots=True)
@@ -33,8 +38,10 @@ class SourceClock:
     silent: bool = False
     silent_since_ns: int = 0
     lag_ns: int = 0
-    """How far behind the node's newest record this source's records arrive (a decaying
-    maximum): its clock offset plus its delivery delay."""
+    """How far the node's newest record runs ahead of this source's newest when the source's
+    next record arrives (a decaying maximum): its clock offset, its delivery delay, and the
+    batching of its delivery (a source whose 10 s batch comes after the others' is 10 s
+    behind them before it comes)."""
 
     def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
         """Snapshots from before ``lag_ns`` lack it."""
@@ -162,7 +169,7 @@ class NodeAligner:
             self.sources[source] = SourceClock(first_ns=ts_ns, max_ns=ts_ns, records=1)
         else:
             clock.records += 1
-            lag = self.max_ns - ts_ns
+            lag = self.max_ns - min(ts_ns, clock.max_ns)
             if lag > clock.lag_ns:
                 clock.lag_ns = lag
             elif clock.lag_ns:
@@ -194,7 +201,9 @@ class NodeAligner:
         for key, s in self.streams.items():
             if s.due_ns < low and s.max_ns >= fresh:
                 source = self.sources[key[0]]
-                if not source.silent and max(source.max_ns, top - source.lag_ns) <= s.stale_ns:
+                if not source.silent and source.max_ns <= s.stale_ns and (
+                    top - source.lag_ns - _OVERDUE_SLACK_NS <= s.stale_ns or source.records < _LEARN_RECORDS
+                ):
                     low = s.due_ns
         return low - self.lateness_ns
 

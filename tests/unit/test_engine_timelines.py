@@ -387,15 +387,17 @@ def test_a_gpu_that_stops_reporting_holds_its_node_back_two_collections_not_the_
 
 def test_a_source_that_dies_while_the_others_go_on_stops_holding_its_node_back() -> None:
     """A serving engine that crashed (its vLLM metrics stop) while NVML, DCGM and the host go
-    on: the node's watermark waits for the stream's usual lag plus two of its collections
-    and the lateness, not the whole silence timeout, so the node's findings are not held."""
-    spec = healthy(vllm_until=280)
+    on: the node's watermark waits for the stream's usual lag, two of its collections, the
+    lateness and a slack of one delivery batch (10 s), not the whole silence timeout (45 s),
+    so the node's findings are not held."""
+    spec = healthy(vllm_until=400)
     eng = Engine(RULES)
-    for r in merged(node_records(spec, 300)):
+    for r in merged(node_records(spec, 435)):
         eng.process(r)
     aligner = eng.fleet.nodes["gpu-node-01"].aligner
     lateness = int(RULES.alignment.allowed_lateness_s * 1e9)
-    assert aligner.watermark() >= at(300) - 2 * lateness
+    assert aligner.sources["vllm"].max_ns < at(400)
+    assert aligner.watermark() >= at(435) - 2 * lateness
     assert not aligner.sources["vllm"].silent  # still within the silence timeout
 
 
@@ -416,3 +418,30 @@ def test_a_source_whose_records_always_arrive_behind_keeps_holding_its_node() ->
     step = 5_000_000_000
     assert 0 < eng.stats.late <= behind // step
     assert eng.fleet.nodes["gpu-node-01"].aligner.sources["vllm"].lag_ns >= behind - step
+
+
+def test_batched_delivery_in_any_source_order_loses_nothing() -> None:
+    """Agents that send 10 s batches per source: in each round the sources' batches come in any
+    order, and now and then one source's batch comes a round late, 20 s behind the others.
+    Neither may make the source look dead: no record is refused."""
+    records = list(merged(node_records(healthy(gpus=4), 1800, step=1.0)))
+    rounds: dict[int, dict[str, list[Record]]] = {}
+    for r in records:
+        rounds.setdefault(r.ts_ns // 10_000_000_000, {}).setdefault(r.source, []).append(r)
+    rng = random.Random(4)
+    eng = Engine(RULES)
+    held: list[Record] = []
+    for i, (_, batches) in enumerate(sorted(rounds.items())):
+        order = list(batches.items())
+        rng.shuffle(order)
+        if held:  # last round's vLLM batch comes after this round's other batches
+            order = [b for b in order if b[0] != "vllm"] + [("held", held)] + [b for b in order if b[0] == "vllm"]
+            held = []
+        for source, batch in order:
+            if source == "vllm" and i > 60 and i % 17 == 0:
+                held = batch
+                continue
+            for r in batch:
+                eng.process(r)
+    assert eng.stats.records == len(records)
+    assert eng.stats.late == 0
