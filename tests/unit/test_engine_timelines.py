@@ -435,7 +435,8 @@ def test_batched_delivery_in_any_source_order_loses_nothing() -> None:
         order = list(batches.items())
         rng.shuffle(order)
         if held:  # last round's vLLM batch comes after this round's other batches
-            order = [b for b in order if b[0] != "vllm"] + [("held", held)] + [b for b in order if b[0] == "vllm"]
+            others = [b for b in order if b[0] != "vllm"]
+            order = [*others, ("held", held), *(b for b in order if b[0] == "vllm")]
             held = []
         for source, batch in order:
             if source == "vllm" and i > 60 and i % 17 == 0:
