@@ -192,9 +192,9 @@ class NodeAligner:
         DCGM scrape says nothing of when the other GPUs' records of the same scrape arrive.
         A stream that missed two
         collections (plus the lateness) no longer counts: while its source went on (a GPU that
-        stopped reporting), or while the node's other sources went on by more than that beyond
-        the lag at which its source's records usually arrive (a serving engine that died, an
-        exporter that stopped); nor does one quiet for the silence timeout.
+        stopped reporting), or while the node's other sources went on by more than that, plus
+        ``_OVERDUE_SLACK_NS``, beyond how far they usually run ahead of its source (a serving
+        engine that died, an exporter that stopped); nor does one quiet for the silence timeout.
         """
         low = top = self.max_ns
         fresh = top - self.silence_ns
