@@ -245,7 +245,7 @@ def long_trend(e: EngineTrack, w: Windows) -> tuple[Monotone, Monotone]:
     if len(kv) < n or len(demand) < n:
         return NONE, NONE
     ratio = [k / d if k == k and d > 0 else NAN for k, d in zip(kv, demand[-n:], strict=True)]
-    return mann_kendall(ratio), mann_kendall(kv)
+    return mann_kendall(ratio), e.kv_long_trend(n)
 
 
 def residual_std(values: list[float]) -> float:
@@ -280,7 +280,7 @@ def _per_demand(e: EngineTrack, w: Windows) -> tuple[list[float], str]:
     """
     n = w.kv_minutes * w.per_minute
     kv = e.kv_pct.tail(n)
-    counters = [c for name in (m.PROMPT_TOKENS, m.GENERATION_TOKENS) if (c := e.counters.get(name))]
+    counters = e.token_counters()
     if counters:
         per_tick = [0.0] * (n + w.demand)
         for c in counters:

@@ -282,7 +282,7 @@ class NodeEngine:
         fast = slope_per_min(e.kv_pct.tail(w.kv_fast_minutes * w.per_minute), w.tick_s)
         if _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise):
             return True
-        long = mann_kendall(e.kv_by_minute.tail(w.kv_long_minutes))
+        long = e.kv_long_trend(w.kv_long_minutes)
         return long.n >= w.kv_long_minutes - 1 and long.tau >= 0.5 and _above(long.slope, 0.5 * g)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:

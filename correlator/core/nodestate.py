@@ -15,6 +15,7 @@ from correlator.core import metrics as m
 from correlator.core.counters import Counter, EventCount
 from correlator.core.series import MinuteRing, Series
 from correlator.core.sessions import SessionTracker
+from correlator.core.trends import Monotone, mann_kendall
 from correlator.wire.records import EventRecord, SampleRecord
 
 NOMINAL_TOTAL_MIB = 80.0 * 1024
@@ -63,6 +64,7 @@ class EngineTrack:
     """KV usage, minute means, for trends longer than the tick history."""
     demand_by_minute: MinuteRing = field(init=False)
     """Demand per minute: tokens processed, else running requests summed over the ticks."""
+    _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.kv_pct = Series(self.cap)
@@ -80,10 +82,21 @@ class EngineTrack:
         if "kv_by_minute" not in state:
             self._minute_rings()
 
+    def token_counters(self) -> list[Counter]:
+        """Prompt and generation token counters, those this engine exports (demand, where known)."""
+        return [c for name in (m.PROMPT_TOKENS, m.GENERATION_TOKENS) if (c := self.counters.get(name))]
+
+    def kv_long_trend(self, minutes: int) -> Monotone:
+        """Trend of the last ``minutes`` minute means of KV usage; computed once a minute."""
+        key = (self.kv_by_minute.pushed, minutes)
+        if self._kv_long is None or self._kv_long[0] != key:
+            self._kv_long = (key, mann_kendall(self.kv_by_minute.tail(minutes)))
+        return self._kv_long[1]
+
     def close_minutes(self) -> None:
         """After the tick's series and counters are closed: feed the minute rings."""
         self.kv_by_minute.add(self.kv_pct.ago(0))
-        tokens = [c for name in (m.PROMPT_TOKENS, m.GENERATION_TOKENS) if (c := self.counters.get(name))]
+        tokens = self.token_counters()
         if tokens:
             self.demand_by_minute.add(sum(c.per_tick.ago(0) for c in tokens))
         else:

@@ -129,25 +129,25 @@ def ramp(x: float, lo: float, hi: float) -> float:
     return (x - lo) / (hi - lo)
 
 
-class MinuteRing:
+class MinuteRing(Series):
     """Per-minute aggregates of a per-tick value, for trends longer than the tick history.
 
-    Every ``per_minute`` ticks the ticks' mean (or sum) is pushed into a ring of ``capacity``
-    minutes (single precision: minute means need no more, and the ring costs 4 bytes a
-    minute); ticks without a value (NaN) are skipped, and a minute without any is NaN.
+    Every ``per_minute`` ticks the ticks' mean (or sum) is pushed into the ring (one value a
+    minute, ``capacity`` minutes); ticks without a value (NaN) are skipped, and a minute
+    without any is NaN. ``pushed`` counts the minutes pushed, so a trend over the ring can be
+    kept until the next one.
     """
 
-    __slots__ = ("_acc", "_buf", "_count", "_head", "_mode_sum", "_n", "_per_minute", "_ticks")
+    __slots__ = ("_acc", "_count", "_mode_sum", "_per_minute", "_ticks", "pushed")
 
     def __init__(self, capacity: int, per_minute: int, mode_sum: bool = False) -> None:
-        self._buf = array("f", [NAN]) * capacity
-        self._head = 0
-        self._n = 0
+        super().__init__(capacity)
         self._per_minute = per_minute
         self._mode_sum = mode_sum
         self._acc = 0.0
         self._count = 0
         self._ticks = 0
+        self.pushed = 0
 
     def add(self, value: float) -> None:
         if value == value:
@@ -156,16 +156,6 @@ class MinuteRing:
         self._ticks += 1
         if self._ticks >= self._per_minute:
             total = self._acc if self._mode_sum else self._acc / max(self._count, 1)
-            self._buf[self._head] = total if self._count else NAN
-            self._head = (self._head + 1) % len(self._buf)
-            self._n = min(self._n + 1, len(self._buf))
+            self.push(total if self._count else NAN)
+            self.pushed += 1
             self._acc, self._count, self._ticks = 0.0, 0, 0
-
-    def tail(self, n: int) -> list[float]:
-        """The last ``n`` minutes, oldest first (fewer if the ring holds fewer)."""
-        cap = len(self._buf)
-        n = min(n, self._n)
-        start = (self._head - n) % cap
-        if start + n <= cap:
-            return self._buf[start : start + n].tolist()
-        return self._buf[start:].tolist() + self._buf[: (start + n) % cap].tolist()
