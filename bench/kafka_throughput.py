@@ -302,10 +302,12 @@ async def main_async(args: argparse.Namespace) -> None:
                 if t is not None:
                     delays.append(when - t)
             achieved = records / took
+            dead = await dead_letters(args.kafka, names)
             if delays:
                 print(f"  at {rate:>8,.0f} records/s offered ({achieved:,.0f} sent): {len(delays)} incident "
                       f"records, delay p50 {statistics.median(delays):.3f} s, p99 {pct(delays, 0.99):.3f} s, "
-                      f"max {max(delays):.3f} s; worker finished {lag:.1f} s after the last send")
+                      f"max {max(delays):.3f} s; worker finished {lag:.1f} s after the last send; "
+                      f"{dead} dead letters")
             else:
                 print(f"  at {rate:>8,.0f} records/s: no incident records to time")
 

@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import faust
@@ -22,6 +24,8 @@ from correlator.stream.settings import MAX_MESSAGE_BYTES, WorkerConfig, default_
 from correlator.stream.stage1 import Stage1
 from correlator.stream.stage2 import Stage2
 from correlator.stream.topics import StreamTopics
+
+log = logging.getLogger(__name__)
 
 CHANGELOG_CONFIG = {
     # snapshots overwrite the same few keys: let compaction keep the changelog short
@@ -73,15 +77,23 @@ def build_app(cfg: WorkerConfig, rules: RuleSet) -> faust.App:
         except Exception:  # not fetched yet, or no consumer during a rebalance
             return None
 
-    async def caught_up(tp: TP) -> bool:
-        position = await app.consumer.position(tp)
-        end = highwater(tp)
-        return position is not None and end is not None and position >= end
+    async def ends(tps: list[TP]) -> Mapping[TP, int]:
+        try:
+            return await app.consumer.highwaters(*tps)  # type: ignore[no-any-return]
+        except Exception as err:  # a rebalance or a broker hiccup: ask again next tick
+            log.info("end offsets of %d partitions unavailable: %s", len(tps), err)
+            return {}
+
+    async def position(tp: TP) -> int | None:
+        try:
+            return await app.consumer.position(tp)  # type: ignore[no-any-return]
+        except Exception:
+            return None
 
     async def flush() -> None:
         await app.producer.flush()
 
-    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment, highwater, caught_up, obs)
+    s1 = Stage1(cfg, rules, names, stage1_table, outputs, assignment, highwater, ends, position, obs)
     s2 = Stage2(cfg, rules, names.findings, desk_table, outputs, assignment, flush)
     obs.attach(s1, s2)
     if cfg.web_port is not None:

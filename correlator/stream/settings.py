@@ -47,5 +47,9 @@ class WorkerConfig:
     """A live partition with no input for this long is advanced by the wall clock."""
     live_horizon_s: float = 900.0
     """...when its newest record was at most this old when it came (so history never is)."""
+    lag_hold_s: float = 1.0
+    """A live input message older than this when handled (the worker runs behind its input)
+    leaves its topic counted as behind until Kafka, asked afresh, shows nothing more waiting:
+    the highwater a fetch reported is as old as that fetch."""
     worker_id: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")
     log_level: str = "warn"

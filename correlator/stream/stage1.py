@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,7 @@ class _Pending:
 
 class Stage1:
     def __init__(self, cfg: WorkerConfig, rules: RuleSet, names: StreamTopics, table: Any,
-                 outputs: Outputs, assignment: Any, highwater: Any, caught_up: Any,
+                 outputs: Outputs, assignment: Any, highwater: Any, ends: Any, position: Any,
                  obs: WorkerObs | None = None) -> None:
         self.cfg = cfg
         self.obs = obs
@@ -65,7 +65,11 @@ class Stage1:
         self.out = outputs
         self.assignment = assignment
         self.highwater = highwater
-        self.caught_up = caught_up
+        self.ends = ends
+        """``await ends([tp...])``: each partition's end offset, asked of the broker now."""
+        self.position = position
+        self.handled: dict[TP, int] = {}
+        """Offset of the last message handled on each input partition."""
         self.runs: dict[Key, PartitionRun] = {}
         self.pending: dict[Key, _Pending] = {}
         self.snapped: dict[Key, float] = {}
@@ -103,12 +107,18 @@ class Stage1:
 
     async def tick(self, wall_ns: int) -> None:
         """Timer: advance live partitions that went quiet; snapshot what waits for it."""
+        # Kafka is asked before taking the lock: the answer comes through the consumer's
+        # thread, and input handling must not wait for it.
+        behind = self._behind_topics()
+        seen = {tp: self.handled.get(tp) for tp in behind}
+        ends = await self.ends(list(behind)) if behind else {}
+        starts = {tp: await self.position(tp) for tp in behind if tp not in self.handled}
         async with self.lock:
             now = time.monotonic()
-            for key, st in list(self.runs.items()):
-                if st.live is not None and st.live.silent() and await self._settle(st):
-                    st.step()
-                    await self._publish(key, st)
+            for key in self._settle(behind, seen, ends, starts):
+                st = self.runs[key]
+                st.step()
+                await self._publish(key, st)
             for key, st in list(self.runs.items()):
                 heard = self.heard.get(key)
                 if st.ordered or heard is None or now - heard[0] < self.cfg.live_idle_s:
@@ -125,6 +135,8 @@ class Stage1:
         for key in [k for k in self.runs if k[0] in gone]:
             for d in (self.runs, self.pending, self.snapped, self.reported, self.heard, self.costs):
                 d.pop(key, None)  # type: ignore[attr-defined]
+        for tp in tps:
+            self.handled.pop(tp, None)
 
     # -- input -------------------------------------------------------------------------------
     def _feed(self, ev: Event, assigned: set[TP]) -> Key | None:
@@ -143,7 +155,8 @@ class Stage1:
         st = self._state(msg.partition, run, ctl, ev)
         if st is None:
             return None
-        st.progress(msg.topic, self._behind(msg.tp, msg.offset))
+        self.handled[msg.tp] = msg.offset
+        st.progress(msg.topic, self._behind(msg.tp, msg.offset, msg.timestamp))
         if not st.fresh(msg.topic, msg.offset):
             return None
         key = (msg.partition, run)
@@ -160,19 +173,45 @@ class Stage1:
         st.data(msg.topic, records, unpack_order(order) if order is not None else None)
         return key
 
-    async def _settle(self, st: PartitionRun) -> bool:
-        """Topics of a live partition that delivered nothing: caught up with Kafka?"""
-        settled = False
-        for topic in st.live.silent() if st.live is not None else []:
-            tp = TP(topic, st.partition)
-            if tp in self.assignment() and await self.caught_up(tp):
-                st.progress(topic, behind=False)
-                settled = True
-        return settled
+    def _behind_topics(self) -> dict[TP, Key]:
+        """Input partitions of live runs still counted as behind, with their run."""
+        behind: dict[TP, Key] = {}
+        assigned = self.assignment()
+        for key, st in self.runs.items():
+            if st.live is not None:
+                for topic in st.live.behind:
+                    tp = TP(topic, st.partition)
+                    if tp in assigned:
+                        behind[tp] = key
+        return behind
 
-    def _behind(self, tp: TP, offset: int) -> bool:
+    def _settle(self, behind: dict[TP, Key], seen: Mapping[TP, int | None], ends: Mapping[TP, int],
+                starts: Mapping[TP, int | None]) -> list[Key]:
+        """Which of ``behind`` are caught up with Kafka (``ends``, asked afresh): those whose
+        last handled message is the last in Kafka; one that delivered nothing yet, once its
+        fetch position (``starts``) is. One that delivered while Kafka was asked (``seen``
+        before) is still delivering: its own messages tell. Returns the runs that may now
+        release more."""
+        settled: dict[Key, None] = {}
+        for tp, key in behind.items():
+            if self.handled.get(tp) != seen.get(tp):
+                continue
+            end = ends.get(tp)
+            done = self.handled.get(tp)
+            upto = done + 1 if done is not None else starts.get(tp)
+            run = self.runs.get(key)
+            if end is not None and upto is not None and upto >= end and run is not None:
+                run.progress(tp.topic, behind=False)
+                settled[key] = None
+        return list(settled)
+
+    def _behind(self, tp: TP, offset: int, timestamp: float | None) -> bool:
         highwater = self.highwater(tp)
-        return highwater is not None and offset + 1 < highwater
+        if highwater is not None and offset + 1 < highwater:
+            return True
+        # The highwater is as old as the last fetch of tp: when the worker runs behind its
+        # input, more may have come since; _settle asks the broker.
+        return bool(timestamp) and time.time() - float(timestamp or 0) > self.cfg.lag_hold_s
 
     def _state(self, p: int, run: str, ctl: Control | None, ev: Event) -> PartitionRun | None:
         key = (p, run)

@@ -96,3 +96,21 @@ def test_indexed_decode_says_where_each_record_and_refusal_was() -> None:
     assert [i for i, _ in recs] == [0, 2] and [i for i, _ in rejected] == [1]
     single, none = decode_message_indexed(orjson.dumps(SAMPLE), "t[0]@6")
     assert [i for i, _ in single] == [0] and none == []
+
+
+def test_a_valid_batch_decodes_in_one_pass_to_what_each_record_decodes_to() -> None:
+    from correlator.wire.decode import decode_message_indexed
+
+    items = [SAMPLE, SAMPLE | {"seq": 4, "extra": [1]},
+             {"v": 1, "ts_ns": 11, "node": "n1", "source": "vllm", "kind": "event",
+              "event": "request_finished", "attrs": {"finished_reason": "abort"}},
+             {"v": 1, "ts_ns": 12, "node": "n1", "source": "alert", "kind": "alert",
+              "alert": {"status": "firing", "labels": {"alertname": "HighLatency"}}}]
+    raw = orjson.dumps(items)
+    recs, rejected = decode_message(raw, "t[0]@1")
+    assert rejected == [] and recs == [decode_record(orjson.dumps(i)) for i in items]
+    indexed, none = decode_message_indexed(raw, "t[0]@1")
+    assert none == [] and [i for i, _ in indexed] == [0, 1, 2, 3] and [r for _, r in indexed] == recs
+    mixed = orjson.dumps([SAMPLE, SAMPLE | {"node": "n2"}])
+    whole, why = decode_message_indexed(mixed, "t[0]@2")
+    assert whole == [] and why[0][0] == -1 and "mixes nodes" in why[0][1].reason
