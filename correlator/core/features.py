@@ -72,6 +72,10 @@ class Rates:
     errors: float = 0.0
     preemptions: float = 0.0
     prompt_tokens_per_request: float = 0.0
+    prompt_peaks: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """The largest prompt tokens per request of any growth window ending within each KV
+    growth path's window (clean, fast, slow trend, long): large documents admitted while
+    that path judged the KV trend."""
     prefix_hit_rate: float = NAN
     rebuild_rate: float = NAN
     spec_active: bool = False
@@ -374,6 +378,33 @@ def _mean_at(columns: list[list[float]], i: int) -> float:
     return sum(vals) / len(vals) if vals else NAN
 
 
+def peak_ratios(
+    num: list[float], den: list[float], window: int, within: tuple[int, ...]
+) -> tuple[float, ...]:
+    """For each ``n`` of ``within``: the largest ``sum(num) / sum(den)`` over windows of
+    ``window`` ticks ending in the last ``n`` ticks (series aligned at their ends).
+
+    >>> peak_ratios([0, 0, 9, 0, 1, 1], [0, 0, 1, 0, 1, 1], window=2, within=(1, 3, 6))
+    (1.0, 9.0, 9.0)
+    """
+    n = min(len(num), len(den))
+    cn = [0.0]
+    cd = [0.0]
+    for a, b in zip(num[len(num) - n :], den[len(den) - n :], strict=True):
+        cn.append(cn[-1] + (a if a == a else 0.0))
+        cd.append(cd[-1] + (b if b == b else 0.0))
+    running = 0.0
+    peak_by_back = []  # peak_by_back[k]: the largest ratio of the windows ending in the last k + 1 ticks
+    for end in range(n, 0, -1):
+        start = max(0, end - window)
+        d = cd[end] - cd[start]
+        if d > 0:
+            running = max(running, (cn[end] - cn[start]) / d)
+        peak_by_back.append(running)
+    best = [peak_by_back[min(k, n) - 1] if n and k > 0 else 0.0 for k in within]
+    return tuple(best)
+
+
 def rates(state: NodeState, w: Windows) -> Rates:
     """Abort, error, preemption and cache rates, from counters when exported, else events."""
     minutes = w.growth * w.tick_s / 60.0
@@ -406,10 +437,28 @@ def rates(state: NodeState, w: Windows) -> Rates:
     r.preemptions = preempt / minutes
     r.burst_ticks = _burst_ticks(per, w)
     ev_finished = req.finished.total(w.growth)
+    paths = (w.clean, w.kv_fast_minutes * w.per_minute, w.kv_minutes * w.per_minute,
+             w.kv_long_minutes * w.per_minute)
+    span = max(paths) + w.growth - 1
     if ev_finished > 0:
         r.prompt_tokens_per_request = req.prompt_tokens.total(w.growth) / ev_finished
+        peaks = peak_ratios(req.prompt_tokens.per_tick.tail(span), req.finished.per_tick.tail(span),
+                            w.growth, paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
+        tokens = [0.0] * span
+        done = [0.0] * span
+        for e in state.engines.values():
+            pc = e.counters.get(m.PROMPT_TOKENS)
+            if pc is not None:
+                _add_tail(tokens, pc.per_tick.tail(span))
+            for key, c in e.counters.items():
+                if key.startswith("finished_"):
+                    _add_tail(done, c.per_tick.tail(span))
+        peaks = peak_ratios(tokens, done, w.growth, paths)
+    else:
+        peaks = (0.0, 0.0, 0.0, 0.0)
+    r.prompt_peaks = (peaks[0], peaks[1], peaks[2], peaks[3])
     if queries > 0:
         r.prefix_hit_rate = hits / queries
     stored = req.stored.total(w.growth)

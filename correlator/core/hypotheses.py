@@ -28,6 +28,8 @@ NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 # Causes outside the three named hypotheses: their prior, relative to those three.
+EXPLAINED_FACTOR = 0.2
+"""What is left of a KV growth that a benign explanation accounts for."""
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
@@ -122,14 +124,19 @@ def session_isolation(
     long = (_demand_rise(kv.per_demand_long, cfg.long_minutes, cfg.long_tau, cfg.long_relative_rise)
             * ramp(kv.level_long.tau, 0.5, 0.7) * ramp(kv.level_long.slope, 0.25 * g, 0.5 * g)
             * level_ok * cfg.long_weight) if kv.level_long.n and settled else 0.0
-    growth = max(slow, fast, _clean_rise(kv, cfg, g) * level_ok, long)
+    # Large documents admitted within a path's window explain the growth it judged: their
+    # blocks stay held (and their contexts cached) after the latest minutes' requests.
+    docs = [p >= rules.benign.long_document_prompt_tokens for p in f.rates.prompt_peaks]
+    clean = _clean_rise(kv, cfg, g) * level_ok
+    growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
+                 _damped(long, docs[3]))
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
     full = _full_and_idle(kv, cfg.saturated_kv_pct)
     strength = max(growth, full)
     if benign.explained(expl, benign.KV) and full == 0:
-        strength *= 0.2
+        strength *= EXPLAINED_FACTOR
     ev = [
         Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3) if t.known else None,
                  detail=f"engine {kv.engine}: KV usage {kv.level.now:.1f} %, rising in "
@@ -151,6 +158,10 @@ def session_isolation(
                            detail="evicted / stored KV blocks"))
     critical = kv.level.now >= cfg.saturated_kv_pct or unexplained > 8.0
     return Score(strength, kv.level.onset_ns, ev, critical=critical)
+
+
+def _damped(strength: float, explained: bool) -> float:
+    return strength * EXPLAINED_FACTOR if explained else strength
 
 
 def _clean_rise(kv: KvView, cfg: SessionIsolationCfg, g: float) -> float:

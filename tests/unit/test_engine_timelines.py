@@ -7,6 +7,8 @@ import math
 import random
 from collections.abc import Callable
 
+import pytest
+
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
@@ -81,6 +83,33 @@ def test_growing_kv_that_tracks_running_requests_is_a_long_document_not_a_leak()
     spec = healthy(kv_pct=lambda t: 5 + 2 * running(t) + jitter(0.5)(t), running=running)
     _, incidents, _ = run(merged(node_records(spec, 3600)))
     assert incidents == []
+
+
+def _kv_held_by_documents(t: float) -> float:
+    """KV that rises for 8 minutes from t=1800, holds, and is released from t=2400."""
+    rise = min(max(t - 1800, 0.0), 480.0) / 60 * 3.0
+    fall = min(max(t - 2400, 0.0), 300.0) / 300
+    return 35 + jitter(0.5)(t) + rise * (1 - fall)
+
+
+def _requests(big_until: float) -> list[tuple[float, str, str, dict[str, object]]]:
+    """A request finishing every 10 s: 40,000-token documents from t=1800 to ``big_until``,
+    1,000-token prompts otherwise."""
+    return [(float(t), "vllm", "request_finished",
+             {"prompt_tokens": 40_000 if 1800 <= t < big_until else 1_000, "finish_reason": "stop"})
+            for t in range(0, 3000, 10)]
+
+
+def test_kv_still_held_by_documents_admitted_minutes_ago_is_not_a_leak() -> None:
+    # The documents stop at t=2100; the KV they left keeps rising until 2280 (contexts still
+    # being read), so when the rise is judged the latest 3 minutes hold only short prompts.
+    spec = healthy(kv_pct=_kv_held_by_documents, extra_events=_requests(big_until=2100))
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    assert incidents == []
+    # The same KV with no documents behind it is a leak: the test can tell the two apart.
+    control = healthy(kv_pct=_kv_held_by_documents, extra_events=_requests(big_until=0))
+    _, incidents, _ = run(merged(node_records(control, 3000)))
+    assert [i.cause for i in opened(incidents)] == ["session_isolation"]
 
 
 def test_spec_residue_grows_framebuffer_with_interrupts() -> None:
@@ -446,3 +475,42 @@ def test_batched_delivery_in_any_source_order_loses_nothing() -> None:
                 eng.process(r)
     assert eng.stats.records == len(records)
     assert eng.stats.late == 0
+
+
+def test_document_peaks_come_from_vllm_counters_when_requests_send_no_events() -> None:
+    from correlator.core.features import Windows, rates
+    from correlator.wire.records import SampleRecord
+
+    prompt = stops = 0.0
+    eng = Engine(RULES)
+    for t in range(0, 1500, 10):
+        stops += 1
+        prompt += 40_000 if 600 <= t < 700 else 1_000  # documents for 100 s, ending 800 s ago
+        eng.process(SampleRecord(v=1, ts_ns=at(t), node="n1", source="vllm", kind="sample", seq=t + 1,
+                                 labels={"engine": "0"},
+                                 metrics={"vllm:kv_cache_usage_perc": 0.3, "vllm:num_requests_running": 5.0,
+                                          "vllm:prompt_tokens_total": prompt,
+                                          'vllm:request_success_total{finished_reason="stop"}': stops}))
+    r = rates(eng.fleet.nodes["n1"].state, Windows.from_rules(RULES))
+    clean, fast, slow, long = r.prompt_peaks
+    assert r.prompt_tokens_per_request < 2_000 and clean < 2_000 and fast < 2_000
+    assert slow > 16_000 and long > 16_000  # within the 12 and 20 minutes (+3) judged, not the 6
+
+
+def test_document_peaks_match_a_window_by_window_count() -> None:
+    from correlator.core.features import peak_ratios
+
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(0, 40)
+        num = [rng.choice([0.0, 1.0, 50.0, math.nan]) for _ in range(n)]
+        den = [rng.choice([0.0, 1.0, 2.0]) for _ in range(n + rng.randint(0, 3))]
+        window, within = rng.randint(1, 8), (1, 5, 12, 50)
+        m = min(len(num), len(den))
+        a, b = [0.0 if v != v else v for v in num[len(num) - m :]], den[len(den) - m :]
+        expect = []
+        for k in within:
+            ratios = [sum(a[max(0, e - window) : e]) / sum(b[max(0, e - window) : e])
+                      for e in range(max(m - k + 1, 1), m + 1) if sum(b[max(0, e - window) : e]) > 0]
+            expect.append(max(ratios, default=0.0))
+        assert peak_ratios(num, den, window, within) == pytest.approx(tuple(expect))
