@@ -14,6 +14,7 @@ import orjson
 from correlator.config.model import RuleSet
 from correlator.core.engine import Engine, EngineOutput, EngineStats
 from correlator.core.outputs import ActionEvent
+from correlator.gctune import bulk_phase
 from correlator.replay.reader import ReadStats, expand, read_file, records_in_time_order
 from correlator.replay.scoring import fold, summarize
 from correlator.wire.deadletter import DeadLetterFile
@@ -80,6 +81,19 @@ def run_replay(
     deadletter_path: Path | None = None,
     progress: Progress | None = None,
     observe: Observer | None = None,
+) -> ReplayResult:
+    with bulk_phase():
+        return _run(paths, labels, rules, incidents_path, deadletter_path, progress, observe)
+
+
+def _run(
+    paths: list[Path],
+    labels: list[FaultLabel],
+    rules: RuleSet,
+    incidents_path: Path | None,
+    deadletter_path: Path | None,
+    progress: Progress | None,
+    observe: Observer | None,
 ) -> ReplayResult:
     started = time.perf_counter()
     sink = _Sink(incidents_path, DeadLetterFile(deadletter_path))

@@ -8,6 +8,7 @@ import logging
 import faust
 
 from correlator.config.model import RuleSet
+from correlator.gctune import bulk_phase, settle_long_lived
 from correlator.stream.app import build_app
 from correlator.stream.settings import WorkerConfig
 from correlator.stream.topics import ensure_stream_topics
@@ -24,9 +25,11 @@ def run_worker(cfg: WorkerConfig, rules: RuleSet) -> int:
     app = build_app(cfg, rules)
     worker = faust.Worker(app, loop=loop, loglevel=LEVELS.get(cfg.log_level, logging.WARNING),
                           quiet=True, redirect_stdouts=False)
-    try:
-        worker.execute_from_commandline()
-    except SystemExit as done:
-        return int(done.code or 0)
+    with bulk_phase():  # node state lives for the whole run: walk it for cycles less often
+        settle_long_lived()  # modules, schemas, the app: alive until exit
+        try:
+            worker.execute_from_commandline()
+        except SystemExit as done:
+            return int(done.code or 0)
     return 0
 
