@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -15,7 +15,14 @@ from correlator.config.model import RuleSet
 from correlator.core.engine import Engine, EngineOutput, EngineStats
 from correlator.core.outputs import ActionEvent
 from correlator.gctune import bulk_phase
-from correlator.replay.reader import ReadStats, expand, read_file, records_in_time_order
+from correlator.replay.reader import (
+    IN_MEMORY_BYTES,
+    ReadStats,
+    StreamedFile,
+    expand,
+    read_records,
+    records_in_time_order,
+)
 from correlator.replay.scoring import fold, summarize
 from correlator.wire.deadletter import DeadLetterFile
 from correlator.wire.decode import Rejected
@@ -81,9 +88,14 @@ def run_replay(
     deadletter_path: Path | None = None,
     progress: Progress | None = None,
     observe: Observer | None = None,
+    in_memory_bytes: int = IN_MEMORY_BYTES,
 ) -> ReplayResult:
+    """Replay record files through an embedded engine and score the incidents against
+    ``labels``. Files larger than ``in_memory_bytes`` on disk are streamed in bounded memory
+    (:class:`~correlator.replay.reader.StreamedFile`); the result is the same either way."""
     with bulk_phase():
-        return _run(paths, labels, rules, incidents_path, deadletter_path, progress, observe)
+        return _run(paths, labels, rules, incidents_path, deadletter_path, progress, observe,
+                    in_memory_bytes)
 
 
 def _run(
@@ -94,18 +106,26 @@ def _run(
     deadletter_path: Path | None,
     progress: Progress | None,
     observe: Observer | None,
+    in_memory_bytes: int,
 ) -> ReplayResult:
     started = time.perf_counter()
     sink = _Sink(incidents_path, DeadLetterFile(deadletter_path))
     stats = ReadStats()
     engine = Engine(rules)
     try:
-        per_file = []
+        per_file: list[Iterable[Record]] = []
+        streamed = 0
         for path in expand(paths):
-            per_file.append(read_file(path, sink.reject, stats))
-            if progress:
+            records = read_records(path, sink.reject, stats, in_memory_bytes=in_memory_bytes)
+            per_file.append(records)
+            if isinstance(records, StreamedFile):
+                streamed += records.lines
+                if progress:
+                    progress(f"{path}: {records.lines:,} lines, streamed (out of order by up to "
+                             f"{records.disorder_ns / 1e9:g} s)")
+            elif progress:
                 progress(f"read {stats.records:,} records from {path}")
-        total = stats.records
+        total = stats.records + streamed
         done = 0
         for batch in _batches(records_in_time_order(per_file), BATCH):
             sink.take(engine.process_batch(batch))
