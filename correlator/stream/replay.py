@@ -23,7 +23,7 @@ from aiokafka import AIOKafkaProducer
 from correlator.config.model import RuleSet
 from correlator.core.fleet import FleetStats
 from correlator.kafka.topics import DEFAULT_PARTITIONS
-from correlator.replay.reader import ReadStats, expand, read_file, records_in_time_order
+from correlator.replay.reader import ReadStats, StreamedFile, expand, read_records, records_in_time_order
 from correlator.replay.run import Progress, ReplayResult
 from correlator.replay.scoring import fold, summarize
 from correlator.stream.collect import Collector
@@ -82,9 +82,11 @@ def run_broker_replay(
 
     stats = ReadStats()
     try:
-        per_file = [read_file(path, reject, stats) for path in expand(paths)]
+        per_file = [read_records(path, reject, stats) for path in expand(paths)]
         if progress:
-            progress(f"read {stats.records:,} records")
+            streamed = sum(f.lines for f in per_file if isinstance(f, StreamedFile))
+            more = f", {streamed:,} lines to stream" if streamed else ""
+            progress(f"read {stats.records:,} records{more}")
         records = records_in_time_order(per_file)
         incidents, counts = asyncio.run(_through_broker(records, rules, opts, reject, progress))
     finally:
