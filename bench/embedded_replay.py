@@ -1,13 +1,16 @@
 """Embedded replay throughput and memory per tracked node.
 
-    .venv/bin/python bench/embedded_replay.py [--nodes 12] [--minutes 60] [--out out/bench]
+    .venv/bin/python bench/embedded_replay.py [--nodes 12] [--minutes 60] [--out out/bench] [--streamed]
 
 1. Simulates a recording (or reuses one in --out), then times on one core:
    - plain JSON decoding of every line (orjson), and pydantic validation of every line (the
      replay's decode path), for comparison;
    - the whole embedded replay (read, decode, order, engine, scoring), records/s;
    - the engine alone on already-decoded records.
-2. Memory per tracked node at 1,000 and 10,000 nodes: a 30-minute simulated fleet is replayed
+2. Whole against streamed reading (``--streamed``): the same replay in a fresh process with
+   the file held whole and forced through the streamed path (files over
+   ``IN_MEMORY_BYTES`` on disk), records/s and peak resident memory of each.
+3. Memory per tracked node at 1,000 and 10,000 nodes: a 30-minute simulated fleet is replayed
    so that every node holds realistic state (full series rings, sessions, alerts, detectors);
    then N node states, copied from those, are held by one fleet, and the growth of the
    process's traced memory is divided by N.
@@ -82,6 +85,30 @@ def throughput(d: Path) -> None:
     print(f"  engine alone (decoded, ordered records)   {rate(n, core)}")
 
 
+_ONE_REPLAY = """
+import resource, sys, time
+from pathlib import Path
+from correlator.config import load_rules
+from correlator.replay.run import run_replay
+t = time.perf_counter()
+r = run_replay([Path(sys.argv[1])], [], load_rules(), in_memory_bytes=int(sys.argv[2]))
+took = time.perf_counter() - t
+print(r.read.records, took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(r.incidents))
+"""
+
+
+def streamed(d: Path) -> None:
+    """The same replay read whole and streamed, each in a process of its own (peak RSS)."""
+    path = d / "events.jsonl.gz"
+    print(f"whole against streamed reading of {path}, a process each:")
+    for label, limit in (("held whole", 1 << 40), ("streamed", 0)):
+        out = subprocess.run([sys.executable, "-c", _ONE_REPLAY, str(path), str(limit)],
+                             check=True, capture_output=True, text=True).stdout.split()
+        n, took, rss_kib, incidents = int(out[0]), float(out[1]), int(out[2]), int(out[3])
+        print(f"  {label:<10} {rate(n, took)}, peak RSS {rss_kib / 1024:,.0f} MiB, "
+              f"{incidents} incident records")
+
+
 def memory(d: Path, counts: list[int]) -> None:
     rules = load_rules()
     source = Fleet(rules)
@@ -112,7 +139,11 @@ def main() -> int:
     ap.add_argument("--minutes", type=int, default=60)
     ap.add_argument("--out", type=Path, default=Path("out/bench"))
     ap.add_argument("--skip-throughput", action="store_true")
+    ap.add_argument("--streamed", action="store_true", help="only whole against streamed reading")
     args = ap.parse_args()
+    if args.streamed:
+        streamed(recording(args.out, args.nodes, args.minutes, []))
+        return 0
     if not args.skip_throughput:
         throughput(recording(args.out, args.nodes, args.minutes, []))
     memory(recording(args.out, 6, 30, []), [1000, 10000])
