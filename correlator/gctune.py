@@ -38,9 +38,3 @@ def bulk_phase() -> Iterator[None]:
     finally:
         gc.set_threshold(*before)
 
-
-def settle_long_lived() -> None:
-    """Take everything alive now out of later collections (``gc.freeze``): called once the
-    objects that live for the whole run exist (decoded records, a worker's app and state).
-    Frozen objects are still freed by reference counting when they are dropped."""
-    gc.freeze()

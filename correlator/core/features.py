@@ -72,7 +72,7 @@ class Rates:
     errors: float = 0.0
     preemptions: float = 0.0
     prompt_tokens_per_request: float = 0.0
-    prompt_peaks: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    prompt_peaks: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     """The largest prompt tokens per request of any growth window ending within each KV
     growth path's window (clean, fast, slow trend, long): large documents admitted while
     that path judged the KV trend."""
@@ -401,8 +401,7 @@ def peak_ratios(
         if d > 0:
             running = max(running, (cn[end] - cn[start]) / d)
         peak_by_back.append(running)
-    best = [peak_by_back[min(k, n) - 1] if n and k > 0 else 0.0 for k in within]
-    return tuple(best)
+    return tuple(peak_by_back[min(k, n) - 1] if n and k > 0 else 0.0 for k in within)
 
 
 def rates(state: NodeState, w: Windows) -> Rates:
@@ -442,8 +441,8 @@ def rates(state: NodeState, w: Windows) -> Rates:
     span = max(paths) + w.growth - 1
     if ev_finished > 0:
         r.prompt_tokens_per_request = req.prompt_tokens.total(w.growth) / ev_finished
-        peaks = peak_ratios(req.prompt_tokens.per_tick.tail(span), req.finished.per_tick.tail(span),
-                            w.growth, paths)
+        r.prompt_peaks = peak_ratios(req.prompt_tokens.per_tick.tail(span),
+                                     req.finished.per_tick.tail(span), w.growth, paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
         tokens = [0.0] * span
@@ -455,10 +454,7 @@ def rates(state: NodeState, w: Windows) -> Rates:
             for key, c in e.counters.items():
                 if key.startswith("finished_"):
                     _add_tail(done, c.per_tick.tail(span))
-        peaks = peak_ratios(tokens, done, w.growth, paths)
-    else:
-        peaks = (0.0, 0.0, 0.0, 0.0)
-    r.prompt_peaks = (peaks[0], peaks[1], peaks[2], peaks[3])
+        r.prompt_peaks = peak_ratios(tokens, done, w.growth, paths)
     if queries > 0:
         r.prefix_hit_rate = hits / queries
     stored = req.stored.total(w.growth)

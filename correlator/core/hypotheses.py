@@ -27,9 +27,9 @@ GPU_FAILURE = "gpu_failure"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
-# Causes outside the three named hypotheses: their prior, relative to those three.
 EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
+# Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 

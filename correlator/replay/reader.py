@@ -95,29 +95,11 @@ def read_file(
     out: list[Record] = []
     ordered = True
     last = -1
-    try:
-        fh = open_lines(path)
-    except OSError as err:
-        raise ReplayInputError(f"{path}: cannot open: {err.strerror}") from None
-    with fh:
-        for lineno, line in enumerate(fh, 1):
-            stats.bytes_read += len(line)
-            if on_bytes is not None and lineno % 4096 == 0:
-                on_bytes(stats.bytes_read)
-            raw = line.rstrip(b"\r\n")
-            if not raw.strip():
-                continue
-            stats.lines += 1
-            try:
-                rec = decode_record(raw, max_bytes)
-            except RecordError as err:
-                stats.rejected += 1
-                on_reject(Rejected(f"{path}:{lineno}", err.reason, raw))
-                continue
-            if rec.ts_ns < last:
-                ordered = False
-            last = rec.ts_ns
-            out.append(rec)
+    for _, rec in _decoded(path, on_reject, stats, max_bytes, on_bytes):
+        if rec.ts_ns < last:
+            ordered = False
+        last = rec.ts_ns
+        out.append(rec)
     if not ordered:
         out.sort(key=_ts)  # stable: equal times keep their line order until settled
         stats.resorted_files.append(str(path))
@@ -126,6 +108,36 @@ def read_file(
         stats.min_ts = out[0].ts_ns if stats.min_ts is None else min(stats.min_ts, out[0].ts_ns)
         stats.max_ts = out[-1].ts_ns if stats.max_ts is None else max(stats.max_ts, out[-1].ts_ns)
     return out
+
+
+def _lines(path: Path, stats: ReadStats | None = None,
+           on_bytes: Callable[[int], None] | None = None) -> Iterator[tuple[int, bytes]]:
+    """A file's non-blank lines with their numbers, line ends stripped; ``stats`` counts the
+    bytes and lines read."""
+    with _open(path) as fh:
+        for lineno, line in enumerate(fh, 1):
+            if stats is not None:
+                stats.bytes_read += len(line)
+                if on_bytes is not None and lineno % 4096 == 0:
+                    on_bytes(stats.bytes_read)
+            raw = line.rstrip(b"\r\n")
+            if not raw.strip():
+                continue
+            if stats is not None:
+                stats.lines += 1
+            yield lineno, raw
+
+
+def _decoded(path: Path, on_reject: Callable[[Rejected], None], stats: ReadStats, max_bytes: int,
+             on_bytes: Callable[[int], None] | None = None) -> Iterator[tuple[int, Record]]:
+    """A file's records in line order with their line numbers; a line that fails validation
+    goes to ``on_reject`` with its file and line."""
+    for lineno, raw in _lines(path, stats, on_bytes):
+        try:
+            yield lineno, decode_record(raw, max_bytes)
+        except RecordError as err:
+            stats.rejected += 1
+            on_reject(Rejected(f"{path}:{lineno}", err.reason, raw))
 
 
 def _ts(rec: Record) -> int:
@@ -163,19 +175,15 @@ def disorder_ns(path: Path) -> tuple[int, int]:
     over the file that decodes only what it needs to tell."""
     lines = worst = 0
     top = -(1 << 62)
-    with _open(path) as fh:
-        for line in fh:
-            raw = line.rstrip(b"\r\n")
-            if not raw.strip():
-                continue
-            lines += 1
-            ts = _ts_of(raw)
-            if ts is None:
-                continue
-            if ts > top:
-                top = ts
-            elif top - ts > worst:
-                worst = top - ts
+    for _, raw in _lines(path):
+        lines += 1
+        ts = _ts_of(raw)
+        if ts is None:
+            continue
+        if ts > top:
+            top = ts
+        elif top - ts > worst:
+            worst = top - ts
     return lines, worst
 
 
@@ -202,24 +210,12 @@ class StreamedFile:
         stats, worst = self.stats, self.disorder_ns
         heap: list[tuple[int, int, Record]] = []
         top = -(1 << 62)
-        with _open(self.path) as fh:
-            for lineno, line in enumerate(fh, 1):
-                stats.bytes_read += len(line)
-                raw = line.rstrip(b"\r\n")
-                if not raw.strip():
-                    continue
-                stats.lines += 1
-                try:
-                    rec = decode_record(raw, self.max_bytes)
-                except RecordError as err:
-                    stats.rejected += 1
-                    self.on_reject(Rejected(f"{self.path}:{lineno}", err.reason, raw))
-                    continue
-                heapq.heappush(heap, (rec.ts_ns, lineno, rec))
-                if rec.ts_ns > top:
-                    top = rec.ts_ns
-                    while heap and heap[0][0] <= top - worst:
-                        yield _counted(heapq.heappop(heap)[2], stats)
+        for lineno, rec in _decoded(self.path, self.on_reject, stats, self.max_bytes):
+            heapq.heappush(heap, (rec.ts_ns, lineno, rec))
+            if rec.ts_ns > top:
+                top = rec.ts_ns
+                while heap and heap[0][0] <= top - worst:
+                    yield _counted(heapq.heappop(heap)[2], stats)
         while heap:
             yield _counted(heapq.heappop(heap)[2], stats)
 

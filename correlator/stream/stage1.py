@@ -194,10 +194,10 @@ class Stage1:
         release more."""
         settled: dict[Key, None] = {}
         for tp, key in behind.items():
-            if self.handled.get(tp) != seen.get(tp):
+            done = self.handled.get(tp)
+            if done != seen.get(tp):
                 continue
             end = ends.get(tp)
-            done = self.handled.get(tp)
             upto = done + 1 if done is not None else starts.get(tp)
             run = self.runs.get(key)
             if end is not None and upto is not None and upto >= end and run is not None:

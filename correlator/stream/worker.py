@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 
 import faust
 
 from correlator.config.model import RuleSet
-from correlator.gctune import bulk_phase, settle_long_lived
+from correlator.gctune import bulk_phase
 from correlator.stream.app import build_app
 from correlator.stream.settings import WorkerConfig
 from correlator.stream.topics import ensure_stream_topics
@@ -26,7 +27,7 @@ def run_worker(cfg: WorkerConfig, rules: RuleSet) -> int:
     worker = faust.Worker(app, loop=loop, loglevel=LEVELS.get(cfg.log_level, logging.WARNING),
                           quiet=True, redirect_stdouts=False)
     with bulk_phase():  # node state lives for the whole run: walk it for cycles less often
-        settle_long_lived()  # modules, schemas, the app: alive until exit
+        gc.freeze()  # modules, schemas, the app: alive until exit, never walked again
         try:
             worker.execute_from_commandline()
         except SystemExit as done:

@@ -71,7 +71,11 @@ def decode_message(
             return [decode_record(raw, max_bytes)], []
         except RecordError as err:
             return [], [Rejected(origin, err.reason, raw)]
-    return _decode_batch(raw, origin)
+    whole = _whole(raw)
+    if whole is not None:
+        return ([], [Rejected(origin, _mixed_reason(whole), raw)]) if _mixed(whole) else (whole, [])
+    recs_i, rej_i = _split(raw, origin)
+    return [r for _, r in recs_i], [r for _, r in rej_i]
 
 
 def decode_message_indexed(
@@ -87,22 +91,7 @@ def decode_message_indexed(
         if _mixed(whole):
             return [], [(-1, Rejected(origin, _mixed_reason(whole), raw))]
         return list(enumerate(whole)), []
-    try:
-        items = orjson.loads(raw)
-    except orjson.JSONDecodeError as err:
-        return [], [(-1, Rejected(origin, f"invalid JSON: {err}", raw))]
-    recs_i: list[tuple[int, Record]] = []
-    rej_i: list[tuple[int, Rejected]] = []
-    for i, item in enumerate(items):
-        try:
-            recs_i.append((i, RECORD_ADAPTER.validate_python(item, strict=True)))
-        except ValidationError as err:
-            rej_i.append((i, Rejected(f"{origin}[{i}]", explain(err), orjson.dumps(item))))
-    if len({r.node for _, r in recs_i}) > 1:
-        nodes = sorted({r.node for _, r in recs_i})
-        reason = f"batch mixes nodes {nodes}; a batch holds one node's records"
-        return [], [(-1, Rejected(origin, reason, raw))]
-    return recs_i, rej_i
+    return _split(raw, origin)
 
 
 def _whole(raw: bytes) -> list[Record] | None:
@@ -123,28 +112,21 @@ def _mixed_reason(records: list[Record]) -> str:
     return f"batch mixes nodes {nodes}; a batch holds one node's records"
 
 
-def _decode_batch(raw: bytes, origin: str) -> tuple[list[Record], list[Rejected]]:
-    whole = _whole(raw)
-    if whole is not None:
-        if _mixed(whole):
-            return [], [Rejected(origin, _mixed_reason(whole), raw)]
-        return whole, []
+def _split(raw: bytes, origin: str) -> tuple[list[tuple[int, Record]], list[tuple[int, Rejected]]]:
+    """A batch that failed whole, record by record: each record and refusal with its position
+    (-1: the whole message refused)."""
     try:
         items = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
-        return [], [Rejected(origin, f"invalid JSON: {err}", raw)]
-    records: list[Record] = []
-    rejected: list[Rejected] = []
-    nodes: set[str] = set()
+        return [], [(-1, Rejected(origin, f"invalid JSON: {err}", raw))]
+    recs_i: list[tuple[int, Record]] = []
+    rej_i: list[tuple[int, Rejected]] = []
     for i, item in enumerate(items):
         try:
-            rec = RECORD_ADAPTER.validate_python(item, strict=True)
+            recs_i.append((i, RECORD_ADAPTER.validate_python(item, strict=True)))
         except ValidationError as err:
-            rejected.append(Rejected(f"{origin}[{i}]", explain(err), orjson.dumps(item)))
-            continue
-        nodes.add(rec.node)
-        records.append(rec)
-    if len(nodes) > 1:
-        reason = f"batch mixes nodes {sorted(nodes)}; a batch holds one node's records"
-        return [], [Rejected(origin, reason, raw)]
-    return records, rejected
+            rej_i.append((i, Rejected(f"{origin}[{i}]", explain(err), orjson.dumps(item))))
+    good = [r for _, r in recs_i]
+    if _mixed(good):
+        return [], [(-1, Rejected(origin, _mixed_reason(good), raw))]
+    return recs_i, rej_i
