@@ -1,13 +1,15 @@
 """Side by side with Prometheus Alertmanager: the same alert storm into both, pages counted.
 
-    .venv/bin/python bench/alertmanager_side_by_side.py [--speed 20] [--json FILE]
+    .venv/bin/python bench/alertmanager_side_by_side.py [--speed 20] [--scenario NAME] [--json FILE]
 
 1. Installs Debian's ``prometheus-alertmanager`` when it is missing (``apt-get update && apt-get
    install -y prometheus-alertmanager``) and runs it on 127.0.0.1 with the grouping of the
    configuration Debian ships (see ``sbs_alertmanager.py``), sending to a local PagerDuty-like
    receiver (``pagerduty_configs`` with ``url``) and to a recording webhook.
-2. Simulates a multi-fault scenario (``correlator simulate``: several nodes, real faults and
-   look-alikes, the 47-rule Prometheus rule set firing, re-sending every minute, resolving).
+2. Simulates a scenario (``correlator simulate``: several nodes, real faults and look-alikes,
+   the 47-rule Prometheus rule set firing, re-sending every minute, resolving): ``five-faults``
+   (five causes on five nodes) or ``writeup-storm`` (one root cause on three nodes at once, as
+   in the incident write-up), look-alikes on other nodes in both.
 3. Replays it at event-time pace compressed by ``--speed``: every alert notification of the
    recording is pushed, as Prometheus pushes, to Alertmanager's and to the correlator's
    ``POST /api/v2/alerts`` (the correlator's ingest, embedded engine) at its event time. The
@@ -56,11 +58,21 @@ from correlator.wire.decode import decode_record
 from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertRecord, Record
 
-FAULTS = ("session_isolation@gpu-node-01:12,spec_residue@gpu-node-02:10,"
-          "monitoring_gap.silent_host_leak@gpu-node-03:8,xid_79@gpu-node-05:20,"
-          "network_partition@gpu-node-06:24-30")
-BENIGN = ("long_document@gpu-node-04:6-20,retry_burst@gpu-node-05:9,warmup@gpu-node-04:28,"
-          "checkpoint_load@gpu-node-07:15")
+SCENARIOS = {
+    # Five faults of five causes on five nodes, four look-alikes on others.
+    "five-faults": (
+        "session_isolation@gpu-node-01:12,spec_residue@gpu-node-02:10,"
+        "monitoring_gap.silent_host_leak@gpu-node-03:8,xid_79@gpu-node-05:20,"
+        "network_partition@gpu-node-06:24-30",
+        "long_document@gpu-node-04:6-20,retry_burst@gpu-node-05:9,warmup@gpu-node-04:28,"
+        "checkpoint_load@gpu-node-07:15"),
+    # The write-up's storm: one root cause (a tenant reusing session ids on every node the
+    # gateway sends it to) on three nodes at once, look-alikes on four others.
+    "writeup-storm": (
+        "session_isolation@gpu-node-01+gpu-node-03+gpu-node-06:12",
+        "long_document@gpu-node-04:6-20,retry_burst@gpu-node-05:9,warmup@gpu-node-02:28,"
+        "checkpoint_load@gpu-node-07:15"),
+}
 S = 1_000_000_000
 
 
@@ -133,8 +145,10 @@ async def _nothing() -> None:
 
 
 def scenario(args: argparse.Namespace, out: Path) -> tuple[list[Record], Path]:
-    cfg = SimConfig(nodes=args.nodes, minutes=args.minutes, seed=args.seed, faults=args.faults,
-                    benign=args.benign, leak_rate_pct_min=4.0)
+    faults, benign = SCENARIOS[args.scenario]
+    cfg = SimConfig(nodes=args.nodes, minutes=args.minutes, seed=args.seed,
+                    faults=faults if args.faults is None else args.faults,
+                    benign=benign if args.benign is None else args.benign, leak_rate_pct_min=4.0)
     started = time.perf_counter()
     simulate_to(cfg, out)
     with gzip.open(out / "events.jsonl.gz", "rb") as fh:
@@ -315,8 +329,10 @@ def main() -> int:
     p.add_argument("--nodes", type=int, default=8)
     p.add_argument("--minutes", type=float, default=40.0)
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--faults", default=FAULTS)
-    p.add_argument("--benign", default=BENIGN)
+    p.add_argument("--scenario", choices=sorted(SCENARIOS), default="five-faults",
+                   help="which faults and look-alikes to simulate (default: five-faults)")
+    p.add_argument("--faults", help="--faults for correlator simulate (overrides --scenario's)")
+    p.add_argument("--benign", help="--benign for correlator simulate (overrides --scenario's)")
     p.add_argument("--tail-s", type=float, default=600.0,
                    help="event time to keep running after the last record (default: 600)")
     p.add_argument("--alerts-only", action="store_true",

@@ -3,7 +3,8 @@
 - *notifications*: PagerDuty events received (trigger and resolve, every one);
 - *pages*: PagerDuty incidents opened, i.e. triggers whose ``dedup_key`` is not open at that
   moment (PagerDuty folds a trigger on an open key into the open incident, without a new page);
-- *pages per real fault*: pages over the faults of the ground truth that are not look-alikes;
+- *pages per root cause*: pages over the root causes of the ground truth that are not
+  look-alikes (labels of the same cause and window on several nodes are one root cause);
 - *first alert -> first page*: event time from the storm's first alert to the first page
   (the storm's first alert may be a look-alike's, which should not page at all);
 - *slowest fault*: the largest, over the real faults, of the time from the fault's first alert
@@ -78,6 +79,11 @@ def real(faults: list[FaultLabel]) -> list[FaultLabel]:
     return [f for f in faults if f.cause != "benign"]
 
 
+def root_causes(faults: list[FaultLabel]) -> int:
+    """Real root causes: one cause striking several nodes at once has a label per node."""
+    return len({(f.cause, f.detail, f.start_ns, f.end_ns) for f in real(faults)})
+
+
 def has_fault(faults: list[FaultLabel], nodes: frozenset[str], ev_ns: int) -> bool:
     return any(f.node in nodes and f.start_ns - 60 * S <= ev_ns <= f.end_ns for f in real(faults))
 
@@ -93,7 +99,7 @@ def row(system: str, events: list[Event], firing_nodes: list[tuple[int, frozense
     pages = opened(events)
     first_alert = min((t for t, _ in alerts), default=None)
     first_page = pages[0].ev_ns if pages else None
-    r = Row(system, len(events), len(pages), len(real(faults)),
+    r = Row(system, len(events), len(pages), root_causes(faults),
             None if first_alert is None or first_page is None else (first_page - first_alert) / S,
             sum(1 for p in pages if p.cause in NAMED_CAUSES),
             sum(1 for p in pages if not has_fault(faults, p.nodes, p.ev_ns)))
@@ -114,7 +120,7 @@ def table(rows: list[Row]) -> str:
     lines = [
         ("notifications sent (PagerDuty events)", *(str(r.notifications) for r in rows)),
         ("pages (PagerDuty incidents opened)", *(str(r.pages) for r in rows)),
-        ("pages per real fault", *(f"{r.pages_per_fault:.2f} ({r.pages}/{r.faults})" for r in rows)),
+        ("pages per root cause", *(f"{r.pages_per_fault:.2f} ({r.pages}/{r.faults})" for r in rows)),
         ("pages on nodes with no real fault", *(str(r.false_pages) for r in rows)),
         ("first alert -> first page (event time)", *(fmt(r.first_alert_to_first_page_s, " s") for r in rows)),
         ("slowest fault: its first alert -> its page", *(fmt(r.slowest_fault_s, " s") for r in rows)),

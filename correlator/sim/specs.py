@@ -1,10 +1,14 @@
-"""Fault and look-alike specifications: ``cause[.variant][@node][:start_min[-end_min]]``.
+"""Fault and look-alike specifications: ``cause[.variant][@node[+node...]][:start_min[-end_min]]``.
 
 A spec says *what* to inject; anything it leaves out (node, start, end, variant) is drawn
-from the seed when the scenario is scheduled (:mod:`correlator.sim.schedule`).
+from the seed when the scenario is scheduled (:mod:`correlator.sim.schedule`). Several nodes
+joined by ``+`` are one root cause on all of them at once (a tenant behind the gateway reusing
+session ids on every node it reaches): one label per node, the same window.
 
 >>> parse_specs("session_isolation@gpu-node-02:10-40", FAULT_CAUSES, "--faults")[0].end_min
 40.0
+>>> parse_specs("session_isolation@n1+n3:12", FAULT_CAUSES, "--faults")[0].nodes
+('n1', 'n3')
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ BENIGN_CAUSES: dict[str, tuple[str, ...]] = {
 
 _ITEM = re.compile(
     r"^(?P<cause>[a-z_0-9]+)(?:\.(?P<variant>[a-z_]+))?"
-    r"(?:@(?P<node>[A-Za-z0-9][A-Za-z0-9_.\-]*))?"
+    r"(?:@(?P<node>[A-Za-z0-9][A-Za-z0-9_.\-]*(?:\+[A-Za-z0-9][A-Za-z0-9_.\-]*)*))?"
     r"(?::(?P<start>\d+(?:\.\d+)?)(?:-(?P<end>\d+(?:\.\d+)?))?)?$"
 )
 
@@ -50,11 +54,17 @@ class InjectSpec:
     node: str | None = None
     start_min: float | None = None
     end_min: float | None = None
+    also: tuple[str, ...] = ()
+    """Further nodes the same root cause strikes at the same time (``@a+b+c``)."""
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        return ((self.node,) if self.node else ()) + self.also
 
     def render(self) -> str:
         """The spec back in the command-line syntax."""
         text = self.cause + (f".{self.variant}" if self.variant else "")
-        text += f"@{self.node}" if self.node else ""
+        text += "@" + "+".join(self.nodes) if self.node else ""
         if self.start_min is not None:
             text += f":{_num(self.start_min)}"
             text += f"-{_num(self.end_min)}" if self.end_min is not None else ""
@@ -79,8 +89,8 @@ def _parse_item(item: str, allowed: dict[str, tuple[str, ...]], option: str) -> 
     match = _ITEM.match(item)
     if match is None:
         raise SpecError(
-            f"{option}: cannot parse {item!r}; expected cause[.variant][@node][:start_min[-end_min]],"
-            " e.g. session_isolation@gpu-node-02:10-40"
+            f"{option}: cannot parse {item!r}; expected cause[.variant][@node[+node...]]"
+            "[:start_min[-end_min]], e.g. session_isolation@gpu-node-02:10-40"
         )
     cause, variant = match["cause"], match["variant"]
     _check_cause(cause, variant, allowed, option, item)
@@ -88,7 +98,10 @@ def _parse_item(item: str, allowed: dict[str, tuple[str, ...]], option: str) -> 
     end = float(match["end"]) if match["end"] is not None else None
     if start is not None and end is not None and end <= start:
         raise SpecError(f"{option}: in {item!r} the end minute {_num(end)} is not after the start")
-    return InjectSpec(cause, variant, match["node"], start, end)
+    nodes = match["node"].split("+") if match["node"] else [None]
+    if len(set(nodes)) < len(nodes):
+        raise SpecError(f"{option}: {item!r} names a node twice")
+    return InjectSpec(cause, variant, nodes[0], start, end, tuple(n for n in nodes[1:] if n))
 
 
 def _check_cause(

@@ -105,3 +105,23 @@ def test_demo_runs_and_finds_the_faults() -> None:
     done = cli("demo", "--minutes", "30")
     assert done.returncode == 0, done.stderr
     assert "recall" in done.stdout and "spec_residue" in done.stdout and "gpu_failure" in done.stdout
+
+
+def test_one_root_cause_on_three_nodes_is_one_incident(tmp_path: Path) -> None:
+    """A tenant reusing session ids on every node the gateway sends it to: one label per node,
+    one incident naming all three, which matches every label (the contract's ideal)."""
+    done = cli("simulate", "--out", str(tmp_path), "--nodes", "4", "--minutes", "25", "--seed", "3",
+               "--leak-rate", "4", "--faults", "session_isolation@gpu-node-01+gpu-node-02+gpu-node-04:5",
+               "--benign", "retry_burst@gpu-node-03:9")
+    assert done.returncode == 0, done.stderr
+    labels = [json.loads(line) for line in (tmp_path / "labels.jsonl").read_text().splitlines()]
+    assert sorted(lab["node"] for lab in labels if lab["cause"] == "session_isolation") == [
+        "gpu-node-01", "gpu-node-02", "gpu-node-04"]
+    incidents = tmp_path / "incidents.jsonl"
+    s = summary_of(cli("replay", str(tmp_path / "events.jsonl.gz"), "--labels", str(tmp_path / "labels.jsonl"),
+                       "--json", "--incidents", str(incidents)))
+    assert (s["incidents_out"], s["recall"], s["precision"], s["cause_accuracy"]) == (1, 1.0, 1.0, 1.0)
+    records = [json.loads(line) for line in incidents.read_text().splitlines()]
+    assert {r["incident_id"] for r in records} == {records[0]["incident_id"]}
+    assert records[-1]["cause"] == "session_isolation"
+    assert records[-1]["nodes"] == ["gpu-node-01", "gpu-node-02", "gpu-node-04"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from correlator.wire.labels import FaultLabel, LabelCause
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from sbs_measure import Event, opened, row
+from sbs_measure import Event, opened, root_causes, row
 
 S = 1_000_000_000
 
@@ -36,3 +36,15 @@ def test_slowest_fault_is_the_worst_first_alert_to_page_and_unbounded_when_one_i
     assert r.slowest_fault_s == 22 and r.false_pages == 0 and r.pages_naming_cause == 2
     r = row("x", pages[:1], [(pages[0].ev_ns, pages[0].nodes)], alerts, faults)
     assert r.per_fault["b spec_residue"] is None and r.slowest_fault_s is None
+
+
+def test_one_cause_on_several_nodes_at_once_is_one_root_cause() -> None:
+    three = [fault(n, 100, 900, "session_isolation") for n in ("a", "b", "c")]
+    other = [fault("d", 100, 900), fault("e", 300, 900, "session_isolation"),
+             FaultLabel(fault_id="x", node="f", cause="benign", start_ns=100 * S, end_ns=900 * S)]
+    assert root_causes(three) == 1
+    assert root_causes(three + other) == 3
+    pages = [Event(150 * S, "1", "trigger", frozenset({"a", "b", "c"}), "session_isolation")]
+    r = row("x", pages, [(150 * S, frozenset({"a", "b", "c"}))], [(120 * S, "b")], three)
+    assert (r.faults, r.pages_per_fault) == (1, 1.0)
+    assert r.per_fault["b session_isolation"] == 30 and r.per_fault["a session_isolation"] is None

@@ -114,3 +114,32 @@ def test_labels_match_the_schedule() -> None:
     assert 240 <= (warm.end_ns - warm.start_ns) / 1e9 <= 360
     doc = next(v for k, v in labels.items() if "long_document" in k)
     assert (doc.start_ns, doc.end_ns) == (start + 480 * 10**9, start + 1200 * 10**9)
+
+
+def test_one_root_cause_on_several_nodes() -> None:
+    [spec] = parse_specs("session_isolation@gpu-node-01+gpu-node-03:12-30", FAULT_CAUSES, "--faults")
+    assert spec.nodes == ("gpu-node-01", "gpu-node-03")
+    assert spec.render() == "session_isolation@gpu-node-01+gpu-node-03:12-30"
+    with pytest.raises(SpecError, match="names a node twice"):
+        parse_specs("xid_79@n1+n1", FAULT_CAUSES, "--faults")
+    with pytest.raises(SpecError, match="cannot parse"):
+        parse_specs("xid_79@n1+", FAULT_CAUSES, "--faults")
+
+
+def test_several_nodes_share_the_window_and_get_a_label_each() -> None:
+    config = SimConfig(nodes=6, minutes=40, faults="session_isolation@gpu-node-01+gpu-node-04+gpu-node-06,"
+                       "xid_79", benign="retry_burst@gpu-node-02+gpu-node-05:9")  # fmt: skip
+    sim = Simulation(config)
+    leak = [i for i in sim.injections if i.cause == "session_isolation"]
+    assert [i.fault_id for i in leak] == ["f01-session_isolation-gpu-node-01",
+                                          "f01-session_isolation-gpu-node-04",
+                                          "f01-session_isolation-gpu-node-06"]
+    assert len({(i.start_s, i.end_s) for i in leak}) == 1, "one root cause: one window"
+    assert 0.15 * 2400 <= leak[0].start_s <= 0.5 * 2400, "the window is still drawn from the seed"
+    assert all(i.params["leak_rate_pct_min"] for i in leak)
+    xid = next(i for i in sim.injections if i.cause == "xid_79")
+    assert xid.node_name not in {i.node_name for i in leak}, "the other fault avoids their nodes"
+    burst = [i for i in sim.injections if i.cause == "retry_burst"]
+    assert [(i.node_name, i.start_s) for i in burst] == [("gpu-node-02", 540.0), ("gpu-node-05", 540.0)]
+    with pytest.raises(SpecError, match="no node named 'gpu-node-09'"):
+        Simulation(SimConfig(nodes=6, faults="xid_79@gpu-node-01+gpu-node-09"))
