@@ -118,8 +118,8 @@ def test_one_root_cause_on_three_nodes_is_one_incident(tmp_path: Path) -> None:
     assert sorted(lab["node"] for lab in labels if lab["cause"] == "session_isolation") == [
         "gpu-node-01", "gpu-node-02", "gpu-node-04"]
     incidents = tmp_path / "incidents.jsonl"
-    s = summary_of(cli("replay", str(tmp_path / "events.jsonl.gz"), "--labels", str(tmp_path / "labels.jsonl"),
-                       "--json", "--incidents", str(incidents)))
+    s = summary_of(cli("replay", str(tmp_path / "events.jsonl.gz"), "--labels",
+                       str(tmp_path / "labels.jsonl"), "--json", "--incidents", str(incidents)))
     assert (s["incidents_out"], s["recall"], s["precision"], s["cause_accuracy"]) == (1, 1.0, 1.0, 1.0)
     records = [json.loads(line) for line in incidents.read_text().splitlines()]
     assert {r["incident_id"] for r in records} == {records[0]["incident_id"]}
