@@ -39,7 +39,8 @@ def _add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--minutes", type=float, default=d.minutes, metavar="M")
     p.add_argument("--seed", type=int, default=d.seed, metavar="S")
     p.add_argument("--faults", default="", metavar="LIST",
-                   help="comma list of cause[.variant][@node][:start_min[-end_min]]; causes: "
+                   help="comma list of cause[.variant][@node[+node...]][:start_min[-end_min]] "
+                   "(nodes joined by + share one root cause); causes: "
                    "session_isolation, spec_residue, monitoring_gap (variants silent_host_leak, "
                    "silent_session_leak, no_kv_metric), xid_79, network_partition")  # fmt: skip
     p.add_argument("--benign", default="", metavar="LIST",
