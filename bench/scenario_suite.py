@@ -72,6 +72,9 @@ SUITE = [
     S("no-noise", "--seed", "32", "--no-noise", "--faults", "session_isolation,monitoring_gap"),
     S("partition-and-gap", "--seed", "33", "--faults", "network_partition,monitoring_gap"),
     S("fast-leak", "--seed", "34", "--leak-rate", "6", "--faults", "session_isolation"),
+    S("one-cause-three-nodes", "--seed", "35", "--nodes", "8",
+      "--faults", "session_isolation@gpu-node-02+gpu-node-05+gpu-node-07",
+      "--benign", "retry_burst@gpu-node-03,long_document@gpu-node-06"),
 ]
 
 
