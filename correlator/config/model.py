@@ -119,6 +119,12 @@ class SessionIsolation(_Section):
     long_weight: Share = 0.7
     """...counts at most this much: a slow leak found late is moderate evidence, and must not
     take over from a stronger cause already open on the node."""
+    restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
+    """Restart path: new conversations under known session ids (a prompt far shorter than the
+    context the id's last turn left) are counted over this window, per tenant..."""
+    restarts: Annotated[int, Field(ge=2, le=64)] = 4
+    """...and this many from one tenant, while KV usage rises, are the reuse the write-up found
+    (a cache keyed by session id never releases the old conversation's blocks)."""
 
     @model_validator(mode="after")
     def _long_fits(self) -> SessionIsolation:
@@ -205,7 +211,11 @@ class Benign(_Section):
     checkpoint_spike_pct: Pos = 3.0
     """A framebuffer jump this large within a minute, making up the whole rise, is a checkpoint load."""
     long_document_prompt_tokens: PosInt = 16000
-    """Mean prompt tokens per request from which KV growth is long-document work."""
+    """Mean prompt tokens per request from which KV growth is long-document work; also the
+    prompt from which a single request counts as a large document..."""
+    long_document_token_share: Annotated[float, Field(gt=0, le=1)] = 0.15
+    """...and the share of all prompt tokens such requests carry in a window from which they
+    explain KV growth too (a few documents among many short requests)."""
     long_session_s: Pos = 1200.0
     """Sessions at least this long are annual-report style and explain a high KV level."""
     retry_burst_max_s: Pos = 300.0

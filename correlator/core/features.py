@@ -51,6 +51,31 @@ class KvView:
     running_median: float
     waiting_now: float
     since_restart_s: float
+    recent_excess: float = NAN
+    """Mean KV usage over the restart window above the highest mean of the windows of the same
+    length before it (NaN until two of them are in the history): a saw-tooth's rising phase
+    does not lift it, a pool that keeps more than it releases does."""
+
+
+def excess_over_earlier(values: list[float], n: int) -> float:
+    """Mean of the last ``n`` values minus the largest mean of the earlier, back-to-back
+    windows of ``n`` values (NaNs skipped; NaN without two complete earlier windows).
+
+    >>> excess_over_earlier([1, 2, 1, 2, 1, 2, 5, 6], 2)
+    4.0
+    >>> excess_over_earlier([1, 2, 1, 2, 1, 2], 4)
+    nan
+    """
+    def avg(chunk: list[float]) -> float:
+        present = [v for v in chunk if v == v]
+        return sum(present) / len(present) if len(present) * 2 >= len(chunk) else NAN
+
+    now = avg(values[-n:])
+    earlier = [avg(values[end - n:end]) for end in range(len(values) - n, n - 1, -n)]
+    earlier = [m for m in earlier if m == m]
+    if now != now or len(earlier) < 2:
+        return NAN
+    return now - max(earlier)
 
 
 @dataclass(slots=True)
@@ -76,6 +101,9 @@ class Rates:
     """The largest prompt tokens per request of any growth window ending within each KV
     growth path's window (clean, fast, slow trend, long): large documents admitted while
     that path judged the KV trend."""
+    large_prompt_peaks: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+    """Likewise, the largest share of prompt tokens carried by large-document requests (a
+    few documents among many short requests hold much KV without raising the mean)."""
     prefix_hit_rate: float = NAN
     rebuild_rate: float = NAN
     spec_active: bool = False
@@ -91,6 +119,9 @@ class SessionView:
     hot: int = 0
     hot_tenant: str = ""
     hot_rate: float = 0.0
+    restarts: int = 0
+    """New conversations under known ids within the restart window, of ``restart_tenant``."""
+    restart_tenant: str = ""
 
 
 @dataclass(slots=True)
@@ -133,6 +164,7 @@ class Windows:
     fine: int
     clean: int
     warmup: int
+    restart: int = 18
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> Windows:
@@ -158,6 +190,7 @@ class Windows:
             fine=max(1, round(h.spec_residue.bucket_s / t)),
             clean=max(4, round(h.session_isolation.clean_window_s / t)),
             warmup=min(history, round(rules.benign.warmup_s / t)),
+            restart=max(2, min(history // 3, round(h.session_isolation.restart_window_s / t))),
         )
 
 
@@ -237,6 +270,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         running_median=present[len(present) // 2] if present else NAN,
         waiting_now=mean(e.waiting.tail(w.short)),
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
+        recent_excess=excess_over_earlier(e.kv_pct.tail(w.history), w.restart),
     )
 
 
@@ -443,6 +477,8 @@ def rates(state: NodeState, w: Windows) -> Rates:
         r.prompt_tokens_per_request = req.prompt_tokens.total(w.growth) / ev_finished
         r.prompt_peaks = peak_ratios(req.prompt_tokens.per_tick.tail(span),
                                      req.finished.per_tick.tail(span), w.growth, paths)
+        r.large_prompt_peaks = peak_ratios(req.large_prompt_tokens.per_tick.tail(span),
+                                           req.prompt_tokens.per_tick.tail(span), w.growth, paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
         tokens = [0.0] * span
@@ -478,9 +514,12 @@ def _burst_ticks(per: list[float], w: Windows) -> int:
     return sum(1 for v in per[-w.growth :] if v > limit)
 
 
-def session_view(state: NodeState, tick_ns: int, window_s: float, hot_rate: float) -> SessionView:
+def session_view(state: NodeState, tick_ns: int, window_s: float, hot_rate: float,
+                 restart_window_s: float) -> SessionView:
     tracker = state.sessions
     med, turns, longest = tracker.stats(tick_ns, window_s)
     since = tick_ns - int(window_s * NS)
     hot, tenant, rate = tracker.hot(since, hot_rate)
-    return SessionView(tracker.collisions_since(since), med, turns, longest, hot, tenant, rate)
+    restarts, by = tracker.restarts_since(tick_ns - int(restart_window_s * NS))
+    return SessionView(tracker.collisions_since(since), med, turns, longest, hot, tenant, rate,
+                       restarts, by)

@@ -126,10 +126,13 @@ def session_isolation(
             * level_ok * cfg.long_weight) if kv.level_long.n and settled else 0.0
     # Large documents admitted within a path's window explain the growth it judged: their
     # blocks stay held (and their contexts cached) after the latest minutes' requests.
-    docs = [p >= rules.benign.long_document_prompt_tokens for p in f.rates.prompt_peaks]
+    b = rules.benign
+    docs = [p >= b.long_document_prompt_tokens or share >= b.long_document_token_share
+            for p, share in zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, strict=True)]
     clean = _clean_rise(kv, cfg, g) * level_ok
+    reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
     growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
-                 _damped(long, docs[3]))
+                 _damped(long, docs[3]), reuse)
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -151,6 +154,10 @@ def session_isolation(
         ev.append(Evidence(signal="reused_session_ids", value=s.hot,
                            detail=f"tenant {s.hot_tenant}: {s.hot} ids with more turns than any "
                                   "conversation takes"))
+    if s.restarts:
+        ev.append(Evidence(signal="conversations_restarted_under_old_session_ids", value=s.restarts,
+                           detail=f"tenant {s.restart_tenant}: new conversations under session ids "
+                                  f"already in use, last {cfg.restart_window_s:.0f} s"))
     if s.collisions:
         ev.append(Evidence(signal="session_id_shared_across_tenants", value=s.collisions, detail=""))
     if f.rates.rebuild_rate == f.rates.rebuild_rate:
@@ -177,6 +184,15 @@ def _clean_rise(kv: KvView, cfg: SessionIsolationCfg, g: float) -> float:
     snr = c.rise / max(kv.clean_noise, 1e-6)
     return (ramp(c.slope - explained, 0.5 * g, 1.5 * g) * ramp(c.tau, 0.9 * cfg.clean_tau, cfg.clean_tau)
             * ramp(snr, 0.75 * cfg.clean_signal_to_noise, cfg.clean_signal_to_noise))
+
+
+def _reused_ids(kv: KvView, restarts: int, cfg: SessionIsolationCfg, g: float) -> float:
+    """A tenant starting new conversations under session ids already in use while the pool
+    fills: the write-up's mechanism seen directly, minutes before the trend can show it."""
+    if restarts < cfg.restarts - 2 or kv.recent_excess != kv.recent_excess:
+        return 0.0
+    rise = g * cfg.restart_window_s / 60.0  # what the slowest leak worth paging adds over the window
+    return ramp(restarts, cfg.restarts - 2, cfg.restarts) * ramp(kv.recent_excess, 0.5 * rise, 1.5 * rise)
 
 
 def _demand_rise(d: Monotone, minutes: int, tau: float, rise: float) -> float:

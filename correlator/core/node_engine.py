@@ -75,7 +75,8 @@ class NodeEngine:
         self.aligner = NodeAligner(int(a.allowed_lateness_s * NS), int(a.silence_after_s * NS),
                                    a.max_pending_per_node)
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
-        self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute)
+        self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute,
+                               large_prompt=float(rules.benign.long_document_prompt_tokens))
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -255,6 +256,11 @@ class NodeEngine:
             return True
         if any(self._kv_candidate(e) for e in st.engines.values()):
             return True
+        si = h.session_isolation
+        restarts = st.sessions.restarts
+        if len(restarts) >= si.restarts - 2 and (
+                restarts[2 - si.restarts][0] >= tick_ns - int(si.restart_window_s * NS)):
+            return True  # conversations restarted under old ids: the restart path could fire
         if _above(self._gpu_growth, 0.3 * h.spec_residue.min_growth_pct_per_min):
             return True
         if _above(self._host_growth, 0.5 * h.monitoring_gap.host_growth_pct_per_min):
@@ -321,7 +327,7 @@ class NodeEngine:
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
         starts = [st.engine_start_ns, st.host.start_ns]
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
-        hot_rate = self.rules.hypotheses.session_isolation.hot_session_turns_per_min
+        si = self.rules.hypotheses.session_isolation
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
@@ -332,7 +338,7 @@ class NodeEngine:
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
             rates=rates(st, w),
-            sessions=session_view(st, tick_ns, 300.0, hot_rate),
+            sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
             silent_sources=self._silent_at(tick_ns),

@@ -145,18 +145,21 @@ class RequestEvents:
     aborts: EventCount = field(init=False)
     errors: EventCount = field(init=False)
     prompt_tokens: EventCount = field(init=False)
+    large_prompt_tokens: EventCount = field(init=False)
+    """Prompt tokens of requests whose prompt alone is a large document."""
     spec: EventCount = field(init=False)
     stored: EventCount = field(init=False)
     removed: EventCount = field(init=False)
     cleared_ns: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("finished", "aborts", "errors", "prompt_tokens", "spec", "stored", "removed"):
+        for name in ("finished", "aborts", "errors", "prompt_tokens", "large_prompt_tokens", "spec",
+                     "stored", "removed"):
             setattr(self, name, EventCount(self.cap))
 
     def counts(self) -> tuple[EventCount, ...]:
-        return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.spec,
-                self.stored, self.removed)
+        return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.large_prompt_tokens,
+                self.spec, self.stored, self.removed)
 
 
 @dataclass
@@ -174,6 +177,8 @@ class NodeState:
     last_ns: int = 0
     unknown_events: int = 0
     per_minute: int = 6
+    large_prompt: float = 16000.0
+    """Prompt tokens from which one request is a large document (``benign.long_document_prompt_tokens``)."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -325,13 +330,22 @@ class NodeState:
             r.aborts.add()
         elif reason == "error":
             r.errors.add()
-        r.prompt_tokens.add(_num(a.get("prompt_tokens"), 0.0))
+        prompt = _num(a.get("prompt_tokens"), -1.0)
+        if not 0.0 <= prompt < 1e12:
+            prompt = -1.0
+        r.prompt_tokens.add(max(prompt, 0.0))
+        if prompt >= self.large_prompt:
+            r.large_prompt_tokens.add(prompt)
         if _num(a.get("spec_draft_tokens"), 0.0) > 0:
             r.spec.add()
         session = a.get("session")
         if isinstance(session, str) and session:
             tenant = a.get("tenant")
-            self.sessions.observe(session, tenant if isinstance(tenant, str) else "", rec.ts_ns)
+            done = reason in ("stop", "length") and prompt >= 0
+            answer = _num(a.get("generation_tokens"), 0.0)
+            context = int(prompt + answer) if done and 0.0 <= answer < 1e12 else 0
+            self.sessions.observe(session, tenant if isinstance(tenant, str) else "", rec.ts_ns,
+                                  int(prompt), context)
 
     # -- ticks -------------------------------------------------------------------------
     def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:

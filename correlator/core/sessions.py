@@ -1,13 +1,21 @@
 """Session statistics from ``request_finished`` events, bounded by count and age.
 
 Only what the hypotheses need is kept per session: its tenants (a session id seen under two
-tenants is an isolation violation on its face), first and last turn, and the number of turns.
+tenants is an isolation violation on its face), first and last turn, the number of turns and
+the context its last completed turn left. A chat turn's prompt carries the conversation so
+far, so a prompt far shorter than that context is a new conversation under an old id: a
+*restart*, the write-up's tell of a tenant reusing session ids (whose old KV a cache keyed by
+session id never releases).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+
+RESTART_SHARE = 0.5
+"""A prompt below this share of the session's last context starts a new conversation."""
+RESTARTS_KEPT = 64
 
 
 @dataclass(slots=True)
@@ -17,6 +25,8 @@ class Session:
     last_ns: int
     turns: int = 1
     shared: bool = False
+    context: int = 0
+    """Prompt plus answer of the last turn that completed (0: unknown, or it was cut off)."""
 
 
 @dataclass
@@ -27,17 +37,26 @@ class SessionTracker:
     ttl_ns: int
     sessions: OrderedDict[str, Session] = field(default_factory=OrderedDict)
     collisions_ns: list[int] = field(default_factory=list)
+    restarts: list[tuple[int, str]] = field(default_factory=list)
+    """(time, tenant) of the latest restarts (new conversations under a known id), bounded."""
 
-    def observe(self, session: str, tenant: str, ts_ns: int) -> None:
+    def observe(self, session: str, tenant: str, ts_ns: int, prompt: int = -1, context: int = 0) -> None:
+        """One finished request; ``prompt`` its prompt tokens (-1: unknown), ``context`` what
+        it leaves for the next turn (prompt + answer; 0 when it was cut off or unknown)."""
         known = self.sessions.get(session)
         if known is None:
-            self.sessions[session] = Session(tenant, ts_ns, ts_ns)
+            self.sessions[session] = Session(tenant, ts_ns, ts_ns, context=context)
             if len(self.sessions) > self.capacity:
                 self.sessions.popitem(last=False)
             return
         self.sessions.move_to_end(session)
         known.turns += 1
         known.last_ns = max(known.last_ns, ts_ns)
+        before = getattr(known, "context", 0)  # sessions restored from an older snapshot lack it
+        if before > 0 and 0 <= prompt < RESTART_SHARE * before:
+            self.restarts.append((ts_ns, tenant))
+            del self.restarts[:-RESTARTS_KEPT]
+        known.context = context
         if tenant and known.tenant and tenant != known.tenant and not known.shared:
             known.shared = True
             self.collisions_ns.append(ts_ns)
@@ -49,6 +68,25 @@ class SessionTracker:
             if now_ns - oldest.last_ns <= self.ttl_ns:
                 break
             del self.sessions[key]
+
+    def restarts_since(self, since_ns: int) -> tuple[int, str]:
+        """Restarts since ``since_ns`` of the tenant with most of them: (how many, tenant).
+
+        >>> t = SessionTracker(capacity=8, ttl_ns=10**12)
+        >>> t.observe("s", "acme", 1, prompt=900, context=1200)
+        >>> t.observe("s", "acme", 2, prompt=1500, context=1700)   # the conversation goes on
+        >>> t.observe("s", "acme", 3, prompt=300, context=500)     # a new one under the old id
+        >>> t.restarts_since(0)
+        (1, 'acme')
+        """
+        per: dict[str, int] = {}
+        for ts, tenant in self.restarts:
+            if ts >= since_ns:
+                per[tenant] = per.get(tenant, 0) + 1
+        if not per:
+            return 0, ""
+        top = max(per, key=lambda k: per[k])
+        return per[top], top
 
     def collisions_since(self, since_ns: int) -> int:
         return sum(1 for t in self.collisions_ns if t >= since_ns)

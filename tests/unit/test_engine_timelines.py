@@ -514,3 +514,69 @@ def test_document_peaks_match_a_window_by_window_count() -> None:
                       for e in range(max(m - k + 1, 1), m + 1) if sum(b[max(0, e - window) : e]) > 0]
             expect.append(max(ratios, default=0.0))
         assert peak_ratios(num, den, window, within) == pytest.approx(tuple(expect))
+
+
+Events = list[tuple[float, str, str, dict[str, object]]]
+
+
+def _conversations(reuse_from: float, seconds: float = 3000) -> Events:
+    """A turn every 10 s: three-turn conversations whose prompts carry the history so far.
+    Before ``reuse_from`` each conversation has its own id; from then on, tenant acme starts
+    every new conversation under one of three ids already in use (the write-up's defect)."""
+    out: Events = []
+    for n, t in enumerate(range(0, int(seconds), 10)):
+        conv, turn = divmod(n, 3)
+        sid = f"acme-batch-{conv % 3}" if t >= reuse_from else f"acme-{conv}"
+        out.append((float(t), "vllm", "request_finished",
+                    {"prompt_tokens": 1500 * (turn + 1), "generation_tokens": 300, "finish_reason": "stop",
+                     "session": sid, "tenant": "acme", "request_id": f"r{n}"}))
+    return out
+
+
+def test_new_conversations_under_old_session_ids_while_kv_rises_is_found_in_minutes() -> None:
+    leak = sawtooth(30, 12, 200)
+    kv = lambda t: leak(t) + max(0.0, t - 1800) / 60 * 4.0  # noqa: E731
+    spec = healthy(kv_pct=kv, extra_events=_conversations(reuse_from=1800))
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["session_isolation"]
+    assert 1800 < secs(first[0].opened_ns) <= 1800 + 240
+    signals = {e.signal: e for e in first[0].evidence}
+    restarted = signals["conversations_restarted_under_old_session_ids"]
+    assert restarted.value is not None and restarted.value >= RULES.hypotheses.session_isolation.restarts
+    assert "tenant acme" in restarted.detail
+    # The same KV with every conversation under its own id: found too, but only from the
+    # trend, minutes later. The restarts are what made it fast.
+    control = healthy(kv_pct=kv, extra_events=_conversations(reuse_from=1e9))
+    _, incidents, _ = run(merged(node_records(control, 3000)))
+    later = opened(incidents)
+    assert [i.cause for i in later] == ["session_isolation"]
+    assert secs(later[0].opened_ns) > secs(first[0].opened_ns) + 120
+
+
+def test_reused_session_ids_on_a_pool_that_does_not_grow_do_not_page() -> None:
+    """Clients reusing ids on a cache that isolates them: nothing is held, nothing pages."""
+    spec = healthy(extra_events=_conversations(reuse_from=600, seconds=3600))
+    _, incidents, _ = run(merged(node_records(spec, 3600)))
+    assert incidents == []
+
+
+def _busy_with_documents(docs_from: float, docs_until: float) -> Events:
+    """A 1,000-token request every second, and from ``docs_from`` to ``docs_until`` a
+    40,000-token document a minute: the mean prompt stays under 2,000 tokens, but documents
+    carry two fifths of the prompt tokens."""
+    out: Events = [
+        (float(t), "vllm", "request_finished", {"prompt_tokens": 1_000, "finish_reason": "stop"})
+        for t in range(0, 3000)]
+    out += [(float(t) + 0.5, "vllm", "request_finished", {"prompt_tokens": 40_000, "finish_reason": "stop"})
+            for t in range(int(docs_from), int(docs_until), 60)]
+    return out
+
+
+def test_a_few_large_documents_among_many_short_requests_explain_kv_growth() -> None:
+    spec = healthy(kv_pct=_kv_held_by_documents, extra_events=_busy_with_documents(1800, 2400))
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    assert incidents == []
+    control = healthy(kv_pct=_kv_held_by_documents, extra_events=_busy_with_documents(0, 0))
+    _, incidents, _ = run(merged(node_records(control, 3000)))
+    assert [i.cause for i in opened(incidents)] == ["session_isolation"]
