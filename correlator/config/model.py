@@ -123,8 +123,9 @@ class SessionIsolation(_Section):
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""
     restarts: Annotated[int, Field(ge=2, le=64)] = 4
-    """...and this many from one tenant, while KV usage rises, are the reuse the write-up found
-    (a cache keyed by session id never releases the old conversation's blocks)."""
+    """...and this many from one tenant, while the pool's mean usage over the window stands
+    above that of every earlier window, are the reuse the write-up found (a cache keyed by
+    session id never releases the old conversation's blocks)."""
 
     @model_validator(mode="after")
     def _long_fits(self) -> SessionIsolation:
