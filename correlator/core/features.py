@@ -477,8 +477,9 @@ def rates(state: NodeState, w: Windows) -> Rates:
         r.prompt_tokens_per_request = req.prompt_tokens.total(w.growth) / ev_finished
         r.prompt_peaks = peak_ratios(req.prompt_tokens.per_tick.tail(span),
                                      req.finished.per_tick.tail(span), w.growth, paths)
-        r.large_prompt_peaks = peak_ratios(req.large_prompt_tokens.per_tick.tail(span),
-                                           req.prompt_tokens.per_tick.tail(span), w.growth, paths)
+        if req.large_prompt_tokens.total(span) > 0:
+            r.large_prompt_peaks = peak_ratios(req.large_prompt_tokens.per_tick.tail(span),
+                                               req.prompt_tokens.per_tick.tail(span), w.growth, paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
         tokens = [0.0] * span
