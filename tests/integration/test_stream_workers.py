@@ -119,7 +119,13 @@ async def test_kill_9_mid_replay_then_a_new_worker_recovers_without_loss_or_new_
         first.kill()
         second = worker(kafka_bootstrap, prefix, tmp_path / "b", store="memory")
         await produce_part(kafka_bootstrap, plan, recording[half:], end=True)
-        collected = await collector.until_drained(second.exited, 240)
+        try:
+            collected = await collector.until_drained(second.exited, 240)
+        except TimeoutError:
+            # keep what a rare stall needs for its diagnosis: the workers' logs go with tmp_path
+            pytest.fail(f"not drained in 240 s; {len(collector.incidents)} incident records so far\n"
+                        f"killed worker's log:\n{first.log_tail(40)}\nnew worker's log:\n"
+                        f"{second.log_tail(80)}")
         published = [m for m in await read_topic(kafka_bootstrap, names.incidents)
                      if m.headers.get("cx-run") == run.encode()]
         findings = await read_topic(kafka_bootstrap, names.findings, 1)
