@@ -44,7 +44,8 @@ def fill_missing(old: Any, fresh: Any, depth: int = 4) -> int:
     have = _attributes(old)
     for name, value in _attributes(fresh).items():
         if name not in have:
-            setattr(old, name, value)
+            # object.__setattr__: frozen dataclasses (the rules' derived windows) get theirs too
+            object.__setattr__(old, name, value)
             added += 1
         elif type(value).__module__.startswith("correlator."):
             added += fill_missing(have[name], value, depth - 1)

@@ -81,6 +81,24 @@ def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -
     old.step()
 
 
+def test_an_older_snapshot_lacking_a_field_of_the_frozen_windows_gets_it() -> None:
+    """The derived windows are a frozen dataclass shared by the fleet and its nodes: a newer
+    core's field (here the restart window) is filled in, not refused."""
+    run = PartitionRun(RULES, 0, "", ("t",), 1)
+    run.data("t", records(300.0), None)
+    run.progress("t", behind=False)
+    run.step()
+    old = pickle.loads(pickle.dumps(run))
+    node = next(iter(old.fleet.nodes.values()))
+    assert node.w is old.fleet.windows
+    object.__delattr__(node.w, "restart")
+    old.build = "older"
+    assert old.upgrade() >= 1
+    assert node.w.restart == old.fleet.windows.restart == 18
+    old.data("t", records(600.0)[-50:], None)
+    old.step()
+
+
 def test_fill_missing_leaves_present_attributes_alone() -> None:
     class A:
         def __init__(self, x: int) -> None:
