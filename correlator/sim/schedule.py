@@ -74,30 +74,25 @@ def schedule(config: SimConfig, fleet: list[NodeSpec]) -> list[Injection]:
     busy: set[int] = set()
     out = []
     for i, spec in enumerate(config.faults):
-        out += _resolve_all(spec, False, f"f{i + 1:02d}", config, fleet, busy, rng)
+        first = _resolve(spec, False, f"f{i + 1:02d}", config, fleet, busy, rng)
+        out += [first, *_also(first, spec, config, fleet, busy, rng)]
     for i, spec in enumerate(config.benign):
-        out += _resolve_all(spec, True, f"b{i + 1:02d}", config, fleet, set(), rng)
+        first = _resolve(spec, True, f"b{i + 1:02d}", config, fleet, set(), rng)
+        out += [first, *_also(first, spec, config, fleet, set(), rng)]
     return out
 
 
-def _resolve_all(
-    spec: InjectSpec,
-    benign: bool,
-    prefix: str,
-    config: SimConfig,
-    fleet: list[NodeSpec],
-    busy: set[int],
-    rng: random.Random,
-) -> list[Injection]:
-    """One injection per node the spec names; further nodes share the first one's window and
-    variant (one root cause striking them together) and get their own parameters."""
-    first = _resolve(spec, benign, prefix, config, fleet, busy, rng)
-    out = [first]
+def _also(first: Injection, spec: InjectSpec, config: SimConfig, fleet: list[NodeSpec],
+          busy: set[int], rng: random.Random) -> list[Injection]:
+    """The further nodes a spec names (``@a+b+c``): one root cause striking them together,
+    so the first injection's window and variant, with each node's own parameters."""
+    out = []
     for name in spec.also:
         node = _pick_node(replace(spec, node=name, also=()), fleet, busy, rng)
         busy.add(node)
-        out.append(replace(first, fault_id=f"{prefix}-{spec.cause}-{fleet[node].name}", node=node,
-                           node_name=fleet[node].name, params=_params(spec.cause, config, fleet[node], rng)))
+        out.append(replace(first, fault_id=first.fault_id.removesuffix(first.node_name) + fleet[node].name,
+                           node=node, node_name=fleet[node].name,
+                           params=_params(spec.cause, config, fleet[node], rng)))
     return out
 
 

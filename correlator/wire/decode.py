@@ -71,10 +71,7 @@ def decode_message(
             return [decode_record(raw, max_bytes)], []
         except RecordError as err:
             return [], [Rejected(origin, err.reason, raw)]
-    whole = _whole(raw)
-    if whole is not None:
-        return ([], [Rejected(origin, _mixed_reason(whole), raw)]) if _mixed(whole) else (whole, [])
-    recs_i, rej_i = _split(raw, origin)
+    recs_i, rej_i = _batch(raw, origin)
     return [r for _, r in recs_i], [r for _, r in rej_i]
 
 
@@ -86,20 +83,19 @@ def decode_message_indexed(
     if len(raw) > max_bytes or raw.lstrip()[:1] != b"[":
         recs, rejected = decode_message(raw, origin, max_bytes)
         return [(0, r) for r in recs], [(-1 if len(raw) > max_bytes else 0, r) for r in rejected]
-    whole = _whole(raw)
-    if whole is not None:
-        if _mixed(whole):
-            return [], [(-1, Rejected(origin, _mixed_reason(whole), raw))]
-        return list(enumerate(whole)), []
-    return _split(raw, origin)
+    return _batch(raw, origin)
 
 
-def _whole(raw: bytes) -> list[Record] | None:
-    """The batch validated in one pass, or None when any of it is wrong (then it is split)."""
+def _batch(raw: bytes, origin: str) -> tuple[list[tuple[int, Record]], list[tuple[int, Rejected]]]:
+    """A batch message validated in one pass; split record by record only when any of it is
+    wrong. Positions as in :func:`decode_message_indexed`."""
     try:
-        return BATCH_ADAPTER.validate_json(raw, strict=True)
+        whole = BATCH_ADAPTER.validate_json(raw, strict=True)
     except ValidationError:
-        return None
+        return _split(raw, origin)
+    if _mixed(whole):
+        return [], [(-1, Rejected(origin, _mixed_reason(whole), raw))]
+    return list(enumerate(whole)), []
 
 
 def _mixed(records: list[Record]) -> bool:

@@ -66,12 +66,18 @@ def test_subscribers_see_each_incident_state_once() -> None:
     assert seen.first(inc.model_copy(update={"status": "update", "updated_ns": 2}))
 
 
-def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -> None:
+def _restored_run() -> PartitionRun:
+    """A partition run after five minutes of records, through a snapshot's pickle."""
     run = PartitionRun(RULES, 0, "", ("t",), 1)
     run.data("t", records(300.0), None)
     run.progress("t", behind=False)
     run.step()
-    old = pickle.loads(pickle.dumps(run))
+    restored: PartitionRun = pickle.loads(pickle.dumps(run))
+    return restored
+
+
+def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -> None:
+    old = _restored_run()
     node = next(iter(old.fleet.nodes.values()))
     del node.__dict__["onset_ns"]
     old.build = "older"
@@ -84,11 +90,7 @@ def test_a_snapshot_from_an_older_core_gets_the_attributes_a_newer_one_added() -
 def test_an_older_snapshot_lacking_a_field_of_the_frozen_windows_gets_it() -> None:
     """The derived windows are a frozen dataclass shared by the fleet and its nodes: a newer
     core's field (here the restart window) is filled in, not refused."""
-    run = PartitionRun(RULES, 0, "", ("t",), 1)
-    run.data("t", records(300.0), None)
-    run.progress("t", behind=False)
-    run.step()
-    old = pickle.loads(pickle.dumps(run))
+    old = _restored_run()
     node = next(iter(old.fleet.nodes.values()))
     assert node.w is old.fleet.windows
     object.__delattr__(node.w, "restart")
