@@ -180,7 +180,8 @@ class MonitoringGap(_Section):
     trend_minutes: Annotated[int, Field(ge=2, le=15)] = 3
     """Minutes of history the trend is judged on."""
     min_alerts: PosInt = 3
-    """Distinct firing alert names that count as a symptom."""
+    """Distinct firing alert names (a critical one counts twice) at which alerts start to count
+    as a symptom; two more make it certain."""
     required_vllm_metrics: list[str] = Field(
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]
     )

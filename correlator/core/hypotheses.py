@@ -349,7 +349,9 @@ def _symptoms(
 ) -> tuple[float, list[Evidence], int]:
     parts: list[tuple[float, Evidence, int]] = []
     if alerts.distinct:
-        s = ramp(float(alerts.distinct), min_alerts - 1.0, min_alerts + 2.0)
+        # a critical rule (user-facing impact by the sender's own judgement) weighs as two
+        weight = float(alerts.distinct + alerts.critical)
+        s = ramp(weight, min_alerts - 1.0, min_alerts + 2.0)
         parts.append((s, Evidence(signal="alerts_firing", value=alerts.distinct,
                                   detail=f"{alerts.critical} critical"), alerts.first_ns))
     host = _host(f)

@@ -204,6 +204,23 @@ def test_monitoring_gap_names_the_silent_source() -> None:
                                                                       "RequestTimeouts"}
 
 
+@pytest.mark.parametrize("severity", ["critical", "warning"])
+def test_a_critical_symptom_on_a_node_whose_vllm_is_silent_pages_at_once(severity: str) -> None:
+    # the vLLM exporter stops; 20 minutes later the gateway's P99 alerts fire for the node
+    spec = healthy(vllm_until=1800)
+    storm = [alert("gpu-node-01", 1830 + 60 * k, "TargetDown", "warning") for k in range(35)]
+    storm += [alert("gpu-node-01", 3000 + 60 * k, name, sev) for k in range(10)
+              for name, sev in (("P99LatencyCritical", severity), ("P99LatencyHigh", "warning"))]
+    _, incidents, _ = run(merged(node_records(spec, 4000), iter(sorted(storm, key=lambda r: r.ts_ns))))
+    first = opened(incidents)
+    if severity == "warning":  # three warnings, one of them the gap's own: not yet a page
+        assert first == []
+        return
+    assert [i.cause for i in first] == ["monitoring_gap"]
+    assert 3000 <= secs(first[0].opened_ns) <= 3000 + 2 * RULES.features.tick_s
+    assert any(e.signal == "missing" and e.value == "vllm" for e in first[0].evidence)
+
+
 def test_missing_kv_metric_is_a_monitoring_gap_when_symptoms_come() -> None:
     spec = healthy(vllm_metrics=("vllm:num_requests_running",),
                    host_pct=lambda t: 40 + max(0.0, t - 1800) / 60 * 1.5)
