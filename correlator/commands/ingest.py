@@ -21,12 +21,12 @@ from prometheus_client import CollectorRegistry
 from correlator.config import RulesError, load_rules
 from correlator.ingest.app import DEFAULT_MAX_BODY
 from correlator.ingest.auth import TOKEN_ENV, BearerAuth, TokenError, load_token
-from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.engine_sink import EngineSink, IncidentWriter
 from correlator.ingest.server import IngestServer
 from correlator.ingest.sinks import AlertSink
 from correlator.kafka import KafkaSetupError, TopicNames, broker_answers, ensure_topics
 from correlator.kafka.topics import DEFAULT_PARTITIONS
+from correlator.wire.deadletter import DeadLetterFile
 
 PROG = "correlator ingest"
 
@@ -112,7 +112,8 @@ def _sink(args: argparse.Namespace, registry: CollectorRegistry) -> tuple[AlertS
 
     engine = Engine(load_rules(args.rules))
     out = "standard output" if args.out == "-" else args.out
-    sink = EngineSink(engine, IncidentWriter(args.out), DeadLetterLog(args.deadletter), registry=registry)
+    dead = DeadLetterFile(args.deadletter, flush=True)
+    sink = EngineSink(engine, IncidentWriter(args.out), dead, registry=registry)
     return sink, f"alerts -> embedded engine, incidents -> {out}"
 
 

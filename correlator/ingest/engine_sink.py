@@ -15,9 +15,9 @@ from typing import IO
 from prometheus_client import CollectorRegistry
 
 from correlator.core import Engine, EngineOutput
-from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.live import LiveEngine
 from correlator.obs.embedded import EmbeddedObs
+from correlator.wire.deadletter import DeadLetterFile
 from correlator.wire.decode import Rejected
 from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertRecord, Record
@@ -61,7 +61,7 @@ class IncidentWriter:
 
 class EngineSink:
     def __init__(self, engine: Engine, writer: IncidentWriter,
-                 deadletters: DeadLetterLog | None = None,
+                 deadletters: DeadLetterFile | None = None,
                  on_incident: IncidentHook | None = None,
                  registry: CollectorRegistry | None = None) -> None:
         """With ``registry``, the engine's metrics (records in, incidents, actions, state,
@@ -70,7 +70,7 @@ class EngineSink:
         self.obs = (EmbeddedObs(registry, engine, lambda: self.live.watermark_ns)
                     if registry is not None else None)
         self.writer = writer
-        self.deadletters = deadletters or DeadLetterLog(None)
+        self.deadletters = deadletters or DeadLetterFile(None, flush=True)
         self.on_incident = on_incident
         self.incidents = 0
 

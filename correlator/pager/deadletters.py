@@ -10,8 +10,8 @@ from pathlib import Path
 
 from aiokafka import AIOKafkaProducer
 
-from correlator.ingest.deadletters import DeadLetterLog
 from correlator.wire import deadletter
+from correlator.wire.deadletter import DeadLetterFile
 from correlator.wire.decode import Rejected
 
 
@@ -35,7 +35,7 @@ class KafkaDeadLetters:
 
 class FileDeadLetters:
     def __init__(self, path: Path) -> None:
-        self.log = DeadLetterLog(path)
+        self.log = DeadLetterFile(path, flush=True)
 
     @property
     def count(self) -> int:

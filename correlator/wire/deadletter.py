@@ -33,10 +33,14 @@ def decode_raw(letter: bytes) -> bytes:
 
 
 class DeadLetterFile:
-    """Appends dead letters as JSON Lines; opens the file lazily on the first reject."""
+    """Appends dead letters as JSON Lines; opens the file lazily on the first reject. With
+    ``flush``, each letter is flushed as it is written (a server answering for each request);
+    without, the file is flushed when closed (a replay). With no path, letters are only
+    counted."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, *, flush: bool = False) -> None:
         self.path = path
+        self.flush = flush
         self.count = 0
         self._fh: IO[bytes] | None = None
 
@@ -48,6 +52,8 @@ class DeadLetterFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = self.path.open("ab")
         self._fh.write(encode(rej) + b"\n")
+        if self.flush:
+            self._fh.flush()
 
     def close(self) -> None:
         if self._fh is not None:

@@ -17,12 +17,11 @@ import pytest
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.ingest.auth import BearerAuth
-from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.engine_sink import EngineSink, IncidentWriter
 from correlator.ingest.rfc3339 import GO_ZERO, format_ns
 from correlator.ingest.server import IngestServer
 from correlator.kafka import free_port
-from correlator.wire.deadletter import decode_raw
+from correlator.wire.deadletter import DeadLetterFile, decode_raw
 
 NOW = 1_709_542_800_000_000_000
 TOKEN = "t0k3n-for-tests"
@@ -67,7 +66,7 @@ class Harness:
 async def ingest(tmp_path: Path) -> AsyncIterator[Harness]:
     engine = Engine(load_rules())
     dead = tmp_path / "dead.jsonl"
-    sink = EngineSink(engine, IncidentWriter(tmp_path / "incidents.jsonl"), DeadLetterLog(dead))
+    sink = EngineSink(engine, IncidentWriter(tmp_path / "incidents.jsonl"), DeadLetterFile(dead, flush=True))
     server = IngestServer(sink, auth=BearerAuth(TOKEN), max_body=64 * 1024, clock=lambda: NOW,
                           tick_s=3600)
     await server.start()

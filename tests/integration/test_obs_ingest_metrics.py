@@ -15,10 +15,10 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from correlator.config import load_rules
 from correlator.core import Engine
-from correlator.ingest.deadletters import DeadLetterLog
 from correlator.ingest.engine_sink import EngineSink, IncidentWriter
 from correlator.ingest.server import IngestServer
 from correlator.obs import catalog
+from correlator.wire.deadletter import DeadLetterFile
 from correlator.wire.decode import decode_record
 from correlator.wire.records import Record
 
@@ -42,7 +42,8 @@ async def test_ingest_metrics_after_a_replayed_storm(tmp_path: Path) -> None:
                                   preroll_s=300), tmp_path / "rec")
     alerts = storm(tmp_path / "rec" / "events.jsonl.gz")
     assert len(alerts) >= 5
-    sink = EngineSink(Engine(load_rules()), IncidentWriter(None), DeadLetterLog(tmp_path / "dead.jsonl"))
+    dead = DeadLetterFile(tmp_path / "dead.jsonl", flush=True)
+    sink = EngineSink(Engine(load_rules()), IncidentWriter(None), dead)
     server = IngestServer(sink, tick_s=3600)
     await server.start()
     try:
@@ -79,8 +80,8 @@ async def test_embedded_engine_metrics_next_to_the_ingests(tmp_path: Path) -> No
                                   preroll_s=300, noise=False), tmp_path / "rec")
     lines = gzip.decompress((tmp_path / "rec" / "events.jsonl.gz").read_bytes()).splitlines()
     registry = CollectorRegistry()
-    sink = EngineSink(Engine(load_rules()), IncidentWriter(None), DeadLetterLog(tmp_path / "dead.jsonl"),
-                      registry=registry)
+    dead = DeadLetterFile(tmp_path / "dead.jsonl", flush=True)
+    sink = EngineSink(Engine(load_rules()), IncidentWriter(None), dead, registry=registry)
     now = [0]  # the ingest stamps what it receives with its clock: here, the recording's time
     server = IngestServer(sink, tick_s=3600, registry=registry, clock=lambda: now[0])
     await server.start()

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 import pytest
 
-from correlator.wire.deadletter import decode_raw, encode
-from correlator.wire.decode import RecordError, decode_message, decode_record
+from correlator.wire.deadletter import DeadLetterFile, decode_raw, encode
+from correlator.wire.decode import RecordError, Rejected, decode_message, decode_record
 from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 
 SAMPLE = {"v": 1, "ts_ns": 10, "node": "n1", "source": "nvml", "kind": "sample", "gpu": 0,
@@ -114,3 +116,21 @@ def test_a_valid_batch_decodes_in_one_pass_to_what_each_record_decodes_to() -> N
     mixed = orjson.dumps([SAMPLE, SAMPLE | {"node": "n2"}])
     whole, why = decode_message_indexed(mixed, "t[0]@2")
     assert whole == [] and why[0][0] == -1 and "mixes nodes" in why[0][1].reason
+
+
+@pytest.mark.parametrize("flush", [True, False])
+def test_dead_letter_file_keeps_each_letter_and_flushes_per_letter_when_asked(
+        tmp_path: Path, flush: bool) -> None:
+    path = tmp_path / "sub" / "dead.jsonl"
+    dead = DeadLetterFile(path, flush=flush)
+    assert not path.exists()  # opened on the first letter only
+    dead.write(Rejected("http:/api/v2/alerts", "not JSON", b"\xff{"))
+    if flush:  # a server answers after each request: the letter is on disk before close
+        assert [decode_raw(x) for x in path.read_bytes().splitlines()] == [b"\xff{"]
+    dead.write(Rejected("http:/api/v2/alerts", "too large", b"x" * 10))
+    dead.close()
+    letters = [orjson.loads(x) for x in path.read_bytes().splitlines()]
+    assert [x["reason"] for x in letters] == ["not JSON", "too large"] and dead.count == 2
+    counted = DeadLetterFile(None)
+    counted.write(Rejected("o", "r", b""))
+    assert counted.count == 1
