@@ -48,10 +48,7 @@ def scenario() -> list[Record]:
 
 def direct(records: list[Record]) -> list[Incident]:
     engine = Engine(RULES)
-    out: list[Incident] = []
-    for rec in records:
-        out += engine.process(rec).incidents
-    return out + engine.finish().incidents
+    return engine.process_many(records).incidents + engine.finish().incidents
 
 
 def postable(recs: list[AlertRecord]) -> bytes:

@@ -30,7 +30,6 @@ from correlator.pager.recorder import RecordingReceiver
 from correlator.pager.service import PagerService, ServiceOptions
 from correlator.sim import SimConfig, simulate
 from correlator.wire.decode import RECORD_ADAPTER, decode_message
-from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertRecord, Record
 
 pytestmark = pytest.mark.kafka
@@ -62,10 +61,8 @@ async def test_alerts_in_page_out(tmp_path: Path, kafka_bootstrap: str, kafka_to
         from_topic += recs
     assert len(from_topic) == len(alerts)
     engine = Engine(load_rules())
-    incidents: list[Incident] = []
-    for rec in sorted(telemetry + from_topic, key=lambda r: r.ts_ns):
-        incidents += engine.process(rec).incidents
-    incidents += engine.finish().incidents
+    ordered = sorted(telemetry + from_topic, key=lambda r: r.ts_ns)
+    incidents = engine.process_many(ordered).incidents + engine.finish().incidents
     failure = [i for i in incidents if i.cause == "gpu_failure"]
     assert failure and failure[0].status == "open" and failure[-1].alerts.count > 0
     producer = AIOKafkaProducer(bootstrap_servers=kafka_bootstrap, acks="all")

@@ -43,10 +43,7 @@ def recording() -> list[Record]:
 @pytest.fixture(scope="module")
 def embedded(recording: list[Record]) -> list[Incident]:
     eng = Engine(RULES)
-    out: list[Incident] = []
-    for rec in recording:
-        out += eng.process(rec).incidents
-    return out + eng.finish().incidents
+    return eng.process_many(recording).incidents + eng.finish().incidents
 
 
 def incidents_on(messages: list) -> list[Incident]:  # type: ignore[type-arg]
