@@ -6,14 +6,26 @@ ignored threshold. Durations are seconds, growth rates percentage points per min
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 Pos = Annotated[float, Field(gt=0)]
 NonNeg = Annotated[float, Field(ge=0)]
 Share = Annotated[float, Field(ge=0, le=1)]
 PosInt = Annotated[int, Field(gt=0)]
+
+
+def _regex(text: str) -> str:
+    try:
+        re.compile(text)
+    except re.error as e:
+        raise ValueError(f"not a regular expression: {e}") from None
+    return text
+
+
+Regex = Annotated[str, AfterValidator(_regex)]
 
 
 class _Section(BaseModel):
@@ -268,6 +280,12 @@ class AlertGrouping(_Section):
     """Distinct critical alert names such a group needs."""
     alerts_only_after_s: Pos = 120.0
     """On a node known only from its alerts, a critical group this old becomes one incident."""
+    gpu_failure_alerts: Regex = r"(?i)xid|gpu.?(missing|lost|fell)"
+    """On a node known only from its alerts, a firing critical alert whose name this regular
+    expression matches (searched) says a GPU failed: the incident opens on the next tick and
+    names the cause. Empty: never."""
+    node_unreachable_alerts: Regex = r"(?i)(node|host|instance).?(unreachable|down)$"
+    """The same for an unreachable node (a blackbox probe, `InstanceDown`, `NodeUnreachable`)."""
 
 
 Signal = Literal[

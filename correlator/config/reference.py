@@ -59,9 +59,9 @@ def _level1() -> str:
 
 
 def _row(name: str, f: FieldInfo) -> str:
-    default = "required" if f.is_required() else f"`{_default(f)}`"
+    default = "required" if f.is_required() else f"`{_default(f)}`".replace("|", "\\|")
     limits = _limits(f)
-    meaning = (f.description or "").replace("|", "\\|") + (f" ({limits})" if limits else "")
+    meaning = " ".join((f.description or "").split()).replace("|", "\\|") + (f" ({limits})" if limits else "")
     return f"| `{name}` | {_type(f.annotation)} | {default} | {meaning} |"
 
 

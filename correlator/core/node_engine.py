@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
 from correlator.core import benign, hypotheses
+from correlator.core.alert_causes import causes_named
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
 from correlator.core.detectors import NodeDetectors
@@ -199,6 +200,12 @@ class NodeEngine:
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
         scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)
+        if not self.aligner.sources:  # known only from its alerts: some name their cause
+            g = self.rules.alert_grouping
+            named = causes_named(self.alerts.alerts.values(), tick_ns, int(g.group_interval_s * NS), g)
+            for cause, score in named.items():
+                if score.strength > scores[cause].strength:
+                    scores[cause] = score
         winner, confidence, shares = hypotheses.weigh(scores, hypotheses.priors(self.rules))
         self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}
         strength = scores[winner].strength if winner else 0.0

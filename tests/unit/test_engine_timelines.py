@@ -394,6 +394,35 @@ def test_a_node_known_only_from_its_alerts_pages_once_per_group() -> None:
     assert max(i.alerts.count for i in incidents) == 3
 
 
+def test_on_a_node_known_only_from_its_alerts_a_critical_xid_or_probe_alert_names_the_cause() -> None:
+    def repeated(node: str, start: float, name: str, severity: str) -> list[Record]:
+        return [alert(node, start + 60 * rep, name, severity) for rep in range(10)]
+
+    storm = repeated("gpu-node-05", 1800, "GPUXidError", "critical")
+    storm += repeated("gpu-node-05", 1800, "InferenceGatewayUpstreamUnhealthy", "critical")
+    storm += repeated("gpu-node-06", 1900, "NodeUnreachable", "critical")
+    storm += repeated("gpu-node-07", 2000, "GPUXidError", "warning")  # the sender's call: no page
+    storm += repeated("gpu-node-07", 2000, "TargetDown", "critical")  # not a node that went away
+    _, incidents, _ = run(sorted(storm, key=lambda r: r.ts_ns))
+    first = {i.nodes[0]: i for i in opened(incidents)}
+    assert sorted(first) == ["gpu-node-05", "gpu-node-06"]
+    xid, probe = first["gpu-node-05"], first["gpu-node-06"]
+    assert (xid.cause, probe.cause) == ("gpu_failure", "node_unreachable")
+    # the next tick, not the alerts-only group's wait (alerts_only_after_s)
+    assert 1800 <= secs(xid.opened_ns) <= 1800 + RULES.features.tick_s
+    assert 1900 <= secs(probe.opened_ns) <= 1900 + RULES.features.tick_s
+    assert [(e.signal, e.value) for e in xid.evidence] == [("critical_alert", "GPUXidError")]
+    assert set(xid.alerts.alertnames) == {"GPUXidError", "InferenceGatewayUpstreamUnhealthy"}
+
+
+def test_with_telemetry_an_xid_alert_alone_names_no_cause() -> None:
+    # the node's own telemetry shows no XID and no silence: the alert groups as before
+    storm = [alert("gpu-node-01", 1800 + 60 * rep, "GPUXidError", "critical") for rep in range(10)]
+    _, incidents, _ = run(merged(node_records(healthy(), 3000), iter(storm)))
+    assert [i.cause for i in opened(incidents)] in ([], ["unexplained_alerts"])
+    assert "gpu_failure" not in [i.cause for i in incidents]
+
+
 def test_the_simulators_delivery_noise_loses_almost_nothing_to_lateness() -> None:
     """The simulator delivers records 0-3 s late (1 % of them up to 8 s) with per-source clock
     offsets: the per-GPU records of one collection and a fast stream's records overtake each

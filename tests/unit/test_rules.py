@@ -90,3 +90,16 @@ def test_rules_reference_in_docs_is_generated_from_the_models() -> None:
     assert doc == reference(), "docs/rules.md is stale: run `correlator rules doc --out docs/rules.md`"
     assert "| `residue_mb_per_interrupt` | float | `4.7` |" in doc
     assert "## `level1`" in doc and "`isolate_node`" in doc
+    # every table row stays one line (a meaning written over several lines once split rows)
+    rows = [line for line in doc.splitlines() if line.startswith("| `")]
+    assert len(rows) > 80 and all(line.endswith("|") for line in rows)
+    assert "| `gpu_failure_alerts` | str | `(?i)xid\\|gpu" in doc  # the regex's bars escaped
+
+
+def test_a_pattern_that_is_not_a_regular_expression_is_named(rules_dir: Path) -> None:
+    edit(rules_dir / "engine.yaml", "gpu_failure_alerts: '(?i)xid|", "gpu_failure_alerts: '(?i)xid(|")
+    with pytest.raises(RulesError) as err:
+        load_rules(rules_dir)
+    assert str(err.value) == (f"{rules_dir / 'engine.yaml'}: rule 'alert_grouping': field "
+                              "'gpu_failure_alerts': not a regular expression: missing ), "
+                              "unterminated subpattern at position 7")
