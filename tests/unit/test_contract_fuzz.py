@@ -1,0 +1,146 @@
+"""Records written to the contract by someone else: whatever a valid record holds, the engine
+keeps going, and every record is accounted for (property-based, with Hypothesis).
+
+The contract fixes the envelope and the record kinds but leaves a lot open: a sample may carry
+any metric names and values, an event any name and any attributes of any JSON type, an alert
+any labels. Files written to it outside the project are replayed against the engine, so none
+of that may raise; a record the engine cannot use is ignored or refused with a reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from correlator.config import load_rules
+from correlator.core import Engine
+from correlator.replay.run import run_replay
+from correlator.wire.decode import RecordError, decode_record
+from tests.timeline import NodeSpec, merged, node_records, sawtooth
+
+RULES = load_rules()
+T0 = 1_709_542_800 * 1_000_000_000
+S = 1_000_000_000
+
+METRICS = [
+    "mem_used_bytes", "mem_total_bytes", "mem_reserved_bytes", "proc_used_bytes", "gpu_util_pct",
+    "temp_c", "power_w", "proc_rss_bytes", "swap_used_bytes",
+    "DCGM_FI_DEV_FB_USED", "DCGM_FI_DEV_FB_FREE", "DCGM_FI_DEV_FB_RESERVED", "DCGM_FI_DEV_XID_ERRORS",
+    "DCGM_FI_DEV_GPU_UTIL",
+    "vllm:num_requests_running", "vllm:num_requests_waiting", "vllm:kv_cache_usage_perc",
+    "vllm:num_preemptions_total", "vllm:prefix_cache_queries_total", "vllm:prefix_cache_hits_total",
+    'vllm:request_success_total{finished_reason="abort"}', "vllm:prompt_tokens_total",
+    "vllm:generation_tokens_total", "vllm:spec_decode_num_draft_tokens_total",
+    "vllm:time_to_first_token_seconds_sum",
+]
+EVENTS = ["xid", "request_finished", "kv_block_stored", "kv_block_removed", "kv_all_cleared",
+          "engine_start", "oom_kill", "process_start"]
+ATTRS = ["xid", "request_id", "finish_reason", "tenant", "session", "prompt_tokens",
+         "generation_tokens", "cached_tokens", "spec_draft_tokens", "count", "pid", "process"]
+LABELS = ["engine", "model_name", "num_gpu_blocks", "block_size", "tenant", "uuid"]
+
+numbers = st.one_of(
+    st.integers(min_value=-(2**53), max_value=2**53),
+    st.floats(allow_nan=False, allow_infinity=False, width=64),
+    st.sampled_from([0, 1, 0.5, 1e300, -1e300, 5e-324, 79, 100]),
+)
+json_any = st.recursive(
+    st.one_of(st.none(), st.booleans(), numbers, st.text(max_size=12)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    max_leaves=6,
+)
+names = st.one_of(st.sampled_from(METRICS), st.text(min_size=1, max_size=20))
+label_values = st.one_of(st.sampled_from(["0", "-5", "16", "abc", "", "1e9", "99999999999999999999"]),
+                         st.text(max_size=10))
+
+
+@st.composite
+def records(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["sample", "sample", "event", "event", "alert"]))
+    rec: dict[str, Any] = {
+        "v": 1,
+        "ts_ns": T0 + draw(st.integers(min_value=0, max_value=900)) * S + draw(st.integers(0, S - 1)),
+        "node": draw(st.sampled_from(["gpu-node-01", "gpu-node-02", "-"])),
+        "kind": kind,
+        "gpu": draw(st.one_of(st.none(), st.integers(min_value=0, max_value=7))),
+    }
+    if draw(st.booleans()):
+        rec["seq"] = draw(st.integers(min_value=-3, max_value=60))
+    if kind == "sample":
+        rec["source"] = draw(st.sampled_from(["nvml", "dcgm", "vllm", "host", "other"]))
+        rec["metrics"] = draw(st.dictionaries(names, numbers, max_size=6))
+        if draw(st.booleans()):
+            rec["labels"] = draw(st.dictionaries(st.one_of(st.sampled_from(LABELS), st.text(max_size=6)),
+                                                 label_values, max_size=4))
+    elif kind == "event":
+        rec["source"] = draw(st.sampled_from(["nvml", "dcgm", "vllm", "host", "other"]))
+        rec["event"] = draw(st.one_of(st.sampled_from(EVENTS), st.text(min_size=1, max_size=12)))
+        rec["attrs"] = draw(st.dictionaries(st.one_of(st.sampled_from(ATTRS), st.text(max_size=6)),
+                                            json_any, max_size=5))
+    else:
+        rec["source"] = "alert"
+        labels = draw(st.dictionaries(st.sampled_from(["node", "instance", "severity", "job", "gpu"]),
+                                      label_values, max_size=4))
+        labels["alertname"] = draw(st.one_of(st.sampled_from(["GPUXidError", "NodeUnreachable",
+                                                              "TargetDown", "P99High"]),
+                                             st.text(min_size=1, max_size=10)))
+        rec["alert"] = {"status": draw(st.sampled_from(["firing", "resolved"])), "labels": labels}
+        if draw(st.booleans()):
+            rec["alert"]["fingerprint"] = draw(st.text(max_size=16))
+    return rec
+
+
+def _healthy_stream() -> list[dict[str, Any]]:
+    """20 minutes of a healthy node's telemetry (KV saw-tooth, flat framebuffer)."""
+    recs = merged(node_records(NodeSpec(node="gpu-node-01", kv_pct=sawtooth(30, 12, 200),
+                                        gpu_pct=lambda t: 90.0), 1200))
+    return [orjson.loads(orjson.dumps(r.model_dump(mode="json"))) for r in recs]
+
+
+HEALTHY = _healthy_stream()
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(records(), min_size=1, max_size=120))
+def test_any_valid_record_is_processed_or_refused_never_raised(raw: list[dict[str, Any]]) -> None:
+    """Odd records (any metric, value, attribute type, label) among a healthy node's own, so
+    that they reach the features and hypotheses, not only the decoder."""
+    start = HEALTHY[0]["ts_ns"] + 200 * S
+    for doc in raw:  # into the healthy stream's minutes 3 to 18, on its node
+        doc["ts_ns"] += start - T0
+        if doc["node"] == "gpu-node-02":
+            doc["node"] = "gpu-node-01"
+    eng = Engine(RULES)
+    accepted = 0
+    for doc in sorted(HEALTHY + raw, key=lambda r: r["ts_ns"]):
+        line = orjson.dumps(doc)
+        try:
+            rec = decode_record(line)
+        except RecordError:
+            continue  # refused with a reason (the replay dead-letters it)
+        accepted += 1
+        eng.process(rec)
+    eng.finish()
+    assert eng.stats.records == accepted
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
+@given(st.lists(records(), min_size=1, max_size=60))
+def test_a_replayed_file_accounts_for_every_line(tmp_path: Path, raw: list[dict[str, Any]]) -> None:
+    """Unsorted, as a file may be; every line is read and either used or dead-lettered."""
+    events = tmp_path / "events.jsonl"
+    dead = tmp_path / "dead.jsonl"
+    dead.unlink(missing_ok=True)
+    events.write_bytes(b"\n".join(orjson.dumps(r) for r in raw) + b"\n")
+    result = run_replay([events], [], RULES, deadletter_path=dead)
+    letters = dead.read_bytes().splitlines() if dead.exists() else []
+    assert result.read.records + len(letters) >= len(raw)
+    assert result.read.records <= len(raw)
