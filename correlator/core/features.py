@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from correlator.config.model import RuleSet
 from correlator.core import metrics as m
 from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState
-from correlator.core.series import NAN, Series, mean
+from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
 
 NS = 1_000_000_000
@@ -55,6 +56,23 @@ class KvView:
     """Mean KV usage over the restart window above the highest mean of the windows of the same
     length before it (NaN until two of them are in the history): a saw-tooth's rising phase
     does not lift it, a pool that keeps more than it releases does."""
+    acceleration: float = NAN
+    """Growth of the growth rate over the KV trend window, pp/min per minute
+    (:func:`acceleration`)."""
+
+
+def acceleration(minute_means: list[float]) -> float:
+    """The second derivative of a series of minute means: the least-squares slope of its
+    minute-to-minute changes, pp/min per minute (NaN with fewer than three changes). A leak
+    that feeds on itself accelerates; a steady one is flat; a saw-tooth averages to zero.
+
+    >>> acceleration([10.0, 11.0, 13.0, 16.0, 20.0])  # growth 1, 2, 3, 4 pp/min
+    1.0
+    >>> acceleration([10.0, 12.0, 14.0, 16.0])
+    0.0
+    """
+    changes = [b - a for a, b in pairwise(minute_means)]
+    return slope_per_min(changes, 60.0)
 
 
 def excess_over_earlier(values: list[float], n: int) -> float:
@@ -271,6 +289,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         waiting_now=mean(e.waiting.tail(w.short)),
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
         recent_excess=excess_over_earlier(e.kv_pct.tail(w.history), w.restart),
+        acceleration=acceleration(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute)),
     )
 
 

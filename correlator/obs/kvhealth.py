@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import pairwise
 
-from correlator.core.features import Windows
+from correlator.core.features import Windows, acceleration
 from correlator.core.node_engine import NodeEngine
 from correlator.core.nodestate import EngineTrack
 from correlator.core.series import NAN, slope_per_min
@@ -64,9 +63,7 @@ class NodeKv:
 def engine_kv(key: str, e: EngineTrack, w: Windows, pool_blocks: int | None) -> EngineKv:
     """One engine's KV figures; NaN where there is not enough history yet."""
     growth = slope_per_min(e.kv_pct.tail(w.growth), w.tick_s)  # pp/min
-    minutes = bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute)
-    diffs = [b - a for a, b in pairwise(minutes)]
-    accel = slope_per_min(diffs, 60.0)  # pp/min per minute
+    accel = acceleration(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute))
     unreleased = unreleased_share(e.kv_pct.tail(w.history), w.per_minute)
     leaked = unreleased * pool_blocks if pool_blocks and unreleased == unreleased else NAN
     return EngineKv(

@@ -68,6 +68,24 @@ def test_kv_leak_on_a_saw_tooth_opens_one_session_isolation_incident() -> None:
     assert 1800 <= secs(first[0].opened_ns) <= 1800 + 800
 
 
+def test_a_leak_that_feeds_on_itself_shows_its_acceleration() -> None:
+    """The second derivative (growth of the growth rate): about zero for a steady leak,
+    positive for one whose growth grows; incidents carry it as evidence."""
+    def run_leak(kv: Callable[[float], float]) -> tuple[float, list[Incident]]:
+        eng, incidents, _ = run(merged(node_records(healthy(kv_pct=kv), 3000)))
+        assert [i.cause for i in opened(incidents)] == ["session_isolation"]
+        f = eng.fleet.nodes["gpu-node-01"].last_features
+        assert f is not None and f.kv is not None  # judged to the end: 20 minutes into the leak
+        return f.kv.acceleration, incidents
+
+    steady, _ = run_leak(lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 2.0)
+    growing, incidents = run_leak(lambda t: 35 + jitter(0.5)(t) + (max(0.0, t - 1800) / 60) ** 2 * 0.1)
+    assert abs(steady) < 0.05
+    assert 0.15 < growing < 0.25  # 0.2 pp/min per minute in the curve itself
+    signals = {e.signal for e in incidents[-1].evidence}
+    assert "kv_cache_growth_acceleration_pct_per_min2" in signals
+
+
 def test_monotonic_kv_leak_with_flat_load_is_found_within_minutes() -> None:
     spec = healthy(kv_pct=lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 1.0)
     _, incidents, _ = run(merged(node_records(spec, 3000)))
