@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.replay.run import run_replay
-from correlator.wire.decode import RecordError, decode_record
+from correlator.wire.decode import RecordError, decode_message, decode_message_indexed, decode_record
 from tests.timeline import NodeSpec, merged, node_records, sawtooth
 
 RULES = load_rules()
@@ -144,3 +144,24 @@ def test_a_replayed_file_accounts_for_every_line(tmp_path: Path, raw: list[dict[
     letters = dead.read_bytes().splitlines() if dead.exists() else []
     assert result.read.records + len(letters) >= len(raw)
     assert result.read.records <= len(raw)
+
+
+messages = st.one_of(
+    st.binary(max_size=200),
+    records().map(orjson.dumps),
+    st.lists(records(), max_size=6).map(orjson.dumps),  # a batch (refused whole if nodes differ)
+    st.lists(st.one_of(records(), json_any), max_size=5).map(orjson.dumps),
+    json_any.map(orjson.dumps),
+    st.lists(records(), min_size=1, max_size=4).map(lambda rs: orjson.dumps(rs)[:-3]),  # cut short
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(messages)
+def test_a_kafka_message_value_is_decoded_or_refused_with_its_reason(raw: bytes) -> None:
+    recs, refused = decode_message(raw, "telemetry.vllm")
+    assert recs or refused or orjson.loads(raw) == []  # an empty batch holds nothing to lose
+    assert all(r.reason and isinstance(r.raw, bytes) for r in refused)
+    indexed, refused_at = decode_message_indexed(raw, "telemetry.vllm")
+    assert [r for _, r in indexed] == recs and [r for _, r in refused_at] == refused
