@@ -5,7 +5,9 @@ between them the ingest's clock moves the fleet on (quiet nodes are evaluated, i
 resolve) and releases the findings that waited for their order, as a streaming worker does
 with its wall clock (:meth:`correlator.stream.partition.PartitionRun.live_advance`): fleet
 time is the clock less the allowed lateness and the largest clock offset, so records that are
-late within those bounds are still in order.
+late within those bounds are still in order. The clock offset is the nodes' clocks' against
+the ingest's: until a telemetry record has come, every record is an alert stamped by the
+ingest's own clock, and fleet time trails the clock by the lateness alone.
 
 Pure: the clock reading is an argument.
 """
@@ -23,8 +25,15 @@ class LiveEngine:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         a = engine.rules.alignment
-        self.behind_ns = int((a.allowed_lateness_s + a.max_clock_offset_s) * NS)
+        self.lateness_ns = int(a.allowed_lateness_s * NS)
+        self.offset_ns = int(a.max_clock_offset_s * NS)
         self.clock_ns = 0
+
+    @property
+    def behind_ns(self) -> int:
+        """How far fleet time trails the clock: the lateness, and the largest clock offset once
+        records stamped by the nodes' clocks (telemetry) take part."""
+        return self.lateness_ns + (self.offset_ns if self.engine.fleet.fleet_sources else 0)
 
     @property
     def watermark_ns(self) -> int:
