@@ -4,7 +4,9 @@ A snapshot pickles the core's objects as they were. When a newer core adds an at
 class, the restored object lacks it and the first use fails. :func:`fill_missing` gives such
 objects the new attributes' initial values, taken from a freshly built object of the same
 kind; it is a best effort (a changed meaning of an existing attribute cannot be repaired),
-and the worker logs when it had to do it. :data:`CORE_BUILD` identifies the core's source.
+and the worker logs when it had to do it. :data:`CORE_BUILD` identifies the source of the
+core and of the rules' models: a snapshot pickles its rules too, and a rules setting a newer
+build added is filled in from the worker's own rules.
 """
 
 from __future__ import annotations
@@ -13,13 +15,24 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+import correlator.config
 import correlator.core
 
 
-def _core_build() -> str:
+def _package_dir(package: Any) -> Path:
+    assert package.__file__ is not None
+    return Path(package.__file__).parent
+
+
+BUILD_DIRS = (_package_dir(correlator.core), _package_dir(correlator.config))
+"""The sources a snapshot's objects come from: the core, and the rules' models."""
+
+
+def _core_build(dirs: tuple[Path, ...] = BUILD_DIRS) -> str:
     h = hashlib.sha256()
-    for path in sorted(Path(correlator.core.__file__).parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    for d in dirs:
+        for path in sorted(d.glob("*.py")):
+            h.update(f"{d.name}/{path.name}".encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 
 

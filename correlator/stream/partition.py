@@ -162,12 +162,15 @@ class PartitionRun:
         self.clock_ns = now_ns
         self._take(self.fleet.drive(now_ns))
 
-    def upgrade(self) -> int:
-        """After a restore by another build of the core: fill in attributes it added."""
+    def upgrade(self, rules: RuleSet | None = None) -> int:
+        """After a restore by another build of the core: fill in attributes it added. Rules
+        settings the snapshot's rules lack take the value of ``rules`` (the worker's own;
+        the defaults without), before anything derived from them is rebuilt."""
         if getattr(self, "build", "") == CORE_BUILD:
             return 0
         f = self.fleet
-        added = fill_missing(f, ClockedFleet(f.rules, external=f.external))
+        added = fill_missing(f.rules, rules if rules is not None else RuleSet())
+        added += fill_missing(f, ClockedFleet(f.rules, external=f.external))
         for name, node in f.nodes.items():
             added += fill_missing(node, type(node)(name, f.rules, f.windows, f.fleet_sources))
         self.build = CORE_BUILD

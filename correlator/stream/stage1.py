@@ -236,11 +236,14 @@ class Stage1:
             return None
         st: PartitionRun = snapshot.load(blob)
         log.info("partition %d run %r restored at position %d", key[0], key[1], st.pos)
-        added = st.upgrade()
+        added = st.upgrade(self.rules)
         if added:
             log.warning("partition %d: its snapshot was taken by another build of the core; "
-                        "%d attributes the new build added were set to their initial values",
-                        key[0], added)
+                        "%d attributes the new build added were set to their initial values "
+                        "(rules settings to this worker's)", key[0], added)
+        if st.fleet.rules != self.rules:
+            log.warning("partition %d: its state was built under other rules than this worker's "
+                        "(--rules); it goes on under those (see docs/operations.md, Rules)", key[0])
         return st
 
     # -- output ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import CoordinatorLoadInProgressError, GroupCoordinatorNotAvailableError
 
 from correlator.stream.settings import MAX_MESSAGE_BYTES
 from correlator.stream.topics import StreamTopics
@@ -73,11 +74,15 @@ async def read_topic(bootstrap: str, topic: str, partitions: int = PARTITIONS) -
 
 
 async def group_members(bootstrap: str, group: str) -> tuple[str, int]:
-    """The consumer group's state and member count."""
+    """The consumer group's state and member count (``("NoCoordinator", 0)`` while a fresh
+    broker has not yet created its offsets topic)."""
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
     await admin.start()
     try:
-        resp = await admin.describe_consumer_groups([group])
+        try:
+            resp = await admin.describe_consumer_groups([group])
+        except (GroupCoordinatorNotAvailableError, CoordinatorLoadInProgressError):
+            return "NoCoordinator", 0
         _error, _gid, state, _ptype, _proto, members, *_ = resp[0].groups[0]
         return str(state), len(members)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 from correlator.config import load_rules
 from correlator.stream.compat import fill_missing
@@ -99,6 +100,40 @@ def test_an_older_snapshot_lacking_a_field_of_the_frozen_windows_gets_it() -> No
     assert node.w.restart == old.fleet.windows.restart == 18
     old.data("t", records(600.0)[-50:], None)
     old.step()
+
+
+def test_an_older_snapshot_lacking_rules_settings_gets_the_workers_values() -> None:
+    """A snapshot pickles its rules: settings a newer build added (read at every evaluated
+    tick) come from the restoring worker's rules, not an AttributeError."""
+    old = _restored_run()
+    rules = old.fleet.rules
+    del rules.alert_grouping.__dict__["gpu_failure_alerts"]
+    del rules.hypotheses.session_isolation.__dict__["restart_window_s"]
+    mine = RULES.model_copy(update={"alert_grouping": RULES.alert_grouping.model_copy(
+        update={"gpu_failure_alerts": "(?i)xid"})})
+    old.build = "older"
+    assert old.upgrade(mine) >= 2
+    node = next(iter(old.fleet.nodes.values()))
+    assert node.rules is rules  # filled in place: the nodes share the fleet's rules
+    assert rules.alert_grouping.gpu_failure_alerts == "(?i)xid"  # the worker's, not the default
+    assert rules.hypotheses.session_isolation.restart_window_s == 180.0
+    old.data("t", records(900.0)[-400:], None)
+    old.step()
+    assert old.upgrade(mine) == 0  # once per build
+
+
+def test_the_build_id_covers_the_rules_models(tmp_path: Path) -> None:
+    import shutil
+
+    from correlator.stream import compat
+
+    assert [d.name for d in compat.BUILD_DIRS] == ["core", "config"]
+    copies = tuple(shutil.copytree(d, tmp_path / d.name) for d in compat.BUILD_DIRS)
+    before = compat._core_build(copies)
+    assert before == compat.CORE_BUILD
+    with (copies[1] / "model.py").open("a") as fh:
+        fh.write("\n# a rules setting added\n")
+    assert compat._core_build(copies) != before
 
 
 def test_fill_missing_leaves_present_attributes_alone() -> None:
