@@ -150,8 +150,8 @@ def session_isolation(
     if kv.acceleration == kv.acceleration:
         ev.append(Evidence(signal="kv_cache_growth_acceleration_pct_per_min2",
                            value=round(kv.acceleration, 3),
-                           detail=f"growth of the growth rate, minute means of the last "
-                                  f"{cfg.trend_minutes} minutes"))
+                           detail="growth of the growth rate over the KV trend window's "
+                                  "minute means"))
     if kv.rebuild_ratio == kv.rebuild_ratio:
         ev.append(Evidence(signal="block_rebuild_rate_change", value=round(kv.rebuild_ratio, 2),
                            detail="prefix-cache misses, last 5 min against the 15 before"))
