@@ -317,7 +317,9 @@ class NodeState:
             self.host.oom_ns.append(rec.ts_ns)
         elif name == "xid":
             g = self.gpu(rec.gpu)
-            g.xid, g.xid_ns = int(_num(attrs.get("xid"), 0.0)), rec.ts_ns
+            xid = _num(attrs.get("xid"), 0.0)
+            if 0 < xid < 9.2e18:
+                g.xid, g.xid_ns = int(xid), rec.ts_ns
         else:
             self.unknown_events += 1
 
@@ -368,11 +370,15 @@ class NodeState:
 
 
 def _num(value: object, default: float) -> float:
-    if isinstance(value, bool):
+    """A finite number from an event attribute, else ``default`` (attributes are free-form:
+    a string, a boolean, NaN, an infinity or an integer beyond a float's range tells nothing)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return default
-    if isinstance(value, int | float):
-        return float(value)
-    return default
+    try:
+        x = float(value)
+    except OverflowError:
+        return default
+    return x if x - x == 0 else default
 
 
 _COUNTERS = frozenset(

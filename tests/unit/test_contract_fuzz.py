@@ -9,6 +9,7 @@ of that may raise; a record the engine cannot use is ignored or refused with a r
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,8 @@ numbers = st.one_of(
     st.integers(min_value=-(2**53), max_value=2**53),
     st.floats(allow_nan=False, allow_infinity=False, width=64),
     st.sampled_from([0, 1, 0.5, 1e300, -1e300, 5e-324, 79, 100]),
+    # What other writers emit: Python's json writes NaN and Infinity, and integers of any size.
+    st.sampled_from([float("nan"), float("inf"), -float("inf"), 2**64, 10**400, -(10**400)]),
 )
 json_any = st.recursive(
     st.one_of(st.none(), st.booleans(), numbers, st.text(max_size=12)),
@@ -105,6 +108,11 @@ def _healthy_stream() -> list[dict[str, Any]]:
 HEALTHY = _healthy_stream()
 
 
+def dumps(doc: object) -> bytes:
+    """JSON as Python's own writer has it (NaN, Infinity, integers of any size), not orjson's."""
+    return json.dumps(doc).encode()
+
+
 @settings(max_examples=120, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.lists(records(), min_size=1, max_size=120))
@@ -119,7 +127,7 @@ def test_any_valid_record_is_processed_or_refused_never_raised(raw: list[dict[st
     eng = Engine(RULES)
     accepted = 0
     for doc in sorted(HEALTHY + raw, key=lambda r: r["ts_ns"]):
-        line = orjson.dumps(doc)
+        line = dumps(doc)
         try:
             rec = decode_record(line)
         except RecordError:
@@ -139,7 +147,7 @@ def test_a_replayed_file_accounts_for_every_line(tmp_path: Path, raw: list[dict[
     events = tmp_path / "events.jsonl"
     dead = tmp_path / "dead.jsonl"
     dead.unlink(missing_ok=True)
-    events.write_bytes(b"\n".join(orjson.dumps(r) for r in raw) + b"\n")
+    events.write_bytes(b"\n".join(dumps(r) for r in raw) + b"\n")
     result = run_replay([events], [], RULES, deadletter_path=dead)
     letters = dead.read_bytes().splitlines() if dead.exists() else []
     assert result.read.records + len(letters) >= len(raw)
@@ -148,11 +156,11 @@ def test_a_replayed_file_accounts_for_every_line(tmp_path: Path, raw: list[dict[
 
 messages = st.one_of(
     st.binary(max_size=200),
-    records().map(orjson.dumps),
-    st.lists(records(), max_size=6).map(orjson.dumps),  # a batch (refused whole if nodes differ)
-    st.lists(st.one_of(records(), json_any), max_size=5).map(orjson.dumps),
-    json_any.map(orjson.dumps),
-    st.lists(records(), min_size=1, max_size=4).map(lambda rs: orjson.dumps(rs)[:-3]),  # cut short
+    records().map(dumps),
+    st.lists(records(), max_size=6).map(dumps),  # a batch (refused whole if nodes differ)
+    st.lists(st.one_of(records(), json_any), max_size=5).map(dumps),
+    json_any.map(dumps),
+    st.lists(records(), min_size=1, max_size=4).map(lambda rs: dumps(rs)[:-3]),  # cut short
 )
 
 
@@ -161,7 +169,35 @@ messages = st.one_of(
 @given(messages)
 def test_a_kafka_message_value_is_decoded_or_refused_with_its_reason(raw: bytes) -> None:
     recs, refused = decode_message(raw, "telemetry.vllm")
-    assert recs or refused or orjson.loads(raw) == []  # an empty batch holds nothing to lose
+    assert recs or refused or json.loads(raw) == []  # an empty batch holds nothing to lose
     assert all(r.reason and isinstance(r.raw, bytes) for r in refused)
     indexed, refused_at = decode_message_indexed(raw, "telemetry.vllm")
-    assert [r for _, r in indexed] == recs and [r for _, r in refused_at] == refused
+    same = [r.model_dump_json() for _, r in indexed] == [r.model_dump_json() for r in recs]  # NaN != NaN
+    assert same and [r for _, r in refused_at] == refused
+
+
+def _xid_events(values: list[object], at_s: int) -> list[dict[str, Any]]:
+    t = HEALTHY[0]["ts_ns"] + at_s * S
+    return [{"v": 1, "ts_ns": t + i, "node": "gpu-node-01", "source": "nvml", "kind": "event", "gpu": 0,
+             "event": "xid", "attrs": {"xid": v}} for i, v in enumerate(values)]
+
+
+def _causes(docs: list[dict[str, Any]]) -> set[str]:
+    eng = Engine(RULES)
+    recs = [decode_record(dumps(d)) for d in sorted(docs, key=lambda r: r["ts_ns"])]
+    out = eng.process_many(recs)
+    out.extend(eng.finish())
+    return {i.cause for i in out.incidents}
+
+
+def test_an_event_attribute_that_is_no_finite_number_is_ignored() -> None:
+    """An XID of NaN, an infinity (``1e400``), an integer beyond a float's range or a string,
+    and block counts of the same kinds, tell nothing: the node stays healthy (an infinite XID
+    once stopped the replay). A real XID 79 in the same place still opens a GPU failure."""
+    junk = [float("nan"), float("inf"), -float("inf"), 10**400, "79", None, True, [79]]
+    t = HEALTHY[0]["ts_ns"] + 300 * S
+    pairs = [(name, v) for name in ("kv_block_stored", "kv_block_removed") for v in junk]
+    counts = [{"v": 1, "ts_ns": t + i, "node": "gpu-node-01", "source": "vllm", "kind": "event",
+               "event": name, "attrs": {"count": v}} for i, (name, v) in enumerate(pairs)]
+    assert _causes(HEALTHY + _xid_events(junk, 300) + counts) == set()
+    assert _causes(HEALTHY + _xid_events([*junk, 79], 300)) == {"gpu_failure"}
