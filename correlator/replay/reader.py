@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import heapq
 import os
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,28 +112,42 @@ def read_file(
 
 
 def _lines(path: Path, stats: ReadStats | None = None,
-           on_bytes: Callable[[int], None] | None = None) -> Iterator[tuple[int, bytes]]:
+           on_bytes: Callable[[int], None] | None = None,
+           on_broken: Callable[[int, str], None] | None = None) -> Iterator[tuple[int, bytes]]:
     """A file's non-blank lines with their numbers, line ends stripped; ``stats`` counts the
-    bytes and lines read."""
+    bytes and lines read. A compressed file cut short (a copy that did not finish) or corrupt
+    ends where it stops being readable: ``on_broken`` gets the line number and why."""
+    lineno = 0
     with _open(path) as fh:
-        for lineno, line in enumerate(fh, 1):
-            if stats is not None:
-                stats.bytes_read += len(line)
-                if on_bytes is not None and lineno % 4096 == 0:
-                    on_bytes(stats.bytes_read)
-            raw = line.rstrip(b"\r\n")
-            if not raw.strip():
-                continue
-            if stats is not None:
-                stats.lines += 1
-            yield lineno, raw
+        try:
+            for lineno, line in enumerate(fh, 1):
+                if stats is not None:
+                    stats.bytes_read += len(line)
+                    if on_bytes is not None and lineno % 4096 == 0:
+                        on_bytes(stats.bytes_read)
+                raw = line.rstrip(b"\r\n")
+                if not raw.strip():
+                    continue
+                if stats is not None:
+                    stats.lines += 1
+                yield lineno, raw
+        except (EOFError, gzip.BadGzipFile, zlib.error) as err:
+            if on_broken is not None:
+                on_broken(lineno + 1, f"{type(err).__name__}: {err}")
 
 
 def _decoded(path: Path, on_reject: Callable[[Rejected], None], stats: ReadStats, max_bytes: int,
              on_bytes: Callable[[int], None] | None = None) -> Iterator[tuple[int, Record]]:
     """A file's records in line order with their line numbers; a line that fails validation
-    goes to ``on_reject`` with its file and line."""
-    for lineno, raw in _lines(path, stats, on_bytes):
+    goes to ``on_reject`` with its file and line, and so does the point where a compressed
+    file stops being readable."""
+
+    def broken(lineno: int, why: str) -> None:
+        stats.rejected += 1
+        on_reject(Rejected(f"{path}:{lineno}", f"the file cannot be read beyond this line ({why}): "
+                           "it was cut short or is corrupt; the records before it are replayed", b""))
+
+    for lineno, raw in _lines(path, stats, on_bytes, broken):
         try:
             yield lineno, decode_record(raw, max_bytes)
         except RecordError as err:

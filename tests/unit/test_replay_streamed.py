@@ -55,3 +55,23 @@ def test_a_streamed_file_holds_only_its_disorder(tmp_path: Path) -> None:
     in_memory = read_file(path, lambda r: None, ReadStats())
     assert [r.metrics for r in out] == [r.metrics for r in in_memory]  # the 60s keep their line order
     assert max(held[:-2]) <= 2  # a window of 10 ns of event time, not the file
+
+
+def test_a_compressed_file_cut_short_is_replayed_up_to_the_cut(tmp_path: Path) -> None:
+    """A copy that did not finish: the records before the cut are replayed, held whole or
+    streamed, and the cut is dead-lettered with where and why, instead of stopping the run."""
+    recs = [{"v": 1, "ts_ns": 1_000_000_000 * i, "node": "n1", "source": "host", "kind": "sample",
+             "metrics": {"mem_used_bytes": i, "pad": 7.25 * i}} for i in range(4000)]
+    whole = gzip.compress(b"\n".join(orjson.dumps(r) for r in recs) + b"\n")
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    for in_memory in (1 << 30, 0):
+        result = run_replay([cut], [], RULES, in_memory_bytes=in_memory)
+        assert 0 < result.read.records < len(recs)
+        reasons = [r.reason.split(" (")[0] for r in result.rejects]
+        assert reasons == ["the file cannot be read beyond this line"]
+        assert result.rejects[0].origin == f"{cut}:{result.read.records + 1}"
+    corrupt = tmp_path / "corrupt.jsonl.gz"
+    corrupt.write_bytes(whole[:200] + bytes(64) + whole[264:])
+    result = run_replay([corrupt], [], RULES)
+    assert len(result.rejects) == 1 and "corrupt" in result.rejects[0].reason
