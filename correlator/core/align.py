@@ -78,16 +78,30 @@ class StreamClock:
 
 @dataclass(slots=True)
 class SeqWindow:
-    """Highest ``seq`` seen on a stream and a bitmask of the 64 before it."""
+    """Highest ``seq`` seen on a stream, a bitmask of the 64 before it, and the event time of
+    the record that carried the highest.
+
+    A producer that restarts numbers its records from the beginning again (the node agent
+    keeps its counters in memory). A record with a lower ``seq`` but a later event time than
+    the record that carried the highest cannot be a copy of one already seen (a copy has its
+    original's time, never later than the newest): the stream was renumbered, and the window
+    starts over from it instead of dropping the rest of the stream as duplicates."""
 
     top: int
     mask: int = 1
+    top_ns: int = -1
 
-    def seen_before(self, seq: int) -> bool:
-        if seq > self.top:
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """Snapshots from before ``top_ns`` lack it (-1: no renumbering is recognised until
+        the stream's next new highest ``seq``)."""
+        for name, value in ({"top_ns": -1} | state[1]).items():
+            object.__setattr__(self, name, value)
+
+    def seen_before(self, seq: int, ts_ns: int) -> bool:
+        if seq > self.top or 0 <= self.top_ns < ts_ns:
             shift = seq - self.top
-            self.mask = ((self.mask << shift) | 1) & ((1 << _WINDOW) - 1) if shift < _WINDOW else 1
-            self.top = seq
+            self.mask = ((self.mask << shift) | 1) & ((1 << _WINDOW) - 1) if 0 < shift < _WINDOW else 1
+            self.top, self.top_ns = seq, ts_ns
             return False
         back = self.top - seq
         if back >= _WINDOW:
@@ -154,11 +168,11 @@ class NodeAligner:
         key = (rec.source, -1 if rec.gpu is None else rec.gpu)
         win = self.seqs.get(key)
         if win is None:
-            self.seqs[key] = SeqWindow(rec.seq)
+            self.seqs[key] = SeqWindow(rec.seq, top_ns=rec.ts_ns)
             return False
         if rec.seq > win.top + 1:
             self.stats.gaps += rec.seq - win.top - 1
-        return win.seen_before(rec.seq)
+        return win.seen_before(rec.seq, rec.ts_ns)
 
     def _clock(self, source: str, ts_ns: int) -> None:
         if self.all_silent:

@@ -89,8 +89,13 @@ def weigh(scores: dict[str, Score], prior: dict[str, float]) -> tuple[str, float
         return "", 0.0, {c: 0.0 for c in scores}
     winner = max(weighted, key=lambda c: weighted[c])
     shares = {c: round(w / total, 4) for c, w in weighted.items()}
-    confidence = scores[winner].strength * (0.5 + 0.5 * shares[winner])
-    return winner, round(min(1.0, confidence), 4), shares
+    return winner, confidence(scores[winner], shares[winner]), shares
+
+
+def confidence(score: Score, share: float) -> float:
+    """How sure a cause is: its own strength, discounted by the share of the evidence that
+    other causes could claim."""
+    return round(min(1.0, score.strength * (0.5 + 0.5 * share)), 4)
 
 
 # -- the named hypotheses -----------------------------------------------------------------

@@ -180,10 +180,11 @@ class IncidentBook:
         """Fold a finding's content in; True when something a subscriber sees changed."""
         changed = False
         if f.strength >= 0:
-            # Confidence that this root cause happened does not fade while the incident is
-            # open because the growth that revealed it has stopped (a full pool stops growing).
-            inc.confidence = f.confidence if f.kind == "raise" else max(f.confidence, inc.confidence)
-            inc.hypotheses = dict(f.hypotheses)
+            if _supports(f):
+                # Confidence that this root cause happened does not fade while the incident is
+                # open because the growth that revealed it has stopped (a full pool stops growing).
+                inc.confidence = f.confidence if f.kind == "raise" else max(f.confidence, inc.confidence)
+                inc.hypotheses = dict(f.hypotheses)
             if f.critical and not inc.critical:
                 inc.critical = changed = True
             if f.evidence:
@@ -230,3 +231,13 @@ class IncidentBook:
             actions=list(inc.actions),
             summary=inc.summary(),
         )
+
+
+def _supports(f: Finding) -> bool:
+    """Does the finding's own evaluation rank its cause first? A cause is kept while another
+    scores higher (the consequences of a failed GPU read as a monitoring gap) or while the
+    incident waits out its hysteresis with nothing scoring; such an evaluation's scores and
+    confidence would contradict the cause the incident names, so the incident keeps those of
+    the last evaluation that ranked its cause first."""
+    share = f.hypotheses.get(f.cause, 0.0)
+    return share > 0 and share >= max(f.hypotheses.values())

@@ -216,6 +216,8 @@ class NodeEngine:
         if step is Step.NONE:
             return
         chosen = scores[self.machine.cause]
+        if self.machine.cause != winner:  # a cause kept while another scores higher this tick
+            confidence = hypotheses.confidence(chosen, shares.get(self.machine.cause, 0.0))
         if step is Step.RAISE:
             self.onset_ns = min(chosen.onset_ns or tick_ns, tick_ns)
             since = self.onset_ns - int(self.rules.alert_grouping.attach_before_s * NS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -328,6 +329,29 @@ def test_shuffled_and_duplicated_delivery_gives_the_same_incidents() -> None:
     assert eng.stats.late == 0
 
 
+def test_a_producer_that_restarts_its_numbering_loses_nothing() -> None:
+    """An agent restarted at minute 30 numbers every stream from 0 again: the rest of the
+    stream is not taken for duplicates of what came before (it was, all of it below the old
+    highest ``seq``), and true duplicates after the restart are still dropped."""
+    spec = healthy(kv_pct=lambda t: 35 + jitter(0.5)(t) + max(0.0, t - 1800) / 60 * 2.0)
+    ordered = merged(node_records(spec, 2700))
+    restart = at(1800)
+    first: dict[tuple[str, int | None], int] = {}
+    renumbered = []
+    for r in ordered:
+        if r.seq is not None and r.ts_ns >= restart:
+            base = first.setdefault((r.source, r.gpu), r.seq)
+            r = r.model_copy(update={"seq": r.seq - base})
+        renumbered.append(r)
+    rng = random.Random(3)
+    copies = [r for r in renumbered if r.ts_ns >= restart and r.seq is not None and rng.random() < 0.02]
+    noisy = sorted(renumbered + copies, key=lambda r: r.ts_ns)
+    _, a, _ = run(ordered)
+    eng, b, _ = run(noisy)
+    assert opened(a) and [(i.incident_id, i.status) for i in a] == [(i.incident_id, i.status) for i in b]
+    assert eng.fleet.nodes["gpu-node-01"].aligner.stats.duplicates == len(copies) > 0
+
+
 def test_records_older_than_the_watermark_are_refused_with_a_reason() -> None:
     recs = list(node_records(healthy(), 120))
     eng = Engine(RULES)
@@ -644,3 +668,24 @@ def test_a_few_large_documents_among_many_short_requests_explain_kv_growth() -> 
     control = healthy(kv_pct=_kv_held_by_documents, extra_events=_busy_with_documents(0, 0))
     _, incidents, _ = run(merged(node_records(control, 3000)))
     assert [i.cause for i in opened(incidents)] == ["session_isolation"]
+
+
+def test_every_published_record_names_the_cause_its_scores_rank_first(tmp_path: Path) -> None:
+    """A failed GPU or a partitioned node keeps its cause while its consequences (silent
+    exporters) score higher, and an incident stays open through its hysteresis with nothing
+    scoring: its records still show the scores and confidence of the last evaluation that
+    ranked its cause first, never those of another cause (they once published a
+    ``node_unreachable`` incident with ``monitoring_gap: 1.0``, or all scores 0)."""
+    from correlator import sim
+    from correlator.replay.run import run_replay
+
+    sim.simulate_to(sim.SimConfig(
+        nodes=4, gpus=1, minutes=16, seed=3, request_events=False,
+        faults="session_isolation@gpu-node-01+gpu-node-02:4-14,xid_79@gpu-node-03:8-12,"
+               "network_partition@gpu-node-04:12-15", benign="warmup@gpu-node-04:2-6"), tmp_path)
+    result = run_replay([tmp_path / "events.jsonl.gz"], [], RULES)
+    causes = {i.cause for i in result.incidents}
+    assert {"session_isolation", "gpu_failure", "node_unreachable"} <= causes
+    for inc in result.incidents:
+        top = max(inc.hypotheses.values())
+        assert top > 0 and inc.hypotheses[inc.cause] == top, (inc.status, inc.cause, inc.hypotheses)
