@@ -75,7 +75,10 @@ class Ingest:
         return self._count(request, await handler(request))
 
     def _count(self, request: web.Request, resp: web.StreamResponse) -> web.StreamResponse:
-        self.metrics.requests.labels(request.path, str(resp.status)).inc()
+        # By route, not by path: paths no route serves are one series, whatever a scanner tries.
+        resource = request.match_info.route.resource
+        endpoint = resource.canonical if resource is not None else "other"
+        self.metrics.requests.labels(endpoint, str(resp.status)).inc()
         return resp
 
     async def postable(self, request: web.Request) -> web.Response:

@@ -39,7 +39,8 @@ class BearerAuth:
         scheme, _, given = header.partition(" ")
         if scheme.lower() != "bearer" or not given.strip():
             return "the Authorization header must use the Bearer scheme"
-        if not hmac.compare_digest(given.strip().encode(), self._token):
+        # Header bytes that are not UTF-8 arrive as surrogate escapes: compare them as sent.
+        if not hmac.compare_digest(given.strip().encode("utf-8", "surrogateescape"), self._token):
             return "invalid bearer token"
         return None
 

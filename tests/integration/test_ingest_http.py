@@ -13,6 +13,7 @@ from pathlib import Path
 import aiohttp
 import orjson
 import pytest
+from yarl import URL
 
 from correlator.config import load_rules
 from correlator.core import Engine
@@ -206,3 +207,23 @@ async def test_the_command_names_a_bad_listen_address() -> None:
     _, err = await proc.communicate()
     assert proc.returncode == 2
     assert "--listen 'localhost': expected HOST:PORT" in err.decode()
+
+
+async def test_a_non_utf8_token_gets_401_and_stray_paths_are_one_metrics_series(ingest: Harness) -> None:
+    """Header bytes that are not UTF-8 once raised (500); every path no route serves used to
+    be a metrics series of its own, so a scanner could grow them without end."""
+    url = URL(ingest.server.url)
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    writer.write(b"POST /api/v2/alerts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xff\xfe\r\n"
+                 b"Content-Length: 2\r\nConnection: close\r\n\r\n[]")
+    await writer.drain()
+    status_line = await reader.readline()
+    writer.close()
+    assert status_line.split()[1] == b"401"
+    for path in ("/x1", "/x2", "/wp-login.php"):
+        async with ingest.session.get(ingest.server.url + path) as r:
+            assert r.status == 401
+    async with ingest.session.get(ingest.server.url + "/metrics") as r:
+        text = await r.text()
+    assert 'correlator_ingest_requests_total{code="401",endpoint="other"} 3.0' in text
+    assert "/x1" not in text and 'endpoint="/api/v2/alerts"' in text

@@ -238,3 +238,18 @@ def test_webhook_message_is_alertmanager_v4_that_our_own_ingest_accepts() -> Non
         assert [a.labels["node"] for a in parsed.alerts] == ["gpu-node-01", "gpu-node-02"]
         assert {a.status for a in parsed.alerts} == {am_status}
         assert doc["commonLabels"]["cause"] == "session_isolation"
+
+
+def test_a_fleet_wide_incident_fits_slacks_section_limit_with_its_text_escaped() -> None:
+    """Slack refuses a section over 3,000 characters (400 invalid_blocks, which the pager
+    cannot retry): the nodes and actions of a 200-node incident once made 3,105. Its mrkdwn
+    reserves &, < and >, which evidence text may hold."""
+    nodes = [f"gpu-node-{i:03d}" for i in range(200)]
+    actions = [IncidentAction(action="isolate_node", node=n) for n in nodes]
+    big = incident("open", nodes=nodes, actions=actions,
+                   evidence=[Evidence(signal="x", value=1.0, detail="a < b & c > d " * 400)])
+    section = slack.message(big)["blocks"][0]["text"]["text"]
+    assert len(section) <= 3000 and section.endswith("…")
+    odd = [Evidence(signal="x", value=1.0, detail="p99 <5s & >1s")]
+    small = slack.message(incident("open", evidence=odd))
+    assert "p99 &lt;5s &amp; &gt;1s" in small["blocks"][0]["text"]["text"]
