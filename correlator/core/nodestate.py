@@ -20,6 +20,8 @@ from correlator.wire.records import EventRecord, SampleRecord
 
 NOMINAL_TOTAL_MIB = 80.0 * 1024
 
+BLANK = 9.2e18
+"""DCGM's blank values are int64 sentinels from here up; no reading (nor XID) is this large."""
 CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
 
 
@@ -236,13 +238,13 @@ class NodeState:
         used = mt.get("DCGM_FI_DEV_FB_USED")
         xid = mt.get("DCGM_FI_DEV_XID_ERRORS")
         g = self.gpu(rec.gpu)
-        if xid is not None and 0 < xid < 9.2e18 and int(xid) != g.xid:
+        if xid is not None and 0 < xid < BLANK and int(xid) != g.xid:
             g.xid, g.xid_ns = int(xid), rec.ts_ns
-        if used is None or used >= 9.2e18:
+        if used is None or used >= BLANK:
             return
         free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)
         reserved = mt.get("DCGM_FI_DEV_FB_RESERVED", 0.0)
-        total = used + (free if free < 9.2e18 else 0.0) + (reserved if reserved < 9.2e18 else 0.0)
+        total = used + (free if free < BLANK else 0.0) + (reserved if reserved < BLANK else 0.0)
         if total > 0:
             if g.total_mib == 0:
                 g.total_mib = total
@@ -318,7 +320,7 @@ class NodeState:
         elif name == "xid":
             g = self.gpu(rec.gpu)
             xid = _num(attrs.get("xid"), 0.0)
-            if 0 < xid < 9.2e18:
+            if 0 < xid < BLANK:
                 g.xid, g.xid_ns = int(xid), rec.ts_ns
         else:
             self.unknown_events += 1
