@@ -9,7 +9,11 @@
 
 - :func:`parse_postable`: the body of Alertmanager's ``POST /api/v2/alerts`` (what Prometheus
   sends): a JSON array of ``{"labels", "annotations", "startsAt", "endsAt", "generatorURL"}``;
-  an alert whose ``endsAt`` has passed is resolved, as Alertmanager reads it.
+  an alert whose ``endsAt`` has passed is resolved, as Alertmanager reads it, and one that ends
+  before it starts is refused, as Alertmanager's API refuses it.
+
+Both take ``annotations: null`` as no annotations (Go decodes it to an empty map); ``labels``
+stays required, with a non-empty ``alertname``.
 
 A body that is not such a message at all raises :class:`PayloadError`. Otherwise each alert is
 judged alone, like Alertmanager's own API does: the valid ones are taken, each invalid one is
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from correlator.ingest.rfc3339 import is_zero, parse_ns
 
@@ -73,7 +77,7 @@ class Parsed:
     truncated: int = 0
 
 
-class _Alert(BaseModel):
+class _AlertFields(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
 
     labels: dict[str, str]
@@ -81,6 +85,11 @@ class _Alert(BaseModel):
     startsAt: str | None = None
     endsAt: str | None = None
     generatorURL: str | None = None
+
+    @field_validator("annotations", mode="before")
+    @classmethod
+    def _null_annotations(cls, value: Any) -> Any:
+        return {} if value is None else value
 
     @field_validator("labels")
     @classmethod
@@ -99,7 +108,19 @@ class _Alert(BaseModel):
         return value
 
 
-class _WebhookAlert(_Alert):
+class _Alert(_AlertFields):
+    """An API v2 alert: Alertmanager's validation refuses one that ends before it starts."""
+
+    @model_validator(mode="after")
+    def _ends_after_start(self) -> _Alert:
+        starts, ends = _set_ns(self.startsAt), _set_ns(self.endsAt)
+        if starts is not None and ends is not None and ends < starts:
+            raise ValueError(f"endsAt {self.endsAt!r} is before startsAt {self.startsAt!r} "
+                             "(an alert cannot end before it starts)")
+        return self
+
+
+class _WebhookAlert(_AlertFields):
     status: Status
     fingerprint: str | None = None
 
@@ -141,7 +162,7 @@ def parse_postable(raw: bytes) -> Parsed:
     return _items(doc, _Alert)
 
 
-def _items(items: list[Any], model: type[_Alert]) -> Parsed:
+def _items(items: list[Any], model: type[_AlertFields]) -> Parsed:
     out = Parsed()
     for i, item in enumerate(items):
         try:
@@ -153,20 +174,24 @@ def _items(items: list[Any], model: type[_Alert]) -> Parsed:
     return out
 
 
-def _incoming(a: _Alert) -> IncomingAlert:
-    starts = parse_ns(a.startsAt) if a.startsAt else None
-    ends = parse_ns(a.endsAt) if a.endsAt else None
+def _incoming(a: _AlertFields) -> IncomingAlert:
     return IncomingAlert(
         status=a.status if isinstance(a, _WebhookAlert) else None,
         labels=dict(a.labels),
         annotations=dict(a.annotations),
         starts_at=a.startsAt,
         ends_at=a.endsAt,
-        starts_ns=None if starts is None or is_zero(starts) else starts,
-        ends_ns=None if ends is None or is_zero(ends) else ends,
+        starts_ns=_set_ns(a.startsAt),
+        ends_ns=_set_ns(a.endsAt),
         generator_url=a.generatorURL,
         fingerprint=(a.fingerprint or None) if isinstance(a, _WebhookAlert) else None,
     )
+
+
+def _set_ns(text: str | None) -> int | None:
+    """Epoch ns of a validated time, None when absent or Go's zero time (Alertmanager's unset)."""
+    ns = parse_ns(text) if text else None
+    return None if ns is None or is_zero(ns) else ns
 
 
 def _json(raw: bytes) -> Any:

@@ -20,6 +20,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 PAGERDUTY_URL = "https://events.pagerduty.com/v2/enqueue"
+ROUTING_KEY_LEN = 32
+"""PagerDuty's Events API v2 routing (integration) keys are 32 characters."""
 Pos = Annotated[float, Field(gt=0)]
 Share = Annotated[float, Field(ge=0, le=1)]
 NAME_RE = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$"
@@ -99,11 +101,16 @@ class SlackReceiver(_Receiver):
 
 
 class WebhookReceiver(_Receiver):
-    """Anything that takes Alertmanager's webhook (version 4) JSON."""
+    """Anything that takes Alertmanager's webhook (version 4) JSON.
+
+    ``max_alerts`` is Alertmanager's: at most this many alerts (one per node) in a message,
+    the rest counted in ``truncatedAlerts``; 0 is no limit but the body's size cap.
+    """
 
     type: Literal["webhook"]
     bearer_token: SecretStr | None = None
     bearer_token_env: str | None = None
+    max_alerts: Annotated[int, Field(ge=0)] = 0
 
     @model_validator(mode="after")
     def _one_token(self) -> WebhookReceiver:
@@ -212,6 +219,7 @@ def _resolve(path: Path, cfg: PagerConfig, env: Mapping[str, str]) -> PagerConfi
                 raise PagerConfigError(f"{path}: receivers[{i}] '{r.name}': field '{name}_env': "
                                        f"environment variable {var} is not set")
             update[name] = SecretStr(value)
+        _check_routing_key(path, i, r, update)
         if r.url is None and "url" not in update:
             update["url"] = SecretStr(r.default_url() or "")
         url = (update.get("url") or r.url or SecretStr("")).get_secret_value()
@@ -220,6 +228,20 @@ def _resolve(path: Path, cfg: PagerConfig, env: Mapping[str, str]) -> PagerConfi
                                    f"'{'url_env' if r.url_env else 'url'}': not an http(s) URL")
         receivers.append(r.model_copy(update=update))
     return cfg.model_copy(update={"receivers": receivers})
+
+
+def _check_routing_key(path: Path, i: int, r: _Receiver, update: dict[str, Any]) -> None:
+    """A key of the wrong length would be refused by PagerDuty on every event: say so at load,
+    naming the field and the length, never the key."""
+    if not isinstance(r, PagerDutyReceiver):
+        return
+    key: SecretStr | None = update.get("routing_key") or r.routing_key
+    size = len(key.get_secret_value()) if key is not None else 0
+    if size != ROUTING_KEY_LEN:
+        field = "routing_key_env" if r.routing_key_env else "routing_key"
+        held = f" (from {r.routing_key_env})" if r.routing_key_env else ""
+        raise PagerConfigError(f"{path}: receivers[{i}] '{r.name}': field '{field}': the routing "
+                               f"key{held} has {size} characters; PagerDuty's have {ROUTING_KEY_LEN}")
 
 
 def _describe(path: Path, err: ValidationError, doc: dict[str, Any]) -> str:

@@ -40,7 +40,7 @@ def request_for(r: AnyReceiver, inc: Incident, external_url: str) -> Request:
     elif isinstance(r, SlackReceiver):
         doc = slack.message(inc, external_url)
     else:
-        doc = amwebhook.message(inc, r.name, external_url)
+        doc = amwebhook.message(inc, r.name, external_url, max_alerts=r.max_alerts)
         if r.bearer_token is not None:
             headers["Authorization"] = f"Bearer {r.bearer_token.get_secret_value()}"
     return Request(url, orjson.dumps(doc), headers)

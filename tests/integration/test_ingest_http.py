@@ -23,6 +23,7 @@ from correlator.ingest.rfc3339 import GO_ZERO, format_ns
 from correlator.ingest.server import IngestServer
 from correlator.kafka import free_port
 from correlator.wire.deadletter import DeadLetterFile, decode_raw
+from correlator.wire.records import AlertRecord
 
 NOW = 1_709_542_800_000_000_000
 TOKEN = "t0k3n-for-tests"
@@ -123,6 +124,42 @@ async def test_invalid_alerts_are_named_and_their_neighbours_accepted(ingest: Ha
     assert ingest.engine.stats.alerts_firing == 2
     assert [d["origin"] for d in ingest.dead_letters()] == [
         "ingest/api/v2/alerts from 127.0.0.1 alerts[1]", "ingest/api/v2/alerts from 127.0.0.1 alerts[3]"]
+
+
+async def test_alertmanager_api_v2_conformance_over_http(ingest: Harness,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Null annotations are none, a zero ``startsAt`` is the arrival, a URL ``instance`` names
+    its host; an alert ending before it starts is refused alone, named, and dead-lettered."""
+    seen: list[AlertRecord] = []
+    accept = ingest.server.sink.accept
+
+    async def recording(records: list[AlertRecord]) -> None:
+        seen.extend(records)
+        await accept(records)
+
+    monkeypatch.setattr(ingest.server.sink, "accept", recording)
+    starts = format_ns(NOW - 60_000_000_000)
+    alerts: list[dict[str, object]] = [
+        {"labels": {"alertname": "Probe", "instance": "http://gpu-node-03:9400/metrics"},
+         "annotations": None, "startsAt": GO_ZERO},
+        {"labels": {"alertname": "Backwards", "node": "gpu-node-04"}, "startsAt": starts,
+         "endsAt": format_ns(NOW - 120_000_000_000)},
+        {"labels": {"alertname": "Offset", "node": "gpu-node-04"}, "startsAt": "2024-03-04T10:00:00+0100"},
+    ]
+    status, answer, _ = await ingest.post("/api/v2/alerts", orjson.dumps(alerts))
+    assert status == 400
+    assert answer["errors"] == [
+        f"alerts[1]: endsAt '{format_ns(NOW - 120_000_000_000)}' is before startsAt '{starts}' "
+        "(an alert cannot end before it starts)",
+        "alerts[2].startsAt: not an RFC 3339 timestamp: '2024-03-04T10:00:00+0100' "
+        "(the UTC offset needs a colon: +hh:mm)"]
+    assert (answer["accepted"], answer["refused"]) == (1, 2)
+    (rec,) = seen
+    assert (rec.node, rec.alert.annotations, rec.alert.startsAt) == ("gpu-node-03", {}, format_ns(NOW))
+    letters = ingest.dead_letters()
+    assert [d["origin"] for d in letters] == [
+        "ingest/api/v2/alerts from 127.0.0.1 alerts[1]", "ingest/api/v2/alerts from 127.0.0.1 alerts[2]"]
+    assert orjson.loads(decode_raw(orjson.dumps(letters[0]))) == alerts[1]
 
 
 async def test_oversized_bodies_get_413_naming_the_limit(ingest: Harness) -> None:

@@ -89,6 +89,72 @@ def test_api_v2_status_follows_ends_at_as_alertmanager_reads_it() -> None:
     assert recs[2].alert.startsAt == format_ns(T0)
 
 
+def test_api_v2_start_time_absent_or_go_zero_is_filled_as_alertmanager_fills_it() -> None:
+    """Alertmanager's API sets an unset ``startsAt`` (absent, null or Go's zero time) to
+    ``endsAt`` when that is set, else to the arrival; the zero time was kept verbatim."""
+    ends = format_ns(T0 - 5_000_000_000)
+    body = [
+        {"labels": {"alertname": "A", "node": "n"}, "startsAt": GO_ZERO},
+        {"labels": {"alertname": "B", "node": "n"}, "startsAt": None, "endsAt": GO_ZERO},
+        {"labels": {"alertname": "C", "node": "n"}, "startsAt": GO_ZERO, "endsAt": ends},
+        {"labels": {"alertname": "D", "node": "n"}, "endsAt": ends},
+        {"labels": {"alertname": "E", "node": "n"}, "startsAt": format_ns(T0 - 9)},
+    ]
+    parsed = parse_postable(orjson.dumps(body))
+    assert parsed.errors == []
+    recs = [to_record(a, T0) for a in parsed.alerts]
+    assert [r.alert.startsAt for r in recs] == [format_ns(T0), format_ns(T0), ends, ends,
+                                                format_ns(T0 - 9)]
+    assert [r.alert.status for r in recs] == ["firing", "firing", "resolved", "resolved", "firing"]
+
+
+def test_null_annotations_are_none_and_labels_stay_required() -> None:
+    """Alertmanager decodes ``annotations: null`` as an empty map; ``labels`` may not be."""
+    body = [{"labels": {"alertname": "A", "node": "n"}, "annotations": None},
+            {"labels": None, "annotations": {}}]
+    parsed = parse_postable(orjson.dumps(body))
+    assert [a.annotations for a in parsed.alerts] == [{}]
+    assert [e.reason for e in parsed.errors] == ["alerts[1].labels: Input should be a valid dictionary"]
+    doc = orjson.loads(orjson.dumps(WEBHOOK))
+    doc["alerts"][0]["annotations"] = None
+    alert = parse_webhook(orjson.dumps(doc)).alerts[0]
+    assert alert.annotations == {} and to_record(alert, T0).alert.annotations == {}
+
+
+@pytest.mark.parametrize(("field", "value", "reason"), [
+    ("startsAt", "", "not an RFC 3339 timestamp: '' (an empty string: leave the field out, or null, "
+                     "when unset)"),
+    ("endsAt", "", "not an RFC 3339 timestamp: '' (an empty string: leave the field out, or null, "
+                   "when unset)"),
+    ("startsAt", "2024-03-04T09:00:00+0100",
+     "not an RFC 3339 timestamp: '2024-03-04T09:00:00+0100' (the UTC offset needs a colon: +hh:mm)"),
+    ("endsAt", "2024-03-04T09:00:00.250-0530",
+     "not an RFC 3339 timestamp: '2024-03-04T09:00:00.250-0530' (the UTC offset needs a colon: +hh:mm)"),
+])
+def test_refused_times_name_the_field_the_value_and_why(field: str, value: str, reason: str) -> None:
+    parsed = parse_postable(orjson.dumps([{"labels": {"alertname": "A"}, field: value}]))
+    assert parsed.alerts == []
+    assert [e.reason for e in parsed.errors] == [f"alerts[0].{field}: {reason}"]
+
+
+def test_api_v2_alert_that_ends_before_it_starts_is_refused_alone() -> None:
+    """Alertmanager's API refuses it ("start time must be before end time"); unset times
+    (absent or Go's zero time) and an end equal to the start are not such a case."""
+    starts, ends = "2024-03-04T09:00:00Z", "2024-03-04T09:59:59.999999999+01:00"  # 1 ns before
+    body = [
+        {"labels": {"alertname": "ok", "node": "n"}, "startsAt": starts, "endsAt": starts},
+        {"labels": {"alertname": "bad", "node": "n"}, "startsAt": starts, "endsAt": ends},
+        {"labels": {"alertname": "ok2", "node": "n"}, "startsAt": starts, "endsAt": GO_ZERO},
+        {"labels": {"alertname": "ok3", "node": "n"}, "startsAt": GO_ZERO, "endsAt": ends},
+    ]
+    parsed = parse_postable(orjson.dumps(body))
+    assert [a.labels["alertname"] for a in parsed.alerts] == ["ok", "ok2", "ok3"]
+    assert [(e.index, e.reason) for e in parsed.errors] == [
+        (1, f"alerts[1]: endsAt '{ends}' is before startsAt '{starts}' "
+            "(an alert cannot end before it starts)")]
+    assert orjson.loads(parsed.errors[0].raw) == body[1]
+
+
 def test_computed_fingerprint_ignores_label_order() -> None:
     a = parse_postable(b'[{"labels": {"alertname": "X", "node": "n", "job": "j"}}]').alerts[0]
     b = parse_postable(b'[{"labels": {"job": "j", "node": "n", "alertname": "X"}}]').alerts[0]
@@ -104,6 +170,12 @@ def test_computed_fingerprint_ignores_label_order() -> None:
     ({"alertname": "X", "instance": "gpu-7"}, "gpu-7"),
     ({"alertname": "X", "instance": "[fd00::7]:9100"}, "fd00::7"),
     ({"alertname": "X", "instance": "fd00::7"}, "fd00::7"),
+    # URL-shaped instances (blackbox probes, scrape URLs): the host, never the whole URL.
+    ({"alertname": "X", "instance": "http://gpu-node-03:9400/metrics"}, "gpu-node-03"),
+    ({"alertname": "X", "instance": "https://10.0.0.7:9400"}, "10.0.0.7"),
+    ({"alertname": "X", "instance": "http://[fd00::7]:9400/metrics?x=1"}, "fd00::7"),
+    ({"alertname": "X", "instance": "https://probe:s3cret@Gpu-Node-04/health#top"}, "Gpu-Node-04"),
+    ({"alertname": "X", "instance": "http:///metrics"}, "-"),
     ({"alertname": "X"}, "-"),
     ({"alertname": "X", "node": ""}, "-"),
 ])

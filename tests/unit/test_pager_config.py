@@ -8,6 +8,7 @@ import pytest
 
 from correlator.pager.config import (
     PAGERDUTY_URL,
+    PagerConfig,
     PagerConfigError,
     PagerDutyReceiver,
     WebhookReceiver,
@@ -82,6 +83,8 @@ def test_printing_the_configuration_shows_no_secret() -> None:
      "receivers[0] 's': field 'url_env': environment variable NOPE is not set"),
     ("receivers:\n  - {name: s, type: slack, url: 'hooks.slack.com/x'}\nroutes:\n  - receivers: [s]",
      "receivers[0] 's': field 'url': not an http(s) URL"),
+    ("receivers:\n  - {name: w, type: webhook, url: 'http://x', max_alerts: -1}\nroutes:\n  - receivers: [w]",
+     "receivers[0] 'w': field 'max_alerts': Input should be greater than or equal to 0"),
     ("- just a list", "the top level must be a mapping (receivers, routes, ...)"),
     ("receivers: [\n", "line 2: invalid YAML"),
 ])
@@ -104,3 +107,28 @@ def test_an_unset_environment_variable_is_named_not_its_value(tmp_path: Path) ->
 def test_a_missing_file_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(PagerConfigError, match="cannot read: No such file or directory"):
         load_pagers(tmp_path / "nope.yaml", {})
+
+
+@pytest.mark.parametrize(("receiver", "env", "message"), [
+    ("{name: pd, type: pagerduty, routing_key: sh0rtKEY}", {},
+     "receivers[0] 'pd': field 'routing_key': the routing key has 8 characters; PagerDuty's have 32"),
+    ("{name: pd, type: pagerduty, routing_key_env: PD_KEY}", {"PD_KEY": "x" * 31 + "SECRETtail"},
+     "receivers[0] 'pd': field 'routing_key_env': the routing key (from PD_KEY) has 41 characters; "
+     "PagerDuty's have 32"),
+])
+def test_a_routing_key_of_the_wrong_length_is_named_but_never_shown(
+        tmp_path: Path, receiver: str, env: dict[str, str], message: str) -> None:
+    """PagerDuty refuses every event of a key that is not 32 characters: fail at load, naming
+    the receiver and field, and never the key (secrets stay out of messages)."""
+    with pytest.raises(PagerConfigError) as err:
+        _load(tmp_path, f"receivers:\n  - {receiver}\nroutes:\n  - receivers: [pd]", env)
+    assert str(err.value) == f"{tmp_path / 'pagers.yaml'}: {message}"
+    assert "sh0rtKEY" not in str(err.value) and "SECRETtail" not in str(err.value)
+
+
+def test_webhook_max_alerts_defaults_to_unlimited_like_alertmanager(tmp_path: Path) -> None:
+    text = ("receivers:\n  - {name: a, type: webhook, url: 'http://x'}\n"
+            "  - {name: b, type: webhook, url: 'http://y', max_alerts: 50}\nroutes:\n  - receivers: [a, b]")
+    cfg = _load(tmp_path, text)
+    assert isinstance(cfg, PagerConfig)
+    assert [getattr(cfg.receiver(n), "max_alerts", None) for n in ("a", "b")] == [0, 50]

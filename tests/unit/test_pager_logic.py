@@ -8,12 +8,14 @@ from pathlib import Path
 
 import orjson
 import pytest
+from pydantic import SecretStr
 
 from correlator.ingest.payloads import parse_webhook
 from correlator.pager import amwebhook, pagerduty, slack
-from correlator.pager.config import Match, NodeLabels, Route
+from correlator.pager.config import Match, NodeLabels, Route, WebhookReceiver
 from correlator.pager.journal import Journal, JournalError
 from correlator.pager.ledger import Ledger
+from correlator.pager.outbound import request_for
 from correlator.pager.plan import plan
 from correlator.pager.ratelimit import Buckets, TokenBucket
 from correlator.pager.recorder import pd_errors
@@ -238,6 +240,38 @@ def test_webhook_message_is_alertmanager_v4_that_our_own_ingest_accepts() -> Non
         assert [a.labels["node"] for a in parsed.alerts] == ["gpu-node-01", "gpu-node-02"]
         assert {a.status for a in parsed.alerts} == {am_status}
         assert doc["commonLabels"]["cause"] == "session_isolation"
+
+
+def test_webhook_max_alerts_truncates_and_counts_the_rest_as_alertmanager_does() -> None:
+    nodes = [f"gpu-node-{i:02d}" for i in range(5)]
+    doc = amwebhook.message(incident("open", nodes=nodes), "itsm", max_alerts=2)
+    assert [a["labels"]["node"] for a in doc["alerts"]] == ["gpu-node-00", "gpu-node-01"]
+    assert doc["truncatedAlerts"] == 3
+    assert parse_webhook(orjson.dumps(doc)).truncated == 3
+    whole = amwebhook.message(incident("open", nodes=nodes), "itsm", max_alerts=0)
+    assert (len(whole["alerts"]), whole["truncatedAlerts"]) == (5, 0)
+    r = WebhookReceiver(name="itsm", type="webhook", url=SecretStr("http://h/x"), max_alerts=4)
+    sent = orjson.loads(request_for(r, incident("open", nodes=nodes), "").body)
+    assert (len(sent["alerts"]), sent["truncatedAlerts"]) == (4, 1)
+
+
+def test_a_fleet_wide_webhook_message_stays_within_4_mib() -> None:
+    """Each alert repeats the annotations, and the actions name every node: 1,500 nodes made a
+    64 MB body, far past what receivers take (our own ingest: 4 MiB). Unlimited ``max_alerts``
+    still keeps the body within the cap, the alerts left out counted in ``truncatedAlerts``."""
+    nodes = [f"gpu-node-{i:04d}" for i in range(1500)]
+    actions = [IncidentAction(action="isolate_node", node=n) for n in nodes]
+    big = incident("open", nodes=nodes, actions=actions)
+    body = request_for(WebhookReceiver(name="itsm", type="webhook", url=SecretStr("http://h/x")),
+                       big, "").body
+    assert len(body) <= amwebhook.MAX_BODY == 4 << 20
+    doc = orjson.loads(body)
+    assert 0 < len(doc["alerts"]) < 1500 and doc["truncatedAlerts"] == 1500 - len(doc["alerts"])
+    assert [a["labels"]["node"] for a in doc["alerts"]] == nodes[: len(doc["alerts"])]
+    parsed = parse_webhook(body)
+    assert parsed.errors == [] and parsed.truncated == doc["truncatedAlerts"]
+    tight = amwebhook.message(big, "itsm", max_body=1000)  # not even one fits: one is sent
+    assert (len(tight["alerts"]), tight["truncatedAlerts"]) == (1, 1499)
 
 
 def test_a_fleet_wide_incident_fits_slacks_section_limit_with_its_text_escaped() -> None:
