@@ -243,6 +243,9 @@ class Incidents(_Section):
     """Hypothesis strength that opens an incident..."""
     open_after_ticks: PosInt = 2
     """...when held this many consecutive ticks."""
+    open_at_once_score: Pos = 1.0
+    """A strength at or above this opens on its first tick (a saturated score is no borderline
+    one); above 1.0 turns this off."""
     resolve_score: Share = 0.25
     """Below this strength (and no firing alerts) for resolve_after_s, the node's finding clears."""
     resolve_after_s: Pos = 300.0

@@ -2,8 +2,10 @@
 
 Hysteresis keeps it from flapping: a finding is raised only after ``open_after_ticks``
 consecutive ticks at or above ``open_score`` (one tick for a definitive cause: a critical XID,
-every source of the node silent), and cleared only after the evidence has stayed
-below ``resolve_score`` *and* the node's alerts have been quiet for ``resolve_after_s``.
+every source of the node silent; and one for a saturated strength, at or above
+``open_at_once``: hysteresis guards borderline scores, and a saturated one is not), and
+cleared only after the evidence has stayed below ``resolve_score`` *and* the node's alerts
+have been quiet for ``resolve_after_s``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class NodeMachine:
     resolve_score: float
     resolve_after_ns: int
     update_every_ns: int
+    open_at_once: float = 1.0
     phase: Phase = Phase.IDLE
     cause: str = ""
     pending_ticks: int = 0
@@ -58,7 +61,8 @@ class NodeMachine:
             self.pending_ticks = 0
         self.phase, self.cause = Phase.PENDING, winner
         self.pending_ticks += 1
-        if self.pending_ticks < (1 if winner in STICKY else self.open_after):
+        at_once = winner in STICKY or strength >= self.open_at_once
+        if self.pending_ticks < (1 if at_once else self.open_after):
             return Step.NONE
         self.phase, self.published_ns, self.quiet_since_ns = Phase.ACTIVE, ts_ns, 0
         return Step.RAISE

@@ -84,7 +84,7 @@ class NodeEngine:
         self.level1 = Level1(list(rules.level1), windows.short, windows.tick_s)
         self.machine = NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
                                    int(inc.resolve_after_s * NS),
-                                   int(inc.min_update_interval_s * NS))
+                                   int(inc.min_update_interval_s * NS), inc.open_at_once_score)
         self.next_tick_ns = -1
         self.explanations: list[Explanation] = []
         self._suppressed: frozenset[str] = frozenset()
