@@ -16,6 +16,7 @@ import heapq
 from dataclasses import dataclass, field
 from itertools import count
 
+from correlator.core.hosts import label_node
 from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 
 AlignedRecord = SampleRecord | EventRecord
@@ -260,6 +261,4 @@ def alert_node(rec: AlertRecord) -> str:
     """The node an alert is about: the record's node, else its ``node``/``instance`` label."""
     if rec.node != "-":
         return rec.node
-    labels = rec.alert.labels
-    node = labels.get("node") or labels.get("instance", "-")
-    return node.split(":", 1)[0] if node else "-"
+    return label_node(rec.alert.labels)

@@ -38,6 +38,7 @@ class FleetStats:
     late: int = 0
     overflow: int = 0
     nodes_expired: int = 0
+    internal_errors: int = 0
     by_source: dict[str, int] = field(default_factory=dict)
 
 
@@ -111,7 +112,11 @@ class Fleet:
         return out
 
     def process_batch(self, records: list[Record]) -> FleetOutput:
-        """Exactly :meth:`process` for each record in turn, with one output for the batch."""
+        """Exactly :meth:`process` for each record in turn, with one output for the batch.
+
+        A record whose processing raises (an engine bug, never a property of valid input) is
+        returned rejected with the error as its reason, and the batch goes on; :meth:`process`
+        leaves that to its caller (the streaming worker guards each item itself)."""
         out = NodeOutput()
         extra = FleetOutput()
         st = self.stats
@@ -119,17 +124,21 @@ class Fleet:
         nodes = self.nodes
         for rec in records:
             by_source[rec.source] = by_source.get(rec.source, 0) + 1
-            if rec.kind == "alert":
-                if rec.alert.status == "firing":  # type: ignore[union-attr]
-                    st.alerts_firing += 1
+            try:
+                if rec.kind == "alert":
+                    if rec.alert.status == "firing":  # type: ignore[union-attr]
+                        st.alerts_firing += 1
+                    else:
+                        st.alerts_resolved += 1
+                    name = alert_node(rec)  # type: ignore[arg-type]
+                    (nodes.get(name) or self.node(name)).alert_into(rec, out)  # type: ignore[arg-type]
                 else:
-                    st.alerts_resolved += 1
-                name = alert_node(rec)  # type: ignore[arg-type]
-                (nodes.get(name) or self.node(name)).alert_into(rec, out)  # type: ignore[arg-type]
-            else:
-                if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
-                    self.fleet_sources.add(rec.source)
-                (nodes.get(rec.node) or self.node(rec.node)).push_into(rec, out)  # type: ignore[arg-type]
+                    if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
+                        self.fleet_sources.add(rec.source)
+                    (nodes.get(rec.node) or self.node(rec.node)).push_into(rec, out)  # type: ignore[arg-type]
+            except Exception as err:  # an engine bug must not stop the batch: keep the record
+                st.internal_errors += 1
+                extra.rejected.append(_failed(rec, err))
             if rec.ts_ns > self.max_ns:
                 self.max_ns = rec.ts_ns
                 if self.now_ns >= self.next_advance_ns and not self.external_clock:
@@ -179,6 +188,11 @@ class Fleet:
             elif why == "overflow":
                 self.stats.overflow += 1
         return out
+
+
+def _failed(rec: Record, err: Exception) -> Rejected:
+    return Rejected(f"{rec.node}/{rec.source}", f"internal error: {type(err).__name__}: {err}",
+                    rec.model_dump_json().encode())
 
 
 def _refusal(rec: AlignedRecord, why: str, rules: RuleSet) -> Rejected:

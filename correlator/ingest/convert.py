@@ -20,8 +20,7 @@
 
 from __future__ import annotations
 
-import re
-
+from correlator.core.hosts import label_node
 from correlator.core.storm import fingerprint
 from correlator.ingest.payloads import IncomingAlert
 from correlator.ingest.rfc3339 import format_ns
@@ -29,24 +28,8 @@ from correlator.wire.records import AlertBody, AlertRecord
 
 
 def alert_node(labels: dict[str, str]) -> str:
-    """The node an alert is about, as the contract defines it."""
-    node = labels.get("node")
-    if node:
-        return node
-    return _host(labels.get("instance", "")) or "-"
-
-
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-
-
-def _host(instance: str) -> str:
-    scheme = _SCHEME.match(instance)
-    if scheme:  # a URL: its authority, without user info, path, query or fragment
-        authority = re.split(r"[/?#]", instance[scheme.end():], maxsplit=1)[0]
-        instance = authority.rpartition("@")[2]
-    if instance.startswith("["):  # [v6 address]:port
-        return instance[1:].split("]", 1)[0]
-    return instance.split(":", 1)[0] if instance.count(":") == 1 else instance
+    """The node an alert is about, as the contract defines it (:mod:`correlator.core.hosts`)."""
+    return label_node(labels)
 
 
 def status_of(alert: IncomingAlert, received_ns: int) -> str:

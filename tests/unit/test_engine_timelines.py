@@ -689,3 +689,20 @@ def test_every_published_record_names_the_cause_its_scores_rank_first(tmp_path: 
     for inc in result.incidents:
         top = max(inc.hypotheses.values())
         assert top > 0 and inc.hypotheses[inc.cause] == top, (inc.status, inc.cause, inc.hypotheses)
+
+
+@pytest.mark.parametrize(("instance", "node"), [
+    ("http://gpu-node-04:9400/metrics", "gpu-node-04"),
+    ("[fd00::4]:9400", "fd00::4"),
+    ("gpu-node-04:9400", "gpu-node-04"),
+])
+def test_an_alert_without_a_node_goes_to_its_instances_host(instance: str, node: str) -> None:
+    import json
+
+    from correlator.wire.decode import decode_record
+
+    rec = decode_record(json.dumps({"v": 1, "ts_ns": at(60), "node": "-", "source": "alert",
+                                    "kind": "alert", "alert": {"status": "firing", "labels": {
+                                        "alertname": "KVHigh", "instance": instance}}}))
+    eng, _, _ = run([rec])
+    assert list(eng.fleet.nodes) == [node]

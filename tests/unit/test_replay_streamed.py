@@ -6,9 +6,12 @@ import gzip
 from pathlib import Path
 
 import orjson
+import pytest
 
 from correlator import sim
 from correlator.config import load_rules
+from correlator.core.align import AlignedRecord
+from correlator.core.node_engine import NodeEngine, NodeOutput
 from correlator.replay.labels import read_labels
 from correlator.replay.reader import ReadStats, StreamedFile, disorder_ns, read_file
 from correlator.replay.run import run_replay
@@ -75,3 +78,29 @@ def test_a_compressed_file_cut_short_is_replayed_up_to_the_cut(tmp_path: Path) -
     corrupt.write_bytes(whole[:200] + bytes(64) + whole[264:])
     result = run_replay([corrupt], [], RULES)
     assert len(result.rejects) == 1 and "corrupt" in result.rejects[0].reason
+
+
+def test_a_record_the_engine_fails_on_is_dead_lettered_and_the_replay_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim.simulate_to(sim.SimConfig(nodes=2, minutes=12, seed=4, preroll_s=300,
+                                  faults="spec_residue@gpu-node-02:2"), tmp_path)
+    events, labels = tmp_path / "events.jsonl.gz", read_labels(tmp_path / "labels.jsonl")
+    clean = run_replay([events], labels, RULES)
+    original = NodeEngine.push_into
+    failed: list[int] = []
+
+    def flaky(self: NodeEngine, rec: AlignedRecord, out: NodeOutput) -> None:
+        if self.node == "gpu-node-01" and rec.source == "host" and len(failed) < 3:
+            failed.append(rec.ts_ns)
+            raise ZeroDivisionError("a bug")
+        original(self, rec, out)
+
+    monkeypatch.setattr(NodeEngine, "push_into", flaky)
+    dead = tmp_path / "dead.jsonl"
+    result = run_replay([events], labels, RULES, deadletter_path=dead)
+    assert len(failed) == 3 and result.engine.internal_errors == 3
+    assert [r.reason for r in result.rejects] == ["internal error: ZeroDivisionError: a bug"] * 3
+    written = [orjson.loads(line) for line in dead.read_bytes().splitlines()]
+    assert len(written) == 3 and all(w["origin"] == "gpu-node-01/host" for w in written)
+    assert result.summary.recall == clean.summary.recall == 1.0
+    assert result.read.records == clean.read.records
