@@ -159,15 +159,16 @@ async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
     runner = None
     if args.metrics_port is not None:
         runner = await start_metrics_server(metrics.registry, args.metrics_host, args.metrics_port)
-    publish = metrics.counted(publisher.publish)
     if sim_config is not None:
         log.info("simulating %d nodes x %d GPUs for %g minutes at %gx, publishing to %s",
                  sim_config.nodes, sim_config.gpus, sim_config.minutes, args.sim_speed,
                  args.kafka)
-        count = await run_simulation(sim_config, publish, stop, args.sim_speed)
+        count = await run_simulation(sim_config, metrics.counted(publisher.publish), stop,
+                                     args.sim_speed)
         log.info("simulation over: %d records published", count)
     else:
-        await _collect(args, publish, stop, spool_dir)
+        await _collect(args, metrics, metrics.counted(publisher.publish, rounds=False), stop,
+                       spool_dir)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(publisher.wait_idle(), 60.0 if sim_config else 5.0)
     await publisher.close()
@@ -185,14 +186,14 @@ async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
     return 0
 
 
-async def _collect(args: argparse.Namespace, publish: Publish, stop: asyncio.Event,
-                   spool_dir: Path) -> None:
+async def _collect(args: argparse.Namespace, metrics: AgentMetrics, publish: Publish,
+                   stop: asyncio.Event, spool_dir: Path) -> None:
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=True)
         log.info("node %s: publishing %s to %s (spool %s)", args.node,
                  ", ".join(s.source.source for s in schedule), args.kafka, spool_dir)
-        await Rounds(args.node, schedule,
-                     lambda src, recs: publish(src, args.node, recs)).run(stop)
+        await Rounds(args.node, schedule, lambda src, recs: publish(src, args.node, recs),
+                     on_round=metrics.round).run(stop)
 
 
 def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,

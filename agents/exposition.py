@@ -3,7 +3,9 @@
 A small parser of its own rather than ``prometheus_client.parser``: that one renames counter
 samples (``DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION`` comes back with ``_total`` appended), and the
 contract wants names exactly as exposed. Comments (``# HELP``, ``# TYPE``) carry nothing the agent
-needs and are skipped, so captures with or without them read the same.
+needs and are skipped, so captures with or without them read the same. OpenMetrics pages read
+the same too: ``# EOF`` is a comment, and an exemplar after a value (``... 3 # {trace_id="a"} 1``)
+is cut off.
 
 >>> [(s.name, s.labels, s.value) for s in parse('up{job="a\\\\"b"} 1 1700000000000')]
 [('up', {'job': 'a"b'}, 1.0)]
@@ -50,14 +52,14 @@ def parse(text: str) -> Iterator[Series]:
 
 
 def parse_line(line: str) -> Series:
-    """``name{label="value",...} value [timestamp]``."""
+    """``name{label="value",...} value [timestamp] [# exemplar]``."""
     m = _NAME.match(line)
     if m is None:
         raise ValueError("no metric name")
     pos, labels = m.end(), dict[str, str]()
     if line[pos:pos + 1] == "{":
         pos, labels = _labels(line, pos + 1)
-    rest = line[pos:].split()
+    rest = line[pos:].split("#", 1)[0].split()
     if not 1 <= len(rest) <= 2:
         raise ValueError("expected a value and an optional timestamp")
     return Series(m.group(), labels, float(rest[0]))

@@ -4,7 +4,9 @@ monitoring gap (a source that failed to answer) from a quiet node.
 A gap event carries the failing source in its envelope and, in ``attrs``: ``reason`` (one line),
 ``target`` (URL, endpoint or library), ``failures`` (consecutive failed rounds, 1 on the first) and
 ``since_ns`` (event time of the first failure of the streak). ``permanent: true`` marks a source
-that will not be retried (NVML missing on the machine).
+that will not be retried (NVML missing on the machine). A tracker makes an event for every failed
+round; :mod:`agents.rounds` publishes only the first of a streak, since the correlator finds a
+monitoring gap by the source's silence.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ EVENT_NAMES = {
     "BlockRemoved": "kv_block_removed",
     "AllBlocksCleared": "kv_all_cleared",
 }
+MAX_TS = 9.2e9
+"""Epoch seconds from which the batch time in nanoseconds leaves the int64 range."""
 # position of ``medium`` in the legacy array layout (after the tag)
 LEGACY_MEDIUM_INDEX = {"BlockStored": 6, "BlockRemoved": 2}
 
@@ -65,6 +67,8 @@ def decode_batch(payload: bytes) -> KvBatch:
     ts, raw_events = obj[0], obj[1]
     if not isinstance(ts, int | float) or not isinstance(raw_events, list):
         raise KvDecodeError("EventBatch needs a numeric ts and an events array")
+    if not 0 <= ts < MAX_TS:  # NaN too: its nanoseconds would not fit the contract's int64
+        raise KvDecodeError(f"EventBatch ts {ts!r} is no epoch time")
     rank = obj[2] if len(obj) > 2 and isinstance(obj[2], int) else None
     return KvBatch(float(ts), [_event(e) for e in raw_events], rank)
 
@@ -80,7 +84,7 @@ def _event(raw: Any) -> KvEvent:
         medium = _at(raw, LEGACY_MEDIUM_INDEX.get(str(kind), -1))
     else:
         raise KvDecodeError(f"event is neither a map nor a tagged array: {raw!r:.80}")
-    if kind not in EVENT_NAMES:
+    if not isinstance(kind, str) or kind not in EVENT_NAMES:
         raise KvDecodeError(f"unknown KV event type {kind!r}")
     blocks = len(hashes) if isinstance(hashes, Sequence) and not isinstance(hashes, str) else 0
     return KvEvent(kind, blocks, medium if isinstance(medium, str) else None)

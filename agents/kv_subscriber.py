@@ -59,6 +59,10 @@ class KvEventBuffer:
             return
         self._add(summarise(batch, node=self.node))
 
+    def count_bad(self) -> None:
+        """One message that could not be used (reported at the next drain)."""
+        self._bad += 1
+
     def __len__(self) -> int:
         """Records waiting for the next drain."""
         return len(self._records)
@@ -116,7 +120,11 @@ class KvEventSubscriber:
     async def _run(self, sock: zmq.asyncio.Socket) -> None:
         while True:
             frames = await sock.recv_multipart()
-            self.buffer.handle(frames, self.clock())
+            try:
+                self.buffer.handle(frames, self.clock())
+            except Exception:  # a bug on one message must not end the subscription
+                log.exception("KV event message from %s could not be handled", self.endpoint)
+                self.buffer.count_bad()
 
     async def close(self) -> None:
         if self._task is not None:

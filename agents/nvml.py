@@ -16,6 +16,7 @@ against the real pynvml module bound to a fake ``libnvidia-ml``.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import logging
 import queue
@@ -62,6 +63,7 @@ class Gpu:
     handle: Any  # None until NVML hands it out (a GPU lost at start)
     labels: dict[str, str]
     skipped: set[str] = field(default_factory=set)
+    failing: set[str] = field(default_factory=set)  # readers that failed last round
     memory_v2: bool = True
     lost: bool = False
 
@@ -125,6 +127,8 @@ class NvmlCollector:
             log.warning("GPU %d cannot be opened: %s", gpu.index, err)
             return []
         gpu.lost = False
+        if not metrics:  # every read failed (a GPU gone from the driver): no sample, no noise
+            return []
         return [sample(node=self.node, source="nvml", ts_ns=ts_ns, gpu=gpu.index,
                        metrics=metrics, labels=gpu.labels)]
 
@@ -143,8 +147,13 @@ class NvmlCollector:
             if type(err).__name__ in SKIP_FOREVER:
                 gpu.skipped.add(name)
                 log.info("GPU %d: %s is %s; not read again", gpu.index, name, err)
-            else:
+            elif name not in gpu.failing:  # once per streak, not once per round
+                gpu.failing.add(name)
                 log.warning("GPU %d: reading %s failed: %s", gpu.index, name, err)
+            return
+        if name in gpu.failing:
+            gpu.failing.discard(name)
+            log.info("GPU %d: %s answers again", gpu.index, name)
 
     def _lost(self, gpu: Gpu, ts_ns: int) -> list[JsonRecord]:
         if gpu.lost:
@@ -251,14 +260,32 @@ class EventWatcher:
                     log.warning("NVML event wait failed: %s", err)
                     self._stop.wait(self.timeout_ms / 1000)
                     continue
-                if (record := self._record(data)) is not None:
+                try:
+                    record = self._record(data)
+                except Exception:  # one bad event must not end XID reporting
+                    log.exception("NVML event %r could not be read", data)
+                    continue
+                if record is not None:
                     self.sink(record)
         finally:
             nv.nvmlEventSetFree(event_set)
 
+    def _index(self, handle: Any) -> int | None:
+        """The GPU an event came from, without asking NVML: after an XID 79 the GPU is off the
+        bus, and ``nvmlDeviceGetIndex`` on it answers ``GpuIsLost``."""
+        address = _address(handle)
+        for gpu in self.gpus:
+            if address is not None and gpu.handle is not None and _address(gpu.handle) == address:
+                return gpu.index
+        try:
+            return int(self.nvml.nvmlDeviceGetIndex(handle))
+        except self.nvml.NVMLError as err:
+            log.warning("an NVML event came from a GPU that cannot be named: %s", err)
+            return None
+
     def _record(self, data: Any) -> JsonRecord | None:
         nv, ts_ns = self.nvml, self.clock()
-        index = nv.nvmlDeviceGetIndex(data.device)
+        index = self._index(data.device)
         if data.eventType & nv.nvmlEventTypeXidCriticalError:
             return event(node=self.node, source="nvml", ts_ns=ts_ns, gpu=index, name="xid",
                          attrs={"xid": int(data.eventData)})
@@ -276,6 +303,11 @@ class EventWatcher:
         names = [name.removeprefix("nvmlClocksEventReason") for name in CLOCK_REASONS
                  if mask & getattr(nv, name, 0)]
         return {"reasons": mask, "names": names}
+
+
+def _address(handle: Any) -> int | None:
+    """An ``nvmlDevice_t`` as the address it points at (ctypes pointers compare by identity)."""
+    return ctypes.cast(handle, ctypes.c_void_p).value
 
 
 CLOCK_REASONS = (

@@ -2,7 +2,10 @@
 messages Kafka acknowledged, and the spool's size and losses.
 
 A round that yields a ``source_gap`` event failed (the source did not answer); anything
-else succeeded. Served from the agent's event loop (correlator.obs.serve).
+else succeeded. Collected rounds are counted as they are made (:meth:`AgentMetrics.round`, the
+collection loop's ``on_round``), not as they are published, since the repeated failures of a
+streak are not published; simulated rounds as they are published. Served from the agent's event
+loop (correlator.obs.serve).
 """
 
 from __future__ import annotations
@@ -30,17 +33,23 @@ class AgentMetrics:
                                registry=self.registry)
         self.registry.register(_PublisherCollector(publisher))
 
-    def counted(self, publish: Publish) -> Publish:
-        """``publish`` that counts each round on its way to the spool."""
+    def counted(self, publish: Publish, rounds: bool = True) -> Publish:
+        """``publish`` that counts each round (unless ``rounds`` is false: :meth:`round` does)
+        and its records on their way to the spool."""
         async def wrapped(source: str, node: str, records: Sequence[JsonRecord]) -> None:
+            if rounds:
+                self.round(source, any(r.get("event") == GAP_EVENT for r in records))
             self.observe(source, records)
             await publish(source, node, records)
 
         return wrapped
 
+    def round(self, source: str, failed: bool) -> None:
+        """One collection round of ``source`` was made."""
+        self.rounds.labels(source, "failed" if failed else "ok").inc()
+
     def observe(self, source: str, records: Sequence[JsonRecord]) -> None:
-        gap = any(r.get("event") == GAP_EVENT for r in records)
-        self.rounds.labels(source, "failed" if gap else "ok").inc()
+        """Count the records of a round, gap events aside."""
         data = sum(1 for r in records if r.get("event") != GAP_EVENT)
         if data:
             self.records.labels(source).inc(data)

@@ -8,6 +8,7 @@ failure of what it reads: a target that does not answer yields a ``source_gap`` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -38,9 +39,14 @@ class Source(Protocol):
 
 
 class ScrapedSource:
-    """Base of the two ``/metrics`` scrapers: fetch, parse, or report the gap."""
+    """Base of the two ``/metrics`` scrapers: fetch, parse, or report the gap.
+
+    A page that parses but holds nothing of this source (an empty body, another exporter's page,
+    only blank values) is a failed round too: the target answered, but not with telemetry.
+    """
 
     source = ""
+    expects = ""
 
     def __init__(self, node: str, url: str, session: aiohttp.ClientSession,
                  timeout_s: float = 5.0) -> None:
@@ -55,7 +61,8 @@ class ScrapedSource:
 
     async def collect(self, ts_ns: int) -> list[JsonRecord]:
         try:
-            records = self.parse(await fetch_text(self.session, self.url, self.timeout_s), ts_ns)
+            records = self._scrape(await fetch_text(self.session, self.url, self.timeout_s),
+                                   ts_ns)
         except (ScrapeError, ValueError) as err:
             if self.gap.failures == 0:
                 log.warning("%s: %s", self.source, err)
@@ -63,6 +70,13 @@ class ScrapedSource:
         if self.gap.failures:
             log.info("%s: %s answers again", self.source, self.url)
         self.gap.answered()
+        return records
+
+    def _scrape(self, text: str, ts_ns: int) -> list[JsonRecord]:
+        records = self.parse(text, ts_ns)
+        if not records:
+            page = "an empty page" if not text.strip() else f"a page without {self.expects}"
+            raise ScrapeError(f"{self.url} answered with {page}")
         return records
 
     async def close(self) -> None:
@@ -73,6 +87,7 @@ class DcgmSource(ScrapedSource):
     """dcgm-exporter's ``/metrics``."""
 
     source = "dcgm"
+    expects = "any DCGM_ reading of a GPU"
 
     def parse(self, text: str, ts_ns: int) -> list[JsonRecord]:
         return parse_dcgm(text, node=self.node, ts_ns=ts_ns)
@@ -82,6 +97,7 @@ class VllmSource(ScrapedSource):
     """vLLM's ``/metrics``, plus the KV events received since the last round (if subscribed)."""
 
     source = "vllm"
+    expects = "any vllm: reading"
 
     def __init__(self, node: str, url: str, session: aiohttp.ClientSession,
                  timeout_s: float = 5.0, kv_endpoint: str | None = None) -> None:
@@ -153,7 +169,7 @@ class NvmlSource:
 
     async def start(self) -> None:
         try:
-            self.collector = NvmlCollector(open_nvml(self.loader), self.node, self.clock)
+            self.collector = await asyncio.to_thread(self._open)
         except NvmlUnavailable as err:
             self.unavailable = str(err)
             log.warning("NVML unavailable, GPU samples will come from other sources only: %s",
@@ -161,6 +177,15 @@ class NvmlSource:
             return
         if self.events:
             self.collector.start()
+
+    def _open(self) -> NvmlCollector:
+        nvml = open_nvml(self.loader)
+        try:
+            return NvmlCollector(nvml, self.node, self.clock)
+        except nvml.NVMLError as err:  # initialised, but the GPUs cannot even be counted
+            with contextlib.suppress(nvml.NVMLError):
+                nvml.nvmlShutdown()
+            raise NvmlUnavailable(f"listing GPUs failed: {type(err).__name__}: {err}") from None
 
     async def collect(self, ts_ns: int) -> list[JsonRecord]:
         if self.collector is not None:

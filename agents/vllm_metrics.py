@@ -5,7 +5,9 @@ is written in selector form (``vllm:request_success_total{finished_reason="abort
 contract says. Dropped: ``*_created`` series (process bookkeeping, not readings), histogram
 buckets (their ``_sum`` and ``_count`` are kept, enough for means and rates), non-``vllm:``
 series, and non-finite values. ``*_info`` gauges carry configuration in their labels; the few
-that size the KV pool become record labels instead of metrics.
+that size the KV pool become record labels instead of metrics. Servers before V1 label
+``vllm:cache_config_info`` with neither ``engine`` nor ``model_name``: its labels then apply to
+every engine of the page.
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ def parse_vllm(text: str, *, node: str, ts_ns: int) -> list[JsonRecord]:
     for series in parse(text):
         if _wanted(series):
             _add(engines.setdefault(_engine_key(series), _Engine()), series)
+    unkeyed = engines.get("")
+    for key, e in engines.items():
+        if key and unkeyed is not None:  # configuration published for the whole server
+            for label, value in unkeyed.labels.items():
+                e.labels.setdefault(label, value)
     return [
         sample(node=node, source="vllm", ts_ns=ts_ns, gpu=None, metrics=e.metrics, labels=e.labels)
         for _, e in sorted(engines.items())

@@ -61,7 +61,7 @@ class FakeNvmlLib:
         self.event_sets_freed = 0
         self.timeouts = 0
         self.no_event_sets = False
-        self._events: deque[tuple[int, int, int]] = deque()  # (gpu, type, data)
+        self._events: deque[tuple[int, int, int, bool]] = deque()  # (gpu, type, data, lost)
         self._cond = threading.Condition()
         if not memory_v2:
             self.nvmlDeviceGetMemoryInfo_v2 = None  # type: ignore[assignment]
@@ -73,10 +73,12 @@ class FakeNvmlLib:
         return value
 
     # ---- test controls -------------------------------------------------------------------
-    def emit(self, gpu: int, event_type: int, data: int = 0) -> None:
-        """Queue an event as the driver would (e.g. an XID on ``gpu``)."""
+    def emit(self, gpu: int, event_type: int, data: int = 0, then_lost: bool = False) -> None:
+        """Queue an event as the driver would (e.g. an XID on ``gpu``); ``then_lost``: the GPU
+        falls off the bus as the event is delivered (XID 79), so every later call on it answers
+        ``NVML_ERROR_GPU_IS_LOST``."""
         with self._cond:
-            self._events.append((gpu, event_type, data))
+            self._events.append((gpu, event_type, data, then_lost))
             self._cond.notify_all()
 
     def wait_for_timeouts(self, count: int, guard_s: float = 30.0) -> bool:
@@ -244,11 +246,12 @@ class FakeNvmlLib:
                 self.timeouts += 1
                 self._cond.notify_all()
                 return pynvml.NVML_ERROR_TIMEOUT
-            gpu, event_type, payload = self._events.popleft()
+            gpu, event_type, payload, then_lost = self._events.popleft()
         if self.gpus[gpu].lost:
             return pynvml.NVML_ERROR_GPU_IS_LOST
         self._set_pointer(data._obj.device, HANDLE_BASE + gpu)
         data._obj.eventType, data._obj.eventData = event_type, payload
+        self.gpus[gpu].lost |= then_lost
         return SUCCESS
 
     def nvmlEventSetFree(self, event_set: Any) -> int:

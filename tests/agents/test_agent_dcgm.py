@@ -130,3 +130,87 @@ async def test_connection_refused_is_a_gap() -> None:
         [gap] = validate(await DcgmSource("n1", f"http://127.0.0.1:{port}/metrics",
                                           session).collect(TS))
     assert gap.event == "source_gap" and gap.attrs["target"].endswith(f"{port}/metrics")
+
+
+def current_exporter_l40s() -> str:
+    """The L40S capture as dcgm-exporter >= 3.3.6 writes it with an XID raised, the serial and
+    VBIOS label fields of its counters file enabled (``DCGM_FI_DEV_SERIAL, label`` ...; see
+    ../shared/data/telemetry/dcgm_exporter_default-counters_d5e5f51.csv) and pod mapping with
+    ``--kubernetes-enable-pod-uid`` and pod labels on: every series gains those labels, and
+    ``DCGM_FI_DEV_XID_ERRORS`` carries ``err_code``/``err_msg`` (internal/pkg/collector/
+    gpu_collector.go and transformation/kubernetes.go at d5e5f51)."""
+    labels = ('DCGM_FI_DRIVER_VERSION="595.58.03",DCGM_FI_DEV_SERIAL="1652923001234",'
+              'DCGM_FI_DEV_VBIOS_VERSION="95.02.5D.00.01",container="vllm",namespace="llm",'
+              'pod="vllm-0",pod_uid="7c1e0b6a-1f2d-4c59-9a43-2f0c8e1d9b11",'
+              'app_kubernetes_io_name="vllm"}')
+    text = fixture_text("dcgm_exporter_metrics_l40s_upcloud.prom").replace(
+        'DCGM_FI_DRIVER_VERSION="595.58.03"}', labels)
+    xid = ('# HELP DCGM_FI_DEV_XID_ERRORS Value of the last XID error encountered.\n'
+           '# TYPE DCGM_FI_DEV_XID_ERRORS gauge\n'
+           'DCGM_FI_DEV_XID_ERRORS{gpu="0",UUID="GPU-5b4e07f6-3a86-4340-039d-25f2a83cdc43",'
+           'pci_bus_id="00000000:00:07.0",device="nvidia0",modelName="NVIDIA L40S",'
+           'Hostname="gpu1-wl8sg",' + labels.replace("}", ',err_code="79",'
+                                                    'err_msg="GPU has fallen off the bus"}')
+           + ' 79\n')
+    return text + xid
+
+
+def test_label_fields_pods_and_xid_attributes_never_rename_the_metrics() -> None:
+    text = current_exporter_l40s()
+    [rec] = validate(parse_dcgm(text, node="n1", ts_ns=TS))
+    assert rec.metrics["DCGM_FI_DEV_XID_ERRORS"] == 79  # the name the correlator reads
+    assert rec.metrics["DCGM_FI_DEV_FB_FREE"] == 45459 and rec.metrics["DCGM_FI_DEV_FB_USED"] == 0
+    assert all("{" not in name for name in rec.metrics), sorted(rec.metrics)
+    assert len(rec.metrics) == sum(1 for line in text.splitlines() if line.startswith("DCGM_"))
+    assert rec.labels is not None
+    assert {k: rec.labels[k] for k in ("driver_version", "serial", "vbios_version", "pod",
+                                       "pod_uid", "app_kubernetes_io_name", "xid_err_msg")} == {
+        "driver_version": "595.58.03", "serial": "1652923001234", "vbios_version": "95.02.5D.00.01",
+        "pod": "vllm-0", "pod_uid": "7c1e0b6a-1f2d-4c59-9a43-2f0c8e1d9b11",
+        "app_kubernetes_io_name": "vllm", "xid_err_msg": "GPU has fallen off the bus"}
+
+
+def test_the_correlator_reads_framebuffer_and_xid_from_a_current_exporter() -> None:
+    from correlator.core.nodestate import NodeState
+    from correlator.core.sessions import SessionTracker
+
+    [rec] = validate(parse_dcgm(current_exporter_l40s(), node="n1", ts_ns=TS))
+    state = NodeState(cap=60, sessions=SessionTracker(1000, 10**12))
+    state.ingest(rec)
+    gpu = state.gpus[0]
+    assert (gpu.xid, gpu.total_mib) == (79, 0 + 45459 + 608)
+
+
+def test_the_gpus_own_series_wins_over_per_pod_copies() -> None:
+    """Shared GPUs (virtual GPUs, time slicing): the exporter writes the device-level
+    ``DCGM_FI_DEV_FB_USED`` and then one per pod with the pod's own use."""
+    text = ('DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-x",pod="a",namespace="llm",vgpu="0"} 3000\n'
+            'DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-x"} 9000\n'
+            'DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-x",pod="b",namespace="llm",vgpu="1"} 6000\n'
+            'DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-x",pod="a",namespace="llm",vgpu="0"} 40\n')
+    [rec] = validate(parse_dcgm(text, node="n1", ts_ns=TS))
+    assert rec.metrics == {"DCGM_FI_DEV_FB_USED": 9000, "DCGM_FI_DEV_GPU_UTIL": 40}
+    assert rec.labels is not None
+    assert (rec.labels["pod"], rec.labels["vgpu"], rec.labels["uuid"]) == ("a,b", "0,1", "GPU-x")
+
+
+def test_per_link_series_keep_their_link_and_name_the_gpu_once() -> None:
+    text = ('DCGM_FI_PROF_NVLINK_TX_BYTES{nvlink="0",gpu="0",gpu_uuid="GPU-x",model_name="H100"} 5\n'
+            'DCGM_FI_PROF_NVLINK_TX_BYTES{nvlink="1",gpu="0",gpu_uuid="GPU-x",model_name="H100"} 7\n')
+    [rec] = validate(parse_dcgm(text, node="n1", ts_ns=TS))
+    assert rec.metrics == {'DCGM_FI_PROF_NVLINK_TX_BYTES{nvlink="0"}': 5,
+                           'DCGM_FI_PROF_NVLINK_TX_BYTES{nvlink="1"}': 7}
+    assert rec.labels == {"uuid": "GPU-x", "model_name": "H100"}
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ("", "an empty page"),
+    ("# HELP up\nup 1\nnode_load1 0.25\n", "a page without any DCGM_ reading of a GPU"),
+    ('DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-x"} 9223372036854775794\n',  # blank only
+     "a page without any DCGM_ reading of a GPU"),
+])
+async def test_a_page_without_readings_is_a_gap(served: Served, body: str, says: str) -> None:
+    served.pages["/metrics"] = (200, body)
+    async with aiohttp.ClientSession() as session:
+        [gap] = validate(await DcgmSource("n1", served.url("/metrics"), session).collect(TS))
+    assert gap.event == "source_gap" and gap.attrs["reason"].endswith(f"answered with {says}")

@@ -61,3 +61,12 @@ def test_selector_round_trips_through_the_parser() -> None:
     labels = {"z": 'q"uote', "a": "back\\slash", "m": "new\nline"}
     [series] = parse(selector("m", labels) + " 1")
     assert series.labels == labels and selector("m", {}) == "m"
+
+
+def test_openmetrics_exemplars_and_eof() -> None:
+    text = ('a_total{x="#"} 3 # {trace_id="abc"} 1.0 1700000000.5\n'
+            "b_bucket{le=\"0.1\"} 2 1700000000.0 # {span=\"s\"} 0.05\n"
+            "# EOF\n")
+    a, b = parse(text)
+    assert (a.name, a.labels, a.value) == ("a_total", {"x": "#"}, 3.0)
+    assert (b.name, b.value) == ("b_bucket", 2.0)

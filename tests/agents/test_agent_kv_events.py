@@ -13,7 +13,7 @@ import zmq.asyncio
 from agent_helpers import FIXTURES, Served, fixture_text, until, validate
 
 from agents.kv_events import KvDecodeError, decode_batch, summarise
-from agents.kv_subscriber import KvEventBuffer
+from agents.kv_subscriber import KvEventBuffer, KvEventSubscriber
 from agents.sources import VllmSource
 
 REAL = bytes.fromhex((FIXTURES / "vllm_kv_events_kthena1535_v0.26.0.msgpack.hex").read_text())
@@ -115,3 +115,45 @@ async def test_subscriber_receives_over_zmq_into_vllm_rounds(served: Served) -> 
     assert gap.attrs["reason"] == "KV event batches 2..2 missed (1 batches)"
     assert gap.attrs["target"] == f"tcp://127.0.0.1:{port}"
 
+
+@pytest.mark.parametrize("payload", [
+    msgpack.packb([float("nan"), [{"type": "AllBlocksCleared"}]]),
+    msgpack.packb([1e30, [{"type": "AllBlocksCleared"}]]),  # ns beyond int64
+    msgpack.packb([1.5, [{"type": {"BlockStored": 1}}]]),  # a map where the tag should be
+    msgpack.packb([1.5, [[["BlockStored"], [1]]]]),  # an array where the tag should be
+], ids=["nan_ts", "huge_ts", "map_tag", "array_tag"])
+def test_malformed_batches_are_counted_not_raised(payload: bytes) -> None:
+    with pytest.raises(KvDecodeError):
+        decode_batch(payload)
+    buffer = KvEventBuffer("n1")
+    buffer.handle([b"kv", (1).to_bytes(8, "big"), payload], 5)
+    drained = buffer.drain()
+    assert drained.records == [] and drained.problems == ["1 KV event messages could not be decoded"]
+
+
+async def test_subscriber_outlives_a_message_it_cannot_handle() -> None:
+    """Whatever one message does to the buffer, the subscription goes on and the loss is
+    reported at the next drain."""
+    class Brittle(KvEventBuffer):
+        def handle(self, frames: list[bytes], received_ns: int) -> None:
+            if frames[-1] == b"boom":
+                raise RuntimeError("a bug")
+            super().handle(frames, received_ns)
+
+    ctx = zmq.asyncio.Context()
+    pub = ctx.socket(zmq.XPUB)
+    port = pub.bind_to_random_port("tcp://127.0.0.1")
+    sub = KvEventSubscriber(f"tcp://127.0.0.1:{port}", Brittle("n1"))
+    sub.start()
+    try:
+        assert (await asyncio.wait_for(pub.recv(), 30))[:1] == b"\x01"
+        for seq, payload in ((0, b"boom"), (1, REAL)):
+            await pub.send_multipart([b"kv-events", seq.to_bytes(8, "big"), payload])
+        await until(lambda: len(sub.buffer) == 1)
+    finally:
+        await sub.close()
+        pub.close(linger=0)
+        ctx.term()
+    drained = sub.buffer.drain()
+    assert [r["event"] for r in drained.records] == ["kv_block_stored"]
+    assert drained.problems == ["1 KV event messages could not be decoded"]

@@ -218,3 +218,54 @@ def test_no_event_sets_on_this_platform(lib: FakeNvmlLib) -> None:
     records = validate(nv.collect(TS))
     nv.close()
     assert sorted(by_gpu(records)) == [0, 1] and lib.event_sets_freed == 0
+
+
+def test_xid_79_from_a_gpu_that_fell_off_the_bus(lib: FakeNvmlLib) -> None:
+    """The XID that says the GPU is gone: by the time it is read, every NVML call on the GPU
+    (``nvmlDeviceGetIndex`` too) answers ``GpuIsLost``. The XID must still be reported, with
+    its GPU, and the event thread must go on reporting the next ones."""
+    nv = collector()
+    nv.watcher.timeout_ms = 5
+    nv.start()
+    try:
+        lib.emit(1, XID, 79, then_lost=True)
+        lib.emit(0, XID, 48)
+        assert lib.wait_for_timeouts(lib.timeouts + 2)  # both events were taken before these
+        records = validate(nv.collect(TS))
+    finally:
+        nv.close()
+    events = [(r.event, r.gpu, r.attrs) for r in records if r.kind == "event"]
+    assert events == [("gpu_lost", 1, {"uuid": "GPU-2c3d"}), ("xid", 1, {"xid": 79}),
+                      ("xid", 0, {"xid": 48})]
+    assert [r.gpu for r in records if r.kind == "sample"] == [0]
+
+
+def test_a_gpu_gone_from_the_driver_yields_no_sample_and_one_warning(
+        lib: FakeNvmlLib, caplog: pytest.LogCaptureFixture) -> None:
+    """After a driver reload without GPU 1, its old handle answers InvalidArgument to every
+    call: no empty samples round after round, and one warning per reading, not per round."""
+    nv = collector()
+    first = by_gpu(validate(nv.collect(TS)))
+    gone = lib.gpus.pop()
+    with caplog.at_level(logging.WARNING):
+        later = [validate(nv.collect(TS + i)) for i in range(1, 5)]
+    lib.gpus.append(gone)
+    back = by_gpu(validate(nv.collect(TS + 5)))
+    nv.close()
+    assert sorted(first) == [0, 1] and sorted(back) == [0, 1]
+    assert [[r.gpu for r in rnd] for rnd in later] == [[0]] * 4
+    assert len([r for r in caplog.records if r.name == "agents.nvml"]) == 5  # the 5 readings
+
+
+async def test_gpus_that_cannot_be_counted_leave_the_agent_running(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeNvmlLib(two_gpus())
+    monkeypatch.setattr(fake, "nvmlDeviceGetCount_v2", lambda count: pynvml.NVML_ERROR_UNKNOWN)
+    install(monkeypatch, fake)
+    source = NvmlSource("n1", events=False)
+    await source.start()
+    [gap] = validate(await source.collect(TS))
+    await source.close()
+    assert gap.event == "source_gap" and gap.attrs["permanent"] is True
+    assert gap.attrs["reason"] == "listing GPUs failed: NVMLError_Unknown: Unknown Error"
+    assert fake.initialised == 0  # nvmlInit was balanced by nvmlShutdown

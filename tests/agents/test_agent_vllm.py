@@ -82,3 +82,52 @@ def test_series_without_engine_label_group_by_model() -> None:
     assert a.labels == {"model_name": "m"} and a.metrics == {
         "vllm:num_requests_running": 3, "vllm:gpu_cache_usage_perc": 0.5}
     assert b.labels == {"model_name": "other"}
+
+
+def v0_server() -> str:
+    """The capture as a pre-V1 server writes it: series labelled with ``model_name`` only, and
+    ``vllm:cache_config_info`` with neither ``engine`` nor ``model_name`` (its labels are the
+    CacheConfig's fields alone, as vLLM 0.6's metrics.py and its docs show), plus V0's names."""
+    text = fixture_text(CAPTURE)
+    v0 = [line.replace('engine="0",', "") for line in text.splitlines()
+          if line.startswith("vllm:") and "cache_config_info" not in line]
+    v0 = [line.replace("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc") for line in v0]
+    info = ('vllm:cache_config_info{block_size="16",cache_dtype="auto",cpu_offload_gb="0",'
+            'enable_prefix_caching="False",gpu_memory_utilization="0.9",num_cpu_blocks="9362",'
+            'num_gpu_blocks="81767",num_gpu_blocks_override="None",sliding_window="None",'
+            'swap_space_bytes="4294967296"} 1.0')
+    return "\n".join([info, *v0]) + "\n"
+
+
+def test_pre_v1_server_keeps_its_kv_pool_size_and_kv_usage() -> None:
+    [rec] = validate(parse_vllm(v0_server(), node="n1", ts_ns=TS))
+    assert rec.labels == {"model_name": "Qwen/Qwen2.5-0.5B-Instruct", "block_size": "16",
+                          "num_gpu_blocks": "81767", "gpu_memory_utilization": "0.9",
+                          "cache_dtype": "auto", "enable_prefix_caching": "False"}
+    assert rec.metrics["vllm:gpu_cache_usage_perc"] == 0.0
+    assert rec.metrics['vllm:request_success_total{finished_reason="abort"}'] == 0.0
+
+
+async def test_openmetrics_page_with_exemplars(served: Served) -> None:
+    """The capture as an OpenMetrics page: ``# EOF`` at the end and an exemplar after a
+    counter's value (as prometheus_client writes them for a scraper that asks for OpenMetrics)."""
+    abort = ('vllm:request_success_total{engine="0",finished_reason="abort",'
+             'model_name="Qwen/Qwen2.5-0.5B-Instruct"} ')
+    text = fixture_text(CAPTURE)
+    page = text.replace(abort + "0.0", abort + '17.0 # {trace_id="4bf92f35"} 1.0 1774011500.1')
+    served.pages["/metrics"] = (200, page + "# EOF\n")
+    async with aiohttp.ClientSession() as session:
+        [rec] = validate(await VllmSource("n1", served.url("/metrics"), session).collect(TS))
+    assert rec.kind == "sample" and len(rec.metrics) == len(kept_lines(text))
+    assert rec.metrics['vllm:request_success_total{finished_reason="abort"}'] == 17.0
+
+
+async def test_a_page_without_vllm_readings_is_a_gap(served: Served) -> None:
+    """E.g. --vllm-url pointed at another server's /metrics: it answers, but not with vLLM."""
+    text = "\n".join(line for line in fixture_text(CAPTURE).splitlines()
+                     if not line.startswith("vllm:"))
+    served.pages["/metrics"] = (200, text)
+    async with aiohttp.ClientSession() as session:
+        [gap] = validate(await VllmSource("n1", served.url("/metrics"), session).collect(TS))
+    assert gap.event == "source_gap"
+    assert gap.attrs["reason"].endswith("answered with a page without any vllm: reading")
