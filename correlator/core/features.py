@@ -406,6 +406,9 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | N
             xids.append((idx, g.xid))
             if s.last_ns >= 0 and tick_ns - s.last_ns > 60 * NS:
                 lost.append(idx)
+        if g.lost_ns and g.lost_ns <= tick_ns <= g.lost_ns + 1800 * NS and s.last_ns <= g.lost_ns \
+                and idx not in lost:
+            lost.append(idx)  # the driver said so; no sample since
         if s.last_ns >= 0 and tick_ns - s.last_ns <= 60 * NS:
             live.append(g)
     if not live:

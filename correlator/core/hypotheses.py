@@ -315,9 +315,9 @@ def _host(f: NodeFeatures) -> Level | None:
 
 
 def gpu_failure(f: NodeFeatures) -> Score:
-    """A critical XID (e.g. 79, fallen off the bus) or a GPU that stopped answering."""
+    """A critical XID (e.g. 79, fallen off the bus), or a GPU the driver reports lost."""
     gpu = f.gpu
-    if gpu is None or not gpu.xids:
+    if gpu is None or not (gpu.xids or gpu.lost):
         return Score()
     ev = [Evidence(signal="xid", value=x, detail=f"GPU {i} reported XID {x}") for i, x in gpu.xids]
     ev += [Evidence(signal="gpu_lost", value=i, detail=f"GPU {i} stopped reporting") for i in gpu.lost]

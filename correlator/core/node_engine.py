@@ -277,7 +277,7 @@ class NodeEngine:
         recent = tick_ns - int(self.rules.benign.warmup_s * NS)
         if max(st.engine_start_ns, st.host.start_ns) > recent or any(t > recent for t in st.host.oom_ns):
             return True
-        if any(g.xid_ns > recent for g in st.gpus.values()):
+        if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True

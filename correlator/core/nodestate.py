@@ -36,6 +36,8 @@ class GpuTrack:
     total_mib: float = 0.0
     xid: int = 0
     xid_ns: int = 0
+    lost_ns: int = 0
+    """When the agent said the GPU is lost (NVML answers ``GpuIsLost``); 0: never."""
 
     def __post_init__(self) -> None:
         self.nvml_pct = Series(self.cap)
@@ -322,6 +324,8 @@ class NodeState:
             xid = _num(attrs.get("xid"), 0.0)
             if 0 < xid < BLANK:
                 g.xid, g.xid_ns = int(xid), rec.ts_ns
+        elif name == "gpu_lost":
+            self.gpu(rec.gpu).lost_ns = rec.ts_ns
         else:
             self.unknown_events += 1
 

@@ -269,6 +269,29 @@ def test_critical_xid_is_a_gpu_failure() -> None:
     assert 1800 <= secs(first[0].opened_ns) <= 1800 + RULES.features.tick_s
 
 
+def _lose_gpu_1(at_s: float, said: bool) -> list[Record]:
+    """GPU 1 stops reporting at ``at_s``; with ``said``, the agent's ``gpu_lost`` event says why."""
+    recs = [r for r in node_records(healthy(), 2400)
+            if not (r.source == "nvml" and r.gpu == 1 and r.ts_ns >= at(at_s))]
+    if said:
+        recs.append(EventRecord(v=1, ts_ns=at(at_s), node="gpu-node-01", source="nvml", kind="event",
+                                gpu=1, event="gpu_lost", attrs={"uuid": "GPU-1"}))
+    return sorted(recs, key=lambda r: r.ts_ns)
+
+
+def test_a_gpu_the_driver_reports_lost_is_a_gpu_failure_without_an_xid() -> None:
+    _, incidents, _ = run(_lose_gpu_1(1800, said=True))
+    first = opened(incidents)
+    assert [i.cause for i in first] == ["gpu_failure"]
+    assert 1800 <= secs(first[0].opened_ns) <= 1800 + RULES.features.tick_s
+    assert ("gpu_lost", 1.0) in [(e.signal, e.value) for e in first[0].evidence]
+
+
+def test_a_gpu_that_only_stops_reporting_is_no_gpu_failure() -> None:
+    _, incidents, _ = run(_lose_gpu_1(1800, said=False))
+    assert "gpu_failure" not in [i.cause for i in opened(incidents)]
+
+
 def test_one_root_cause_on_three_nodes_is_one_incident() -> None:
     def leaking(k: int) -> Callable[[float], float]:
         return lambda t: 35 + jitter(0.4, k)(t) + max(0.0, t - 1800) / 60 * 2.0
