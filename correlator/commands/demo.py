@@ -21,6 +21,8 @@ from correlator.sim import SimConfig, simulate_to
 FAULTS = ("session_isolation@gpu-node-01:12,spec_residue@gpu-node-02:10,"
           "monitoring_gap.silent_host_leak@gpu-node-03:8,xid_79@gpu-node-05:20")
 BENIGN = "long_document@gpu-node-04:6-20,retry_burst@gpu-node-05:9,warmup@gpu-node-04:28"
+LAST_START_MIN = 28
+"""Minute of the schedule's last start (the warm-up): ``--minutes`` must go beyond it."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,8 +31,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "and three benign look-alikes, replay the recording through the "
                                    "engine and print the incidents and the scores.")
     p.add_argument("--out", type=Path, help="keep the recording and incidents here")
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--minutes", type=float, default=40.0)
+    p.add_argument("--seed", type=int, default=7, help="simulator seed (default: 7)")
+    p.add_argument("--minutes", type=float, default=40.0,
+                   help=f"scenario length (default: 40; over {LAST_START_MIN}: the last "
+                        f"look-alike starts at minute {LAST_START_MIN})")
     p.add_argument("--rules", type=Path, help="rules directory (default: rules/)")
     p.set_defaults(func=run)
 
@@ -41,9 +45,20 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as err:
         print(f"correlator demo: {err}", file=sys.stderr)
         return 2
+    if args.minutes <= LAST_START_MIN:
+        print(f"correlator demo: --minutes {args.minutes:g} is too short: the demo's schedule "
+              f"starts its last look-alike at minute {LAST_START_MIN}", file=sys.stderr)
+        return 2
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        print(f"correlator demo: --out {args.out} is a file; give a directory", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="correlator-demo-") as tmp:
         out = args.out or Path(tmp)
-        return _demo(out, rules, args.seed, args.minutes)
+        try:
+            return _demo(out, rules, args.seed, args.minutes)
+        except OSError as err:
+            print(f"correlator demo: cannot write to {out}: {err.strerror}", file=sys.stderr)
+            return 2
 
 
 def _demo(out: Path, rules: object, seed: int, minutes: float) -> int:

@@ -11,8 +11,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from aiokafka.errors import KafkaError
@@ -67,20 +69,28 @@ def run(args: argparse.Namespace) -> int:
     if args.max_body < 1024:
         print(f"{PROG}: error: --max-body must be at least 1024 bytes", file=sys.stderr)
         return 2
+    if not args.kafka:
+        for option, target in (("--out", args.out), ("--deadletter", args.deadletter)):
+            if target is not None and target != "-" and not writable(Path(target)):
+                print(f"{PROG}: error: {option} {target}: cannot write there", file=sys.stderr)
+                return 2
     registry = CollectorRegistry()
     try:
-        sink, where = _sink(args, registry)
+        make_sink, where = _sink(args, registry)
     except RulesError as err:
         print(f"{PROG}: {err}", file=sys.stderr)
         return 2
     except (KafkaSetupError, RuntimeError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
-    server = IngestServer(sink, host, port, auth=BearerAuth(token), max_body=args.max_body,
-                          registry=registry)
+
+    def make_server() -> IngestServer:
+        return IngestServer(make_sink(), host, port, auth=BearerAuth(token),
+                            max_body=args.max_body, registry=registry)
+
     auth = "bearer token required" if token else "no authentication"
     try:
-        asyncio.run(_serve(server, where, auth))
+        asyncio.run(_serve(make_server, where, auth))
     except OSError as err:
         print(f"{PROG}: error: cannot serve on {args.listen}: {err.strerror or err}", file=sys.stderr)
         return 1
@@ -88,6 +98,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def writable(path: Path) -> bool:
+    """Whether ``path`` can be appended to, or created (with its missing folders), checked at
+    start: the first incident or dead letter may come hours later."""
+    if path.exists():
+        return path.is_file() and os.access(path, os.W_OK)
+    parent = path.parent
+    while not parent.exists():
+        parent = parent.parent
+    return parent.is_dir() and os.access(parent, os.W_OK | os.X_OK)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -99,7 +120,10 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _sink(args: argparse.Namespace, registry: CollectorRegistry) -> tuple[AlertSink, str]:
+def _sink(args: argparse.Namespace,
+          registry: CollectorRegistry) -> tuple[Callable[[], AlertSink], str]:
+    """What the server will feed, made when called: the Kafka producer must be made inside the
+    event loop that serves (aiokafka binds it to the running loop)."""
     if args.kafka:
         if not asyncio.run(broker_answers(args.kafka)):
             raise RuntimeError(f"no Kafka broker answers on {args.kafka}")
@@ -107,17 +131,19 @@ def _sink(args: argparse.Namespace, registry: CollectorRegistry) -> tuple[AlertS
         from correlator.ingest.kafka_sink import KafkaSink
 
         topics = TopicNames(args.prefix)
-        return KafkaSink(args.kafka, topics), f"alerts -> Kafka topic {topics.alerts} on {args.kafka}"
+        return (lambda: KafkaSink(args.kafka, topics),
+                f"alerts -> Kafka topic {topics.alerts} on {args.kafka}")
     from correlator.core import Engine
 
     engine = Engine(load_rules(args.rules))
     out = "standard output" if args.out == "-" else args.out
     dead = DeadLetterFile(args.deadletter, flush=True)
     sink = EngineSink(engine, IncidentWriter(args.out), dead, registry=registry)
-    return sink, f"alerts -> embedded engine, incidents -> {out}"
+    return (lambda: sink), f"alerts -> embedded engine, incidents -> {out}"
 
 
-async def _serve(server: IngestServer, where: str, auth: str) -> None:
+async def _serve(make_server: Callable[[], IngestServer], where: str, auth: str) -> None:
+    server = make_server()
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -13,6 +13,8 @@ import os
 import sys
 from pathlib import Path
 
+from aiokafka.errors import KafkaError
+
 from correlator.kafka import (
     DEFAULT_PARTITIONS,
     KAFKA_VERSION,
@@ -160,10 +162,15 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _topics(args: argparse.Namespace) -> int:
+    if not asyncio.run(broker_answers(args.kafka)):
+        print(f"error: no Kafka broker answers on {args.kafka} (--kafka, or ${BOOTSTRAP_ENV})",
+              file=sys.stderr)
+        return 1
     try:
         report = asyncio.run(ensure_topics(args.kafka, args.prefix, args.partitions))
-    except KafkaSetupError as error:
-        return _fail(error)
+    except (KafkaSetupError, KafkaError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     for name in report.created:
         print(f"created {name} ({report.partitions} partitions)")
     for name in report.existing:

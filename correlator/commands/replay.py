@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
         print("correlator replay: --report and --compare run the embedded replay; drop --kafka",
               file=sys.stderr)
         return 2
+    if args.compare and (args.report or args.incidents):
+        print("correlator replay: --compare prints the two runs' differences only; replay once "
+              "per rule set for --report or --incidents", file=sys.stderr)
+        return 2
     if args.compare:
         return _compare(args, labels, rules, progress)
     collector = _collector() if args.report else None
@@ -116,6 +121,7 @@ def _compare(args: argparse.Namespace, labels: list[FaultLabel], rules_a: RuleSe
     except (RulesError, ReplayInputError) as err:
         print(f"correlator replay: {err}", file=sys.stderr)
         return 2
+    report_rejects(cmp.a.deadletter.count, cmp.a.rejects, None)
     if args.json:
         sys.stdout.write(orjson.dumps(to_json(cmp)).decode() + "\n")
     else:
@@ -126,18 +132,25 @@ def _compare(args: argparse.Namespace, labels: list[FaultLabel], rules_a: RuleSe
 def _through_kafka(args: argparse.Namespace, labels: list[FaultLabel], rules: RuleSet,
                    progress: Progress | None) -> ReplayResult:
     """The same replay through the broker and streaming workers (``correlator.stream``)."""
+    from correlator.kafka import broker_answers
     from correlator.stream.replay import BrokerOptions, run_broker_replay
 
+    if not asyncio.run(broker_answers(args.kafka)):
+        raise RuntimeError(f"no Kafka broker answers on {args.kafka}")
     opts = BrokerOptions(args.kafka, args.prefix, args.partitions or DEFAULT_PARTITIONS,
                          own_worker=not args.no_worker, rules_path=args.rules, timeout_s=args.timeout)
     return run_broker_replay(args.paths, labels, rules, opts, args.incidents, args.deadletter,
                              progress)
 
 
-def report_rejects(count: int, rejects: list, path: Path) -> None:  # type: ignore[type-arg]
+def report_rejects(count: int, rejects: list, path: Path | None) -> None:  # type: ignore[type-arg]
+    """Names the first rejected lines on standard error; ``path`` is where all of them went
+    (None: nowhere, as under ``--compare``)."""
     if not count:
         return
     for rej in rejects[:20]:
         print(f"rejected {rej.origin}: {rej.reason}", file=sys.stderr)
     more = f" (first {len(rejects[:20])} shown)" if count > 20 else ""
-    print(f"{count} records rejected{more}; written with their reasons to {path}", file=sys.stderr)
+    where = (f"written with their reasons to {path}" if path is not None
+             else "not written under --compare (replay without it to keep them in --deadletter)")
+    print(f"{count} records rejected{more}; {where}", file=sys.stderr)

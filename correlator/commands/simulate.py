@@ -84,7 +84,11 @@ def parse_start(text: str | None) -> int | None:
         return None
     if text.isdigit():
         return int(text)
-    stamp = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    try:
+        stamp = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(f"--start {text!r} is neither an ISO 8601 time "
+                         "(e.g. 2024-03-04T09:00:00Z) nor epoch nanoseconds") from None
     if stamp.tzinfo is None:
         raise ValueError(f"--start {text!r} needs a time zone (e.g. 2024-03-04T09:00:00Z)")
     return int(stamp.timestamp()) * 1_000_000_000 + stamp.microsecond * 1000
@@ -114,11 +118,17 @@ def run(args: argparse.Namespace) -> int:
     except (SpecError, ValueError) as err:
         print(f"correlator simulate: {_reason(err)}", file=sys.stderr)
         return 2
+    if args.out.exists() and not args.out.is_dir():
+        print(f"correlator simulate: --out {args.out} is a file; give a directory", file=sys.stderr)
+        return 2
     began = time.perf_counter()
     try:
         summary = simulate_to(config, args.out)
     except (SpecError, TraceError, ValueError) as err:
         print(f"correlator simulate: {_reason(err)}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"correlator simulate: cannot write to --out {args.out}: {err.strerror}", file=sys.stderr)
         return 2
     took = time.perf_counter() - began
     print(f"wrote {summary.records} records and {summary.labels} labels to {summary.out_dir} "

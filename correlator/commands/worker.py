@@ -14,7 +14,8 @@ from pathlib import Path
 from correlator.config import RulesError, load_rules
 from correlator.kafka import KafkaSetupError, broker_answers
 from correlator.kafka.topics import DEFAULT_PARTITIONS
-from correlator.stream.settings import WorkerConfig, rocksdb_available
+from correlator.stream.settings import WorkerConfig, default_state_dir, rocksdb_available
+from correlator.stream.topics import StreamTopics
 from correlator.stream.worker import run_worker
 
 
@@ -50,10 +51,18 @@ def run(args: argparse.Namespace) -> int:
         print("correlator worker: error: --store rocksdb needs rocksdict (pip install rocksdict)",
               file=sys.stderr)
         return 2
+    # Faust makes only the last folder of its data directory: on a fresh machine the default
+    # (~/.local/state/gpu-correlator/worker/...) would not exist.
+    state_dir = args.state_dir or default_state_dir(StreamTopics(args.prefix).app_id)
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"correlator worker: error: --state-dir {state_dir}: {err.strerror}", file=sys.stderr)
+        return 2
     if not asyncio.run(broker_answers(args.kafka)):
         print(f"correlator worker: error: no Kafka broker answers on {args.kafka}", file=sys.stderr)
         return 1
-    cfg = WorkerConfig(args.kafka, args.prefix, args.partitions, args.state_dir, args.store,
+    cfg = WorkerConfig(args.kafka, args.prefix, args.partitions, state_dir, args.store,
                        args.web_port, snapshot_every_s=args.snapshot_every, log_level=args.log_level)
     try:
         return run_worker(cfg, rules)

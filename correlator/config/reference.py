@@ -35,7 +35,8 @@ def reference() -> str:
 
 
 def _section(path: str, model: type[BaseModel], depth: int = 2) -> str:
-    lines = [f"{'#' * depth} `{path}`", "", _doc(model), ""]
+    doc = _doc(model)
+    lines = [f"{'#' * depth} `{path}`", "", *([doc, ""] if doc else [])]
     rows = []
     nested = []
     for name, f in model.model_fields.items():

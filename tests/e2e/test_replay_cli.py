@@ -60,13 +60,18 @@ def test_replay_is_deterministic_and_order_independent(scenario: Path, tmp_path:
     (tmp_path / "a.jsonl").write_bytes(b"\n".join(lines[:half]) + b"\n")
     with gzip.open(tmp_path / "b.jsonl.gz", "wb") as fh:
         fh.write(b"\n".join(lines[half:]) + b"\n")
-    first = tmp_path / "first.jsonl"
-    second = tmp_path / "second.jsonl"
+    # Named incidents*, so that replaying the folder skips them (they are not records), and
+    # with the dead-letter file in the folder: nothing may be rejected, nothing written to ./
+    first = tmp_path / "incidents-first.jsonl"
+    second = tmp_path / "incidents-second.jsonl"
+    dead = tmp_path / "deadletter.jsonl"
     summary_of(cli("replay", str(scenario / "events.jsonl.gz"), "--labels", str(scenario / "labels.jsonl"),
-                   "--json", "--incidents", str(first)))
-    summary_of(cli("replay", str(tmp_path), "--labels", str(scenario / "labels.jsonl"),
-                   "--json", "--incidents", str(second)))
+                   "--json", "--incidents", str(first), "--deadletter", str(dead)))
+    done = cli("replay", str(tmp_path), "--labels", str(scenario / "labels.jsonl"),
+               "--json", "--incidents", str(second), "--deadletter", str(dead))
+    assert summary_of(done)["events"] == len(lines)
     assert first.read_text() == second.read_text()
+    assert "rejected" not in done.stderr and not dead.exists()
 
 
 def test_malformed_lines_go_to_the_dead_letter_file_and_the_run_goes_on(

@@ -3,8 +3,13 @@ node, a contract record each); refused input on ``deadletter``; 503 when nothing
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import subprocess
+import sys
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import orjson
@@ -16,6 +21,7 @@ from correlator.ingest.kafka_sink import KafkaSink
 from correlator.ingest.rfc3339 import GO_ZERO, format_ns
 from correlator.ingest.server import IngestServer
 from correlator.kafka import TopicNames
+from correlator.kafka.probe import free_port
 from correlator.wire.deadletter import decode_raw
 from correlator.wire.decode import decode_message
 from correlator.wire.records import AlertRecord
@@ -122,3 +128,36 @@ async def test_503_when_the_alerts_cannot_be_made_durable(
         sink._started = False
         await server.stop()
     assert await read_all(kafka_bootstrap, kafka_topics.alerts) == []
+
+
+async def test_the_command_as_compose_runs_it_publishes_to_the_topic(
+        kafka_bootstrap: str, kafka_topics: TopicNames, kafka_prefix: str) -> None:
+    """`correlator ingest --kafka`, the process: its producer is made in the loop that serves
+    (made before it, aiokafka failed with "no current event loop" and the command exited 1)."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).with_name("correlator")), "ingest", "--listen", f"127.0.0.1:{port}",
+         "--kafka", kafka_bootstrap, "--prefix", kafka_prefix, "--partitions", str(TOPIC_PARTITIONS)],
+        stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as s:
+            for _ in range(300):
+                assert proc.poll() is None, proc.communicate()[1]
+                try:
+                    async with s.get(url + "/-/ready") as r:
+                        if r.status == 200:
+                            break
+                except aiohttp.ClientConnectionError:
+                    pass
+                await asyncio.sleep(0.1)
+            async with s.post(url + "/api/v2/alerts", data=orjson.dumps(alerts_for("gpu-7", 3))) as r:
+                assert r.status == 200, await r.text()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert f"alerts -> Kafka topic {kafka_topics.alerts}" in err
+    messages = await read_all(kafka_bootstrap, kafka_topics.alerts)
+    assert sorted(orjson.loads(v)["alert"]["labels"]["alertname"] for _, _, v in messages) == [
+        "Rule0", "Rule1", "Rule2"]

@@ -82,3 +82,18 @@ def test_the_image_copies_what_exists_and_the_pager_config_is_valid() -> None:
     env = {"PAGER_WEBHOOK_URL": interpolate(SERVICES["pager"]["environment"]["PAGER_WEBHOOK_URL"])}
     cfg = load_pagers(ROOT / "docker" / "pagers.yaml", env)
     assert [r.name for r in cfg.receivers] == ["webhook"]
+
+
+def test_the_simulated_agents_fault_comes_within_minutes() -> None:
+    """At real time a fault drawn between 15 % and 50 % of the agent's simulated day would
+    come hours after `docker compose up`: the stack names its start."""
+    from agents.simulate import live_config
+    from correlator.sim import Simulation
+
+    args = agent_parser().parse_args(command("agent")[1:])
+    config = live_config(nodes=args.sim_nodes, gpus=args.sim_gpus, minutes=args.sim_minutes,
+                         seed=args.sim_seed, faults=args.sim_faults, benign=args.sim_benign,
+                         preroll_s=args.sim_preroll)
+    faults = [i for i in Simulation(config).injections if not i.benign]
+    assert [f.cause for f in faults] == ["spec_residue"]
+    assert faults[0].start_s <= 5 * 60
