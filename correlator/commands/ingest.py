@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--prefix", default="", help="topic prefix, e.g. 'prod.' (with --kafka)")
     p.add_argument("--partitions", type=int, default=DEFAULT_PARTITIONS,
                    help=f"partitions of topics created if missing (default: {DEFAULT_PARTITIONS})")
-    p.add_argument("--out", default="-", metavar="FILE|-",
+    p.add_argument("--out", default=None, metavar="FILE|-",
                    help="without --kafka: append incident records here (default: standard output)")
     p.add_argument("--deadletter", type=Path, metavar="FILE",
                    help="without --kafka: keep refused input here (with --kafka: the deadletter topic)")
@@ -69,6 +69,16 @@ def run(args: argparse.Namespace) -> int:
     if args.max_body < 1024:
         print(f"{PROG}: error: --max-body must be at least 1024 bytes", file=sys.stderr)
         return 2
+    if args.kafka:
+        given = [o for o, v in (("--out", args.out), ("--deadletter", args.deadletter),
+                                ("--rules", args.rules)) if v is not None]
+        if given:
+            print(f"{PROG}: error: {', '.join(given)}: for the embedded engine only; with --kafka "
+                  "alerts go to the alerts topic and refused input to the deadletter topic",
+                  file=sys.stderr)
+            return 2
+    elif args.out is None:
+        args.out = "-"
     if not args.kafka:
         for option, target in (("--out", args.out), ("--deadletter", args.deadletter)):
             if target is not None and target != "-" and not writable(Path(target)):

@@ -79,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.kafka and not args.input:
         print(f"{PROG}: error: give --kafka HOST:PORT or --input FILE|-", file=sys.stderr)
         return 2
+    if args.kafka and (args.input or args.deadletter):
+        given = "--input" if args.input else "--deadletter"
+        print(f"{PROG}: error: {given}: without --kafka only; with --kafka incidents come from the "
+              "incidents topic and refused deliveries go to the deadletter topic", file=sys.stderr)
+        return 2
     opts = ServiceOptions(state_dir=args.state_dir or default_state_dir(), prefix=args.prefix,
                           include_replays=args.include_replays)
     try:

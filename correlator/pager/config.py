@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from correlator.wire.incidents import ENGINE_CAUSES
 
 PAGERDUTY_URL = "https://events.pagerduty.com/v2/enqueue"
 ROUTING_KEY_LEN = 32
@@ -129,6 +139,16 @@ class Match(_Section):
     severity: list[SeverityName] | None = None
     nodes: list[str] | None = None
     node_labels: dict[str, str | list[str]] | None = None
+
+    @field_validator("cause")
+    @classmethod
+    def _known_causes(cls, causes: list[str] | None) -> list[str] | None:
+        """A misspelt cause would match nothing, silently: refuse it at load."""
+        unknown = [c for c in causes or [] if c not in ENGINE_CAUSES]
+        if unknown:
+            raise ValueError(f"unknown cause {', '.join(map(repr, unknown))}; the engine's causes "
+                             f"are {', '.join(ENGINE_CAUSES)}")
+        return causes
 
 
 class Route(_Section):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import zlib
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -15,10 +17,16 @@ class LabelsError(ValueError):
 
 
 def read_labels(path: Path) -> list[FaultLabel]:
+    """Every label of a JSON Lines file, gzip-compressed or not (told by its magic bytes)."""
     try:
         text = path.read_bytes()
     except OSError as err:
         raise LabelsError(f"{path}: cannot read labels: {err.strerror}") from None
+    if text[:2] == b"\x1f\x8b":
+        try:
+            text = gzip.decompress(text)
+        except (OSError, EOFError, zlib.error) as err:
+            raise LabelsError(f"{path}: cannot read labels: not a readable gzip file ({err})") from None
     labels: list[FaultLabel] = []
     seen: set[str] = set()
     for lineno, line in enumerate(text.splitlines(), 1):

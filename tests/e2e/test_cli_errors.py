@@ -153,3 +153,15 @@ def test_worker_runs_on_a_machine_without_its_state_folder(
         _, err = proc.communicate(timeout=90)
     assert "FileNotFoundError" not in err, err[-3000:]
     assert (tmp_path / "fresh" / "gpu-correlator" / "worker" / f"{kafka_prefix}correlator").is_dir()
+
+
+def test_options_of_the_embedded_mode_are_refused_with_kafka(tmp_path: Path, closed_port: str) -> None:
+    """Checked before any broker is asked: an option that would be silently ignored is an error."""
+    refused(cli("ingest", "--listen", "127.0.0.1:0", "--kafka", closed_port, "--out",
+                str(tmp_path / "i.jsonl"), "--rules", RULES), 2,
+            "--out, --rules: for the embedded engine only")
+    pagers = tmp_path / "pagers.yaml"
+    pagers.write_text("receivers:\n  - {name: s, type: slack, url: 'http://127.0.0.1:9/x'}\n"
+                      "routes:\n  - receivers: [s]\n")
+    refused(cli("pager", "--config", str(pagers), "--kafka", closed_port, "--input", "-"), 2,
+            "--input: without --kafka only")

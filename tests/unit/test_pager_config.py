@@ -68,6 +68,11 @@ def test_printing_the_configuration_shows_no_secret() -> None:
      "receivers[0] 's': field 'retry.jitter': Input should be less than or equal to 1"),
     ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\nroutes:\n  - receivers: [t]",
      "routes[0] names unknown receivers ['t'] (known: s)"),
+    ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n"
+     "routes:\n  - {receivers: [s], match: {cause: [gpu_failure, sesion_isolation]}}",
+     "routes[0]: field 'match.cause': unknown cause 'sesion_isolation'; the engine's causes are "
+     "session_isolation, spec_residue, monitoring_gap, memory_leak, gpu_failure, node_unreachable, "
+     "unexplained_alerts"),
     ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n  - {name: s, type: slack, url: 'http://y'}\n"
      "routes:\n  - receivers: [s]",
      "receiver names must be unique: s"),
@@ -132,3 +137,14 @@ def test_webhook_max_alerts_defaults_to_unlimited_like_alertmanager(tmp_path: Pa
     cfg = _load(tmp_path, text)
     assert isinstance(cfg, PagerConfig)
     assert [getattr(cfg.receiver(n), "max_alerts", None) for n in ("a", "b")] == [0, 50]
+
+
+def test_the_causes_routes_may_name_are_the_engines() -> None:
+    from correlator.core import hypotheses as h
+    from correlator.wire.incidents import ENGINE_CAUSES
+
+    assert set(ENGINE_CAUSES) == {h.SESSION_ISOLATION, h.SPEC_RESIDUE, h.MONITORING_GAP, h.MEMORY_LEAK,
+                                  h.GPU_FAILURE, h.NODE_UNREACHABLE, h.UNEXPLAINED_ALERTS}
+    from correlator.config import load_rules
+
+    assert set(h.priors(load_rules())) == set(ENGINE_CAUSES)  # every cause the engine weighs
