@@ -16,7 +16,6 @@ from correlator.kafka import KafkaSetupError, broker_answers
 from correlator.kafka.topics import DEFAULT_PARTITIONS
 from correlator.stream.settings import WorkerConfig, default_state_dir, rocksdb_available
 from correlator.stream.topics import StreamTopics
-from correlator.stream.worker import run_worker
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,6 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from correlator.stream.worker import run_worker  # Faust: imported by the command that runs it
+
     try:
         rules = load_rules(args.rules)
     except RulesError as err:

@@ -4,13 +4,19 @@ One univariate Gaussian scorer per (node, signal), fed once per evaluation tick:
 growth rate before learning it (River's protocol), so a value is judged against history that
 excludes it. Its state is a running mean and variance (O(1), whatever the stream's length).
 Only growth *above* the learned mean is anomalous here: a faster reclaim is not a fault.
+
+River (and SciPy under it) takes about a second to import, so it is imported when the first
+detector is made, not with the core: commands that make none (``--help``, ``rules check``,
+``tail``, the pager) start without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from river import anomaly
+if TYPE_CHECKING:
+    from river.anomaly import GaussianScorer
 
 
 @dataclass
@@ -20,11 +26,13 @@ class GrowthDetector:
     grace: int
     threshold: float
     min_excess: float = 0.25
-    scorer: anomaly.GaussianScorer = field(init=False)
+    scorer: GaussianScorer = field(init=False)
     last_score: float = 0.0
 
     def __post_init__(self) -> None:
-        self.scorer = anomaly.GaussianScorer(window_size=None, grace_period=self.grace)  # type: ignore[no-untyped-call]
+        from river.anomaly import GaussianScorer
+
+        self.scorer = GaussianScorer(window_size=None, grace_period=self.grace)  # type: ignore[no-untyped-call]
 
     def score_then_learn(self, value: float) -> float:
         if value != value:
