@@ -143,5 +143,8 @@ def _report(service: PagerService, dead: int) -> None:
     for sub in service.subscribers:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(sub.counts.items())) or "nothing"
         print(f"{PROG}: {sub.name}: {counts}", file=sys.stderr)
+    if service.replays_skipped:
+        print(f"{PROG}: {service.replays_skipped} incident records of replays skipped "
+              "(--include-replays delivers them)", file=sys.stderr)
     if service.malformed or dead:
         print(f"{PROG}: {service.malformed} malformed records; {dead} dead letters", file=sys.stderr)
