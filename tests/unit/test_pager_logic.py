@@ -287,3 +287,15 @@ def test_a_fleet_wide_incident_fits_slacks_section_limit_with_its_text_escaped()
     odd = [Evidence(signal="x", value=1.0, detail="p99 <5s & >1s")]
     small = slack.message(incident("open", evidence=odd))
     assert "p99 &lt;5s &amp; &gt;1s" in small["blocks"][0]["text"]["text"]
+
+
+def test_the_exit_summary_counts_skipped_replay_records(capsys: pytest.CaptureFixture[str]) -> None:
+    from types import SimpleNamespace
+
+    from correlator.commands.pager import _report
+
+    sub = SimpleNamespace(name="oncall", counts={})
+    _report(SimpleNamespace(subscribers=[sub], replays_skipped=3, malformed=0), 0)  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert "oncall: nothing" in err
+    assert "3 incident records of replays skipped (--include-replays delivers them)" in err
