@@ -12,12 +12,13 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 import socket
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 import aiohttp
 import orjson
@@ -34,6 +35,46 @@ from correlator.obs.serve import start_metrics_server
 
 log = logging.getLogger("gpu-agent")
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+SIM_OPTIONS = {"nodes": "--sim-nodes", "gpus": "--sim-gpus", "minutes": "--sim-minutes",
+               "seed": "--sim-seed", "faults": "--sim-faults", "benign": "--sim-benign",
+               "preroll_s": "--sim-preroll"}
+"""The simulator's option (a ``SimConfig`` field) -> the agent's own option name."""
+
+
+def _positive(text: str) -> float:
+    """An argparse type: a number above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0-65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid port: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number, 0-65535, not {text}")
+    return value
+
+
+def _spool_mb(text: str) -> float:
+    """An argparse type: a spool bound that holds at least two 64 KiB segments."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+    if not value >= 0.125:
+        raise argparse.ArgumentTypeError(f"must be at least 0.125 (128 KiB), not {text}")
+    return value
+
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -42,15 +83,16 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--node", default=socket.gethostname(),
                    help="node name: the records' node and the Kafka key (default: host name)")
-    p.add_argument("--kafka", metavar="HOST:PORT", help="Kafka bootstrap servers")
+    p.add_argument("--kafka", metavar="HOST:PORT",
+                   help="Kafka bootstrap servers (required unless --once)")
     p.add_argument("--dcgm-url", metavar="URL", help="dcgm-exporter /metrics URL")
     p.add_argument("--vllm-url", metavar="URL", help="vLLM /metrics URL")
     p.add_argument("--kv-events", metavar="tcp://HOST:PORT",
                    help="vLLM KV-event publisher endpoint (ZMQ) to subscribe to")
-    p.add_argument("--interval", type=float, default=5.0, metavar="SECONDS",
+    p.add_argument("--interval", type=_positive, default=5.0, metavar="SECONDS",
                    help="seconds between rounds of every source (default 5)")
     for source in ("nvml", "dcgm", "vllm", "host"):
-        p.add_argument(f"--{source}-interval", type=float, metavar="SECONDS",
+        p.add_argument(f"--{source}-interval", type=_positive, metavar="SECONDS",
                        help=f"override --interval for {source}")
     p.add_argument("--no-nvml", action="store_true", help="do not read NVML")
     p.add_argument("--no-host", action="store_true", help="do not read /proc")
@@ -58,61 +100,79 @@ def parser() -> argparse.ArgumentParser:
                    help="command-line pattern of the serving processes whose RSS is reported "
                         "as proc_rss_bytes (default: (?i)vllm, which also matches vLLM's "
                         "VLLM::EngineCore processes)")
-    p.add_argument("--scrape-timeout", type=float, default=5.0, metavar="SECONDS")
+    p.add_argument("--scrape-timeout", type=_positive, default=5.0, metavar="SECONDS",
+                   help="time limit of one scrape (default 5)")
     p.add_argument("--topic-prefix", default="", metavar="PREFIX",
                    help="prefix of the project's topic names (PREFIXtelemetry.nvml...; "
                         "default: none)")
-    p.add_argument("--compression", default="gzip", choices=["gzip", "none"])
-    p.add_argument("--linger-ms", type=int, default=20)
+    p.add_argument("--compression", default="gzip", choices=["gzip", "none"],
+                   help="Kafka message compression (default gzip)")
+    p.add_argument("--linger-ms", type=int, default=20, metavar="MS",
+                   help="how long the producer waits to batch messages (default 20)")
     p.add_argument("--spool-dir", type=Path, metavar="DIR",
                    help="on-disk queue for when Kafka is unreachable "
                         "(default: $XDG_STATE_HOME/gpu-agent/NODE)")
-    p.add_argument("--spool-max-mb", type=float, default=256.0,
-                   help="spool bound; beyond it the oldest messages are dropped and counted")
+    p.add_argument("--spool-max-mb", type=_spool_mb, default=256.0, metavar="MB",
+                   help="spool bound; beyond it the oldest messages are dropped and counted "
+                        "(default 256)")
     p.add_argument("--once", action="store_true",
                    help="collect one round from every source and write it instead of publishing")
     p.add_argument("--output", default="-", metavar="FILE|-",
-                   help="with --once: JSON Lines file to write, or - for standard output")
-    p.add_argument("--log-level", default="INFO")
-    p.add_argument("--metrics-port", type=int, metavar="PORT",
+                   help="with --once: JSON Lines file to write, or - for standard output "
+                        "(default -)")
+    p.add_argument("--log-level", default="INFO", type=str.upper, choices=LOG_LEVELS,
+                   help="case-insensitive (default INFO); aiokafka's own connection errors "
+                        "are silenced below DEBUG")
+    p.add_argument("--metrics-port", type=_port, metavar="PORT",
                    help="serve the agent's own Prometheus metrics on PORT at /metrics")
     p.add_argument("--metrics-host", default="0.0.0.0", metavar="HOST",
                    help="address for --metrics-port (default: all interfaces)")
     sim = p.add_argument_group("simulation", "--simulate publishes a simulated fleet's telemetry "
                                "(every node, every source, and its alerts) instead of collecting")
     sim.add_argument("--simulate", action="store_true")
-    sim.add_argument("--sim-nodes", type=int, metavar="N")
-    sim.add_argument("--sim-gpus", type=int, metavar="N")
+    sim.add_argument("--sim-nodes", type=int, metavar="N", help="nodes, 1-2000 (default 6)")
+    sim.add_argument("--sim-gpus", type=int, metavar="N", help="GPUs per node, 1-8 (default 4)")
     sim.add_argument("--sim-minutes", type=float, metavar="M", default=24 * 60.0,
-                     help="scenario length; the agent exits when it ends (default: a day)")
-    sim.add_argument("--sim-seed", type=int, metavar="N")
-    sim.add_argument("--sim-faults", metavar="SPEC", help="e.g. session_isolation:2,spec_residue:1")
-    sim.add_argument("--sim-benign", metavar="SPEC", help="e.g. long_document:1")
+                     help="scenario length, at most a day; the agent exits when it ends "
+                          "(default: a day)")
+    sim.add_argument("--sim-seed", type=int, metavar="N", help="the simulator's seed (default 1)")
+    sim.add_argument("--sim-faults", metavar="SPEC",
+                     help="cause[.variant][@node[+node...]][:start_min[-end_min]], comma-separated, "
+                          "e.g. session_isolation:2,spec_residue:1 (without a start minute the "
+                          "fault comes at a random time in the scenario)")
+    sim.add_argument("--sim-benign", metavar="SPEC",
+                     help="look-alikes, same syntax, e.g. long_document:1")
     sim.add_argument("--sim-preroll", type=int, metavar="SECONDS",
-                     help="silent warm-up simulated before the first published second")
-    sim.add_argument("--sim-speed", type=float, default=1.0, metavar="X",
+                     help="silent warm-up simulated before the first published second "
+                          "(default 600)")
+    sim.add_argument("--sim-speed", type=_positive, default=1.0, metavar="X",
                      help="simulated seconds per wall-clock second (default 1: real time)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+    p = parser()
+    args = p.parse_args(argv)
+    logging.basicConfig(level=args.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if logging.getLogger().level > logging.DEBUG:  # the publisher logs outages once, itself
         logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
     if not args.once and not args.kafka:
-        parser().error("--kafka is required (or --once to print one round)")
+        p.error("--kafka is required (or --once to print one round)")
     if args.simulate and args.once:
-        parser().error("--simulate publishes to Kafka; it does not combine with --once")
-    config = _sim_config(args) if args.simulate else None
+        p.error("--simulate publishes to Kafka; it does not combine with --once")
     try:
-        return asyncio.run(_once(args) if args.once else _publish(args, config))
+        if args.once:
+            with _open_output(p, args.output) as out:
+                return asyncio.run(_once(args, out))
+        # a large fleet takes a while to build: Ctrl-C then ends the agent here, quietly
+        sim = _simulation(p, args) if args.simulate else None
+        return asyncio.run(_publish(args, sim))
     except KeyboardInterrupt:
         return 130
 
 
-async def _once(args: argparse.Namespace) -> int:
+async def _once(args: argparse.Namespace, out: BinaryIO) -> int:
     rounds: dict[str, list[JsonRecord]] = {}
 
     async def keep(source: str, records: list[JsonRecord]) -> None:
@@ -121,56 +181,124 @@ async def _once(args: argparse.Namespace) -> int:
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=False)
         await Rounds(args.node, schedule, keep).once()
-    with _open_output(args.output) as out:
-        for s in schedule:
-            for record in rounds.get(s.source.source, []):
-                out.write(orjson.dumps(record) + b"\n")
+    for s in schedule:
+        for record in rounds.get(s.source.source, []):
+            out.write(orjson.dumps(record) + b"\n")
+    out.flush()
     return 0
 
 
-def _sim_config(args: argparse.Namespace) -> Any:
+class _Simulation(NamedTuple):
+    config: Any  # a correlator.sim.SimConfig
+    seconds: Iterator[Any]  # its SecondBatches, scheduled already
+
+
+def _simulation(p: argparse.ArgumentParser, args: argparse.Namespace) -> _Simulation:
+    """The scenario of the --sim-* options, its faults scheduled; a mistake in them ends the
+    agent here, through ``p.error``, before anything starts."""
     from pydantic import ValidationError
 
     from agents.simulate import live_config
-    from correlator.sim import SpecError
+    from correlator.sim import SpecError, iter_seconds
 
     try:
-        return live_config(nodes=args.sim_nodes, gpus=args.sim_gpus, minutes=args.sim_minutes,
-                           seed=args.sim_seed, faults=args.sim_faults, benign=args.sim_benign,
-                           preroll_s=args.sim_preroll)
-    except (ValidationError, SpecError) as err:
-        parser().error(f"--simulate: {err}")
+        config = live_config(nodes=args.sim_nodes, gpus=args.sim_gpus, minutes=args.sim_minutes,
+                             seed=args.sim_seed, faults=args.sim_faults, benign=args.sim_benign,
+                             preroll_s=args.sim_preroll)
+    except ValidationError as err:
+        p.error(_validation_reason(err))
+    try:  # scheduling finds the faults that name no node of the fleet or start too late
+        return _Simulation(config, iter_seconds(config))
+    except SpecError as err:
+        p.error(_schedule_reason(err, config))
 
 
-async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
+def _validation_reason(err: Any) -> str:
+    """One line, in the agent's option names, for a ``SimConfig`` validation error."""
+    parts = []
+    for e in err.errors(include_url=False):
+        field = str(e["loc"][0]) if e["loc"] else ""
+        option = SIM_OPTIONS.get(field, f"--sim-{field.replace('_', '-')}")
+        msg = str(e.get("ctx", {}).get("error") or e["msg"])
+        if msg.startswith(("--faults: ", "--benign: ")):  # from the spec parser: says it all
+            parts.append(_agent_names(msg))
+        else:
+            value = e["input"]
+            given = f"{value:g}" if isinstance(value, float) else str(value)
+            parts.append(f"{option} {given}: {msg[:1].lower()}{msg[1:]}")
+    return "; ".join(parts)
+
+
+def _agent_names(text: str) -> str:
+    """The simulator's --faults / --benign, as the agent calls them, in a message."""
+    return re.sub(r"(?<![\w-])--(faults|benign)\b", r"--sim-\1", text)
+
+
+def _schedule_reason(err: Exception, config: Any) -> str:
+    """``SPEC: problem`` from the simulator's scheduling, with the option that gave SPEC."""
+    text = _agent_names(str(err))
+    for option, specs in (("--sim-faults", config.faults), ("--sim-benign", config.benign)):
+        if any(text.startswith(f"{spec.render()}: ") for spec in specs):
+            return f"{option}: {text}"
+    return f"--sim-faults/--sim-benign: {text}"
+
+
+async def _publish(args: argparse.Namespace, sim: _Simulation | None = None) -> int:
     spool_dir = args.spool_dir or _state_home() / "gpu-agent" / args.node
-    spool = Spool(spool_dir, max_bytes=int(args.spool_max_mb * (1 << 20)))
+    try:
+        spool = Spool(spool_dir, max_bytes=int(args.spool_max_mb * (1 << 20)))
+    except OSError as err:
+        return _refuse(f"--spool-dir {spool_dir}: cannot keep the spool there: "
+                       f"{err.strerror or err}")
     settings = KafkaSettings(args.kafka, topic_prefix=args.topic_prefix,
                              linger_ms=args.linger_ms,
                              compression=None if args.compression == "none" else "gzip")
     publisher = Publisher(settings, spool)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    drain = asyncio.create_task(publisher.run(), name="publisher")
-    drain.add_done_callback(lambda _: stop.set())  # a publisher that dies stops the agent
     metrics = AgentMetrics(publisher)
     runner = None
     if args.metrics_port is not None:
-        runner = await start_metrics_server(metrics.registry, args.metrics_host, args.metrics_port)
-    if sim_config is not None:
+        try:
+            runner = await start_metrics_server(metrics.registry, args.metrics_host,
+                                                args.metrics_port)
+        except OSError as err:
+            spool.close()
+            return _refuse(f"--metrics-port {args.metrics_port}: cannot serve on "
+                           f"{args.metrics_host}: {err.strerror or err}")
+    stop = asyncio.Event()
+    signals: list[str] = []  # the signals that stopped the agent
+
+    def on_signal(sig: signal.Signals) -> None:
+        signals.append(sig.name)
+        stop.set()
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, on_signal, sig)
+    drain = asyncio.create_task(publisher.run(), name="publisher")
+    drain.add_done_callback(lambda _: stop.set())  # a publisher that dies stops the agent
+    ran_out = False  # a simulation that published its whole scenario
+    if sim is not None:
+        config = sim.config
         log.info("simulating %d nodes x %d GPUs for %g minutes at %gx, publishing to %s",
-                 sim_config.nodes, sim_config.gpus, sim_config.minutes, args.sim_speed,
-                 args.kafka)
-        count = await run_simulation(sim_config, metrics.counted(publisher.publish), stop,
-                                     args.sim_speed)
-        log.info("simulation over: %d records published", count)
+                 config.nodes, config.gpus, config.minutes, args.sim_speed, args.kafka)
+        count = await run_simulation(config, metrics.counted(publisher.publish), stop,
+                                     args.sim_speed, seconds=sim.seconds)
+        if signals:
+            log.info("simulation stopped by %s: %d records published", signals[0], count)
+        elif stop.is_set():
+            log.info("simulation stopped as the publisher ended: %d records published", count)
+        else:
+            ran_out = True
+            log.info("simulation over: its %g simulated minutes ran out; %d records published",
+                     config.minutes, count)
     else:
         await _collect(args, metrics, metrics.counted(publisher.publish, rounds=False), stop,
                        spool_dir)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(publisher.wait_idle(), 60.0 if sim_config else 5.0)
+        if signals:
+            log.info("stopped by %s", signals[0])
+    # After a whole scenario, wait for Kafka to take it (up to 60 s, or until a signal); once
+    # stopped by a signal, up to 5 s. What is left stays spooled for the next start.
+    await _wait_idle(publisher, stop, 60.0 if ran_out else 5.0)
     await publisher.close()
     if runner is not None:
         await runner.cleanup()
@@ -184,6 +312,18 @@ async def _publish(args: argparse.Namespace, sim_config: Any = None) -> int:
         log.error("the publisher failed: %r", outcome)
         return 1
     return 0
+
+
+async def _wait_idle(publisher: Publisher, stop: asyncio.Event, timeout: float) -> None:
+    """Until everything spooled is acknowledged, ``timeout`` passes, or - when ``stop`` was
+    not set yet - until it is."""
+    waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(publisher.wait_idle())]
+    if not stop.is_set():
+        waits.append(asyncio.ensure_future(stop.wait()))
+    _, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
 
 
 async def _collect(args: argparse.Namespace, metrics: AgentMetrics, publish: Publish,
@@ -213,13 +353,24 @@ def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,
 
 
 @contextlib.contextmanager
-def _open_output(target: str) -> Iterator[BinaryIO]:
+def _open_output(p: argparse.ArgumentParser, target: str) -> Iterator[BinaryIO]:
+    """The --output file, opened (created or emptied) before anything is collected; one that
+    cannot be written ends the agent here, through ``p.error``."""
     if target == "-":
         yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
         return
-    with open(target, "wb") as fh:
+    try:
+        fh = open(target, "wb")  # noqa: SIM115 - closed below; open() is what may fail
+    except OSError as err:
+        p.error(f"--output {target}: cannot write there: {err.strerror or err}")
+    with fh:
         yield fh
+
+
+def _refuse(reason: str) -> int:
+    """What cannot be used (a spool folder, a port), in argparse's one-line form; status 2."""
+    print(f"gpu-agent: error: {reason}", file=sys.stderr)
+    return 2
 
 
 def _state_home() -> Path:

@@ -19,13 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import orjson
 from aiokafka import AIOKafkaProducer
-from aiokafka.errors import KafkaError
+from aiokafka.errors import KafkaError, UnknownTopicOrPartitionError
 
 from agents.records import JsonRecord
 from agents.spool import Entry, Spool
@@ -108,7 +108,10 @@ class Publisher:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
-            if await self._drain_window():
+            drained = await self._unless_closed(self._drain_window())
+            if drained is None:  # closed mid-window: its messages stay spooled
+                break
+            if drained:
                 backoff = self.settings.backoff_s
                 continue
             await self._stop_producer()
@@ -127,6 +130,21 @@ class Publisher:
         self._closed.set()
         self._wake.set()
         await self._stop_producer()
+
+    async def _unless_closed(self, window: Coroutine[Any, Any, bool]) -> bool | None:
+        """``window``'s result, or None when :meth:`close` came first (the window is then
+        cancelled: a send can wait without end, e.g. aiokafka's for the metadata of a topic
+        that does not exist once its producer is stopped; nothing unacknowledged is lost, as
+        only acknowledged messages leave the spool)."""
+        task = asyncio.ensure_future(window)
+        closed = asyncio.ensure_future(self._closed.wait())
+        await asyncio.wait((task, closed), return_when=asyncio.FIRST_COMPLETED)
+        closed.cancel()
+        if task.done():
+            return task.result()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return None
 
     async def _drain_window(self) -> bool:
         """Send up to ``window`` messages from the head; ack the delivered prefix."""
@@ -156,11 +174,20 @@ class Publisher:
         prefix = entries[: len(results) if failed is None else failed]
         for entry in prefix:
             self._delivered.discard((entry.segment, entry.offset))
+        if prefix and self._outage_logged:  # delivered again: not merely connected
+            messages, records = self.spool.pending()
+            log.warning("Kafka at %s is back; sending %d spooled messages (%d records)",
+                        self.settings.bootstrap, messages, records)
+            self._outage_logged = False
         self.spool.ack(prefix)
         self.sent_messages += len(prefix)
         if failed is None:
             return len(prefix) == len(entries)
-        self._outage(f"delivery failed: {results[failed]!r}")
+        if isinstance(results[failed], UnknownTopicOrPartitionError):
+            self._outage(f"topic {entries[failed].topic} does not exist; create the topics "
+                         "with `correlator kafka topics`")
+        else:
+            self._outage(f"delivery failed: {results[failed]!r}")
         for entry, result in zip(entries[failed:], results[failed:], strict=False):
             if not isinstance(result, BaseException):
                 self._delivered.add((entry.segment, entry.offset))
@@ -174,11 +201,6 @@ class Publisher:
             self._outage(f"cannot connect to {self.settings.bootstrap}: {err!r}")
             await _quietly_stop(producer)
             return False
-        if self._outage_logged:
-            messages, records = self.spool.pending()
-            log.warning("Kafka at %s is back; sending %d spooled messages (%d records)",
-                        self.settings.bootstrap, messages, records)
-            self._outage_logged = False
         self._producer = producer
         return True
 
@@ -188,6 +210,9 @@ class Publisher:
             await _quietly_stop(producer)
 
     def _outage(self, reason: str) -> None:
+        """Log the first failure of an outage (a broker that cannot be reached, or one that
+        answers but takes nothing, e.g. without the topics); the recovery is logged once a
+        message is delivered again."""
         if not self._outage_logged:
             log.warning("Kafka unavailable (%s); spooling to %s", reason, self.spool.dir)
             self._outage_logged = True

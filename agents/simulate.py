@@ -40,12 +40,15 @@ def by_node_and_source(records: list[JsonRecord]) -> list[tuple[str, str, list[J
 
 
 async def run_simulation(config: Any, publish: Publish, stop: asyncio.Event,
-                         speed: float = 1.0) -> int:
+                         speed: float = 1.0, seconds: Iterator[Any] | None = None) -> int:
     """Publish the scenario of ``config`` (a ``SimConfig``) second by second; returns the number
-    of records published. Returns early when ``stop`` is set."""
-    from correlator.sim import iter_seconds
+    of records published. Returns early when ``stop`` is set. ``seconds``: the scenario's
+    ``iter_seconds(config)`` when the caller made it already (that schedules the faults, and
+    raises ``SpecError`` for one that cannot be placed)."""
+    if seconds is None:
+        from correlator.sim import iter_seconds
 
-    seconds: Iterator[Any] = iter_seconds(config)
+        seconds = iter_seconds(config)
     loop = asyncio.get_running_loop()
     started = loop.time()
     published = 0

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -13,10 +15,12 @@ import pytest
 from agent_helpers import Served, fixture_text, validate
 from aiokafka import AIOKafkaConsumer
 
+from agents.cli import parser
 from correlator.kafka import TopicNames
 from correlator.wire.decode import decode_message
 
 AGENT = [sys.executable, "-c", "import sys; from agents.cli import main; sys.exit(main())"]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "agents.md"
 
 
 async def run_agent(*args: str, timeout: float = 120) -> tuple[int, bytes, bytes]:
@@ -136,6 +140,26 @@ async def test_an_output_that_cannot_be_written_is_refused_before_collecting(
     assert served.hits == {}  # nothing was collected
 
 
+async def test_a_spool_dir_or_metrics_port_that_cannot_be_used_is_one_line(
+        tmp_path: Path) -> None:
+    (tmp_path / "somefile").write_text("a regular file")
+    spool = tmp_path / "somefile" / "spool"
+    rc, _, stderr = await run_agent("--kafka", UNREACHABLE_KAFKA, "--no-nvml", "--no-host",
+                                    "--spool-dir", str(spool))
+    assert (rc, stderr.decode()) == (
+        2, f"gpu-agent: error: --spool-dir {spool}: cannot keep the spool there: Not a directory\n")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        rc, _, stderr = await run_agent("--kafka", UNREACHABLE_KAFKA, "--no-nvml", "--no-host",
+                                        "--spool-dir", str(tmp_path / "spool"),
+                                        "--metrics-host", "127.0.0.1", "--metrics-port", str(port))
+    [line] = stderr.decode().splitlines()
+    assert rc == 2 and line.startswith(f"gpu-agent: error: --metrics-port {port}: cannot serve on "
+                                       "127.0.0.1: ") and "address already in use" in line
+
+
 async def start_agent(*args: str, until_line: bytes) -> tuple[asyncio.subprocess.Process, bytes]:
     """The agent as a process, once its standard error has shown ``until_line``."""
     proc = await asyncio.create_subprocess_exec(*AGENT, *args, stderr=asyncio.subprocess.PIPE)
@@ -152,7 +176,7 @@ async def start_agent(*args: str, until_line: bytes) -> tuple[asyncio.subprocess
 UNREACHABLE_KAFKA = "127.0.0.1:1"  # nothing listens: the agent spools, as in an outage
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_a_signal_stops_a_simulation_and_is_named(sig: signal.Signals,
                                                         tmp_path: Path) -> None:
     proc, _ = await start_agent(
@@ -215,7 +239,37 @@ async def test_publishes_rounds_to_kafka_until_sigterm(
         proc.send_signal(signal.SIGTERM)
         _, stderr = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, stderr.decode()
+    assert b"gpu-agent: stopped by SIGTERM" in stderr
     assert [len(r) for r in by_source["nvml"]] == [1]  # the permanent gap, once
     seqs = [rnd[0].seq for rnd in by_source["dcgm"]]
     assert seqs == list(range(len(seqs)))
     assert os.listdir(tmp_path / "spool")  # the spool was used
+
+
+def test_every_option_is_in_the_docs_options_table() -> None:
+    section = DOCS.read_text().split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `--")]
+    documented = set()
+    for cell in rows:
+        for name in re.findall(r"--[a-z{},-]+[a-z]", cell):
+            if m := re.fullmatch(r"--\{([a-z,]+)\}(-[a-z-]+)", name):  # --{nvml,dcgm}-interval
+                documented |= {f"--{each}{m[2]}" for each in m[1].split(",")}
+            else:
+                documented.add(name)
+    options = {o for a in parser()._actions for o in a.option_strings if o.startswith("--")}
+    assert options - {"--help"} - documented == set()
+    assert documented - options == set()
+
+
+@pytest.mark.kafka
+async def test_sigterm_ends_the_agent_while_its_topics_do_not_exist(
+        kafka_bootstrap: str, kafka_prefix: str, tmp_path: Path) -> None:
+    proc, _ = await start_agent(
+        "--simulate", "--kafka", kafka_bootstrap, "--topic-prefix", kafka_prefix,
+        "--sim-nodes", "1", "--sim-gpus", "1", "--sim-preroll", "0",
+        "--spool-dir", str(tmp_path / "spool"), until_line=b"simulating")
+    await asyncio.sleep(3)  # rounds spooled, the producer waiting for topics that never come
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = await asyncio.wait_for(proc.communicate(), 30)  # it used to hang for ever
+    assert proc.returncode == 0, stderr.decode()
+    assert b"simulation stopped by SIGTERM" in stderr and b"stay spooled in" in stderr

@@ -18,6 +18,7 @@ import orjson
 import pytest
 from agent_helpers import until
 from aiokafka import AIOKafkaConsumer
+from aiokafka.errors import UnknownTopicOrPartitionError
 
 from agents.publisher import KafkaSettings, Publisher, split_round
 from agents.records import JsonRecord, Sequencer, event, sample
@@ -86,6 +87,97 @@ async def test_unreachable_broker_spools_everything_and_logs_once(
     [first] = spool.peek(1)
     assert (first.topic, first.key) == ("telemetry.nvml", b"n1")
     assert [(r["gpu"], r["seq"]) for r in orjson.loads(first.value)] == [(0, 0), (1, 0)]
+
+
+class StuckProducer:
+    """A producer whose ``send`` never returns, as aiokafka's waits for the metadata of a topic
+    that does not exist once the producer is stopped."""
+
+    def __init__(self) -> None:
+        self.sends = 0
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    async def send(self, topic: str, value: bytes, key: bytes) -> asyncio.Future[Any]:
+        self.sends += 1
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+async def test_close_ends_a_drain_stuck_in_a_send(tmp_path: Path) -> None:
+    spool = Spool(tmp_path, max_bytes=1 << 20, segment_bytes=64 << 10)
+    producer = StuckProducer()
+    publisher = Publisher(KafkaSettings("unused:9092"), spool, producer_factory=lambda: producer)
+    drain = asyncio.create_task(publisher.run())
+    await publisher.publish("host", "n1", a_round("n1", "host", 1))
+    await until(lambda: producer.sends == 1)
+    await publisher.close()
+    await asyncio.wait_for(drain, 5)  # used to wait for ever, and the agent with it
+    assert spool.pending() == (1, len(a_round("n1", "host", 1)))  # kept for the next start
+
+
+@pytest.mark.kafka
+async def test_missing_topics_are_one_outage_and_close_still_ends_the_drain(
+        kafka_bootstrap: str, kafka_prefix: str, tmp_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    spool = Spool(tmp_path, max_bytes=1 << 20, segment_bytes=64 << 10)
+    settings = KafkaSettings(kafka_bootstrap, topic_prefix=kafka_prefix, request_timeout_ms=1000,
+                             backoff_s=0.1, max_backoff_s=0.2)
+    publisher = Publisher(settings, spool)
+    drain = asyncio.create_task(publisher.run())
+    with caplog.at_level(logging.WARNING, logger="agents.publisher"):
+        await publisher.publish("host", "n1", a_round("n1", "host", 1))
+        await until(lambda: "Kafka unavailable" in caplog.text)
+        await asyncio.sleep(4)  # several more attempts, each connecting and failing again
+        assert caplog.text.count("Kafka unavailable") == 1 and "is back" not in caplog.text
+        assert f"topic {kafka_prefix}telemetry.host does not exist" in caplog.text
+        await publisher.close()  # while a send waits for the topic: it used to hang for ever
+        await asyncio.wait_for(drain, 10)
+    assert spool.pending()[0] == 1
+
+
+async def test_broker_back_is_logged_once_a_message_is_delivered(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    spool = Spool(tmp_path, max_bytes=1 << 20, segment_bytes=64 << 10)
+    producer = FlakyProducer(failures=3)
+    publisher = Publisher(KafkaSettings("fake:9092", backoff_s=0.01, max_backoff_s=0.01), spool,
+                          producer_factory=lambda: producer)
+    drain = asyncio.create_task(publisher.run())
+    with caplog.at_level(logging.WARNING, logger="agents.publisher"):
+        await publisher.publish("host", "n1", a_round("n1", "host", 1))
+        await asyncio.wait_for(publisher.wait_idle(), 10)
+        await publisher.close()
+        await drain
+    assert caplog.text.count("Kafka unavailable") == 1  # three failed sends, one outage
+    assert caplog.text.count("is back; sending 1 spooled messages") == 1
+    assert producer.starts == 4 and spool.pending() == (0, 0)
+
+
+class FlakyProducer:
+    """Connects every time; its first ``failures`` sends fail as for a missing topic."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.starts = 0
+
+    async def start(self) -> None:
+        self.starts += 1
+
+    async def stop(self) -> None:
+        pass
+
+    async def send(self, topic: str, value: bytes, key: bytes) -> asyncio.Future[Any]:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        if self.failures:
+            self.failures -= 1
+            future.set_exception(UnknownTopicOrPartitionError())
+        else:
+            future.set_result(None)
+        return future
 
 
 async def read_all(bootstrap: str, topics: tuple[str, ...], expected: int) -> list[Any]:

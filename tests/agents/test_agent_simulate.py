@@ -95,6 +95,7 @@ async def test_simulate_publishes_a_whole_scenario_then_exits(
         "--spool-dir", str(tmp_path / "spool"), stderr=asyncio.subprocess.PIPE)
     _, stderr = await asyncio.wait_for(proc.communicate(), 120)
     assert proc.returncode == 0, stderr.decode()
+    assert b"simulation over: its 0.5 simulated minutes ran out; " in stderr
     expected = await simulated_elsewhere(SMALL)
     got: list[JsonRecord] = []
     for topic, key, value in await read_topics(kafka_bootstrap, kafka_topics.inputs):
