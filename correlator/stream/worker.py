@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 
 import faust
 
@@ -26,6 +27,8 @@ def run_worker(cfg: WorkerConfig, rules: RuleSet) -> int:
     app = build_app(cfg, rules)
     worker = faust.Worker(app, loop=loop, loglevel=LEVELS.get(cfg.log_level, logging.WARNING),
                           quiet=True, redirect_stdouts=False)
+    if not sys.stdout.isatty():  # Faust's start-up spinner writes cursor codes into log files
+        worker.spinner = None
     with bulk_phase():  # node state lives for the whole run: walk it for cycles less often
         gc.freeze()  # modules, schemas, the app: alive until exit, never walked again
         try:

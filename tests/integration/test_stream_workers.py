@@ -66,7 +66,9 @@ async def test_two_workers_share_the_partitions_and_publish_each_incident_once(
         embedded: list[Incident]) -> None:
     prefix = kafka_topics.prefix
     events, _ = stream_recording.write(tmp_path / "rec")
-    workers = [worker(kafka_bootstrap, prefix, tmp_path / f"w{i}") for i in (1, 2)]
+    # the second at the default log level, where Faust would draw its start-up spinner
+    workers = [worker(kafka_bootstrap, prefix, tmp_path / f"w{i}", extra=extra)
+               for i, extra in ((1, []), (2, ["--log-level", "warn"]))]
     try:
         async def both_in_group() -> bool:
             state, members = await group_members(kafka_bootstrap, StreamTopics(prefix).app_id)
@@ -86,6 +88,8 @@ async def test_two_workers_share_the_partitions_and_publish_each_incident_once(
     assert len(published) == len(embedded) and set(keys.values()) == {1}
     producers = {orjson.loads(m.value)["w"] for m in findings if CONTROL not in m.headers}
     assert len(producers) == 2, "both workers processed partitions"
+    for w in workers:  # a log file, not a terminal: no cursor or colour codes
+        assert "\x1b[" not in w.log_path.read_text(errors="replace")
 
 
 @pytest.mark.kafka
