@@ -7,6 +7,7 @@ shown once.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections import OrderedDict
 from collections.abc import Callable
@@ -57,10 +58,15 @@ def readable(inc: Incident) -> str:
 
 async def tail(bootstrap: str, topic: str, write: Write, warn: Write, *, as_json: bool = False,
                from_beginning: bool = False, limit: int | None = None, dedupe: bool = True) -> int:
-    """Print records until ``limit`` were shown (or forever); returns how many were."""
+    """Print records until ``limit`` were shown (or forever); returns how many were.
+
+    A topic that does not exist yet (no worker has started, no ``correlator kafka topics``) is
+    waited for, and once it exists it is followed from its beginning: everything in it was
+    published after this tail started."""
+    waited = await _wait_for_topic(bootstrap, topic, warn)
     consumer = AIOKafkaConsumer(topic, bootstrap_servers=bootstrap, group_id=None,
                                 enable_auto_commit=False, max_partition_fetch_bytes=MAX_MESSAGE_BYTES,
-                                auto_offset_reset="earliest" if from_beginning else "latest")
+                                auto_offset_reset="earliest" if from_beginning or waited else "latest")
     await consumer.start()
     seen = Seen()
     shown = 0
@@ -80,6 +86,24 @@ async def tail(bootstrap: str, topic: str, write: Write, warn: Write, *, as_json
         with contextlib.suppress(Exception):
             await consumer.stop()
     return shown
+
+
+async def _wait_for_topic(bootstrap: str, topic: str, warn: Write, every_s: float = 1.0) -> bool:
+    """Whether ``topic`` had to be waited for (its metadata asked for every ``every_s``)."""
+    probe = AIOKafkaConsumer(bootstrap_servers=bootstrap, group_id=None)
+    await probe.start()
+    try:
+        if topic in await probe.topics():
+            return False
+        warn(f"topic {topic} does not exist yet; waiting for it (a worker creates it when it "
+             "starts, as does `correlator kafka topics`)")
+        while topic not in await probe.topics():
+            await asyncio.sleep(every_s)
+        warn(f"topic {topic} exists now; following it from its beginning")
+        return True
+    finally:
+        with contextlib.suppress(Exception):
+            await probe.stop()
 
 
 def _incident(value: bytes, warn: Write) -> Incident | None:
