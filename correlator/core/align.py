@@ -256,6 +256,15 @@ class NodeAligner:
     def pending(self) -> int:
         return len(self._heap)
 
+    def forget_source(self, source: str) -> None:
+        """The source is absent by design (its agent said it will not be retried): it is no
+        longer waited for, nor reported silent. A record from it later brings it back."""
+        self.sources.pop(source, None)
+        for key in [k for k in self.streams if k[0] == source]:
+            del self.streams[key]
+        if self.sources:
+            self.all_silent = all(c.silent for c in self.sources.values())
+
 
 def alert_node(rec: AlertRecord) -> str:
     """The node an alert is about: the record's node, else its ``node``/``instance`` label."""

@@ -164,6 +164,9 @@ class NodeEngine:
             if rec.kind == "sample" and rec.source in _MEMORY_SOURCES:
                 out.actions += self.level1.evaluate(self.node, self.state, rec,  # type: ignore[arg-type]
                                                     self._suppressed)
+            elif rec.kind == "event" and rec.event == "source_gap" and (  # type: ignore[union-attr]
+                    rec.attrs.get("permanent") is True):  # type: ignore[union-attr]
+                self.aligner.forget_source(rec.source)  # e.g. no NVML on the machine
         self._tick_until(upto_ns + 1, out)
 
     def _tick_until(self, ts_ns: int, out: NodeOutput) -> None:

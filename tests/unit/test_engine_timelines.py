@@ -292,6 +292,24 @@ def test_a_gpu_that_only_stops_reporting_is_no_gpu_failure() -> None:
     assert "gpu_failure" not in [i.cause for i in opened(incidents)]
 
 
+@pytest.mark.parametrize("permanent", [True, False])
+def test_a_source_its_agent_gave_up_on_is_absent_not_silent(permanent: bool) -> None:
+    """NVML missing on the machine: one permanent gap, then nothing from that source. A gap
+    that will be retried leaves the source silent, as a monitoring gap needs."""
+    attrs: dict[str, object] = {"reason": "nvmlInit failed", "target": "libnvidia-ml.so.1",
+                                "failures": 1, "since_ns": at(0)}
+    if permanent:
+        attrs["permanent"] = True
+    gap = EventRecord(v=1, ts_ns=at(0), node="gpu-node-01", source="nvml", kind="event",
+                      event="source_gap", attrs=attrs, seq=0)
+    recs = [gap, *(r for r in node_records(healthy(), 1200) if r.source != "nvml")]
+    eng, _, _ = run(sorted(recs, key=lambda r: r.ts_ns))
+    node = eng.fleet.nodes["gpu-node-01"]
+    silent = node.features(at(1200)).silent_sources
+    assert silent == ([] if permanent else ["nvml"])
+    assert ("nvml" in node.aligner.sources) is not permanent
+
+
 def test_one_root_cause_on_three_nodes_is_one_incident() -> None:
     def leaking(k: int) -> Callable[[float], float]:
         return lambda t: 35 + jitter(0.4, k)(t) + max(0.0, t - 1800) / 60 * 2.0
