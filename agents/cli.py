@@ -43,12 +43,16 @@ SIM_OPTIONS = {"nodes": "--sim-nodes", "gpus": "--sim-gpus", "minutes": "--sim-m
 """The simulator's option (a ``SimConfig`` field) -> the agent's own option name."""
 
 
-def _positive(text: str) -> float:
-    """An argparse type: a number above zero."""
+def _number(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+
+
+def _positive(text: str) -> float:
+    """An argparse type: a number above zero."""
+    value = _number(text)
     if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
     return value
@@ -67,10 +71,7 @@ def _port(text: str) -> int:
 
 def _spool_mb(text: str) -> float:
     """An argparse type: a spool bound that holds at least two 64 KiB segments."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+    value = _number(text)
     if not value >= 0.125:
         raise argparse.ArgumentTypeError(f"must be at least 0.125 (128 KiB), not {text}")
     return value
