@@ -395,11 +395,16 @@ def strongest_kv(views: list[KvView]) -> KvView | None:
     return max(views, key=score, default=None)
 
 
-def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | None:
-    """The node's framebuffer as the mean over its reporting GPUs, plus failures."""
+def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
+             pools: list[GpuTrack] | None = None) -> GpuView | None:
+    """The node's framebuffer as the mean over its reporting GPUs, plus failures.
+
+    ``pools`` are the framebuffers judged (the GPUs themselves unless some are split into MIG
+    instances, :meth:`NodeState.pools`); failures are the GPUs'."""
     lost: list[int] = []
     xids: list[tuple[int, int]] = []
     live: list[GpuTrack] = []
+    whole = pools is None
     for idx, g in gpus.items():
         s = g.best_pct()
         if g.xid in CRITICAL_XIDS and tick_ns - g.xid_ns <= 1800 * NS:
@@ -409,6 +414,10 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int) -> GpuView | N
         if g.lost_ns and g.lost_ns <= tick_ns <= g.lost_ns + 1800 * NS and s.last_ns <= g.lost_ns \
                 and idx not in lost:
             lost.append(idx)  # the driver said so; no sample since
+        if whole and s.last_ns >= 0 and tick_ns - s.last_ns <= 60 * NS:
+            live.append(g)
+    for g in pools or ():
+        s = g.best_pct()
         if s.last_ns >= 0 and tick_ns - s.last_ns <= 60 * NS:
             live.append(g)
     if not live:

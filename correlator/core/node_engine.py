@@ -253,10 +253,11 @@ class NodeEngine:
         st, w, d = self.state, self.w, self.detectors
         self._kv_short = _max_slope([e.kv_pct for e in st.engines.values()], w.short, w.tick_s)
         self._kv_growth = _max_slope([e.kv_pct for e in st.engines.values()], w.growth, w.tick_s)
-        self._gpu_growth = _max_slope([g.best_pct() for g in st.gpus.values()], w.growth, w.tick_s)
+        pools = [g.best_pct() for g in st.pools()]
+        self._gpu_growth = _max_slope(pools, w.growth, w.tick_s)
         self._host_growth = _max_slope([st.host.rss_pct, st.host.mem_pct], w.growth, w.tick_s)
         d.kv.score_then_learn(self._kv_short)
-        d.gpu.score_then_learn(_max_slope([g.best_pct() for g in st.gpus.values()], w.short, w.tick_s))
+        d.gpu.score_then_learn(_max_slope(pools, w.short, w.tick_s))
         d.host.score_then_learn(_max_slope([st.host.rss_pct, st.host.mem_pct], w.short, w.tick_s))
         return d.scores()
 
@@ -345,7 +346,7 @@ class NodeEngine:
             ts_ns=tick_ns,
             tick_s=w.tick_s,
             kv=strongest_kv(views),
-            gpu=gpu_view(st.gpus, w, tick_ns),
+            gpu=gpu_view(st.gpus, w, tick_ns, st.pools() if st.mig else None),
             host=host,
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),

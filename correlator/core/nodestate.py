@@ -23,6 +23,22 @@ NOMINAL_TOTAL_MIB = 80.0 * 1024
 BLANK = 9.2e18
 """DCGM's blank values are int64 sentinels from here up; no reading (nor XID) is this large."""
 CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
+MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
+"""Where a dcgm sample names its MIG GPU instance: the agent's label, dcgm-exporter's own."""
+MIG_TRACKS_MAX = 64
+"""MIG instances tracked per node (8 GPUs of 7 instances, the most an H100/H200 splits into, fit)."""
+MIG_FRESH_NS = 60 * 10**9
+"""An instance's reading counts towards its GPU's whole for this long after it was taken."""
+
+
+def mig_instance(labels: dict[str, str] | None) -> str:
+    """The MIG GPU instance a dcgm sample is about; '' for a whole GPU."""
+    if labels:
+        for key in MIG_LABELS:
+            value = labels.get(key)
+            if value:
+                return value
+    return ""
 
 
 @dataclass
@@ -38,6 +54,8 @@ class GpuTrack:
     xid_ns: int = 0
     lost_ns: int = 0
     """When the agent said the GPU is lost (NVML answers ``GpuIsLost``); 0: never."""
+    mig_ns: int = 0
+    """When a reading of one of its MIG instances last came; 0: never split."""
 
     def __post_init__(self) -> None:
         self.nvml_pct = Series(self.cap)
@@ -50,6 +68,13 @@ class GpuTrack:
 
     def series(self) -> tuple[Series, ...]:
         return (self.nvml_pct, self.dcgm_pct, self.used_mib)
+
+    def split(self) -> bool:
+        """Split into MIG instances now: its memory is judged per instance, not as a whole.
+
+        A GPU whose instances stopped reporting while it goes on reporting whole (MIG turned
+        off) is whole again after a minute."""
+        return self.mig_ns > 0 and self.best_pct().last_ns <= self.mig_ns + MIG_FRESH_NS
 
 
 @dataclass
@@ -173,6 +198,8 @@ class NodeState:
     cap: int
     sessions: SessionTracker
     gpus: dict[int, GpuTrack] = field(default_factory=dict)
+    mig: dict[tuple[int, str], GpuTrack] = field(default_factory=dict)
+    """MIG GPU instances, each a framebuffer of its own: (GPU index, instance id) -> track."""
     engines: dict[str, EngineTrack] = field(default_factory=dict)
     host: HostTrack = field(init=False)
     requests: RequestEvents = field(init=False)
@@ -187,6 +214,27 @@ class NodeState:
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
         self.requests = RequestEvents(self.cap)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Snapshots from before MIG instances were tracked: none yet."""
+        self.__dict__.update(state)
+        if "mig" not in state:
+            self.mig = {}
+
+    def pools(self) -> list[GpuTrack]:
+        """The node's framebuffers: each GPU not split into MIG instances, and each instance."""
+        if not self.mig:
+            return list(self.gpus.values())
+        return [g for g in self.gpus.values() if not g.split()] + list(self.mig.values())
+
+    def pool_of(self, rec: SampleRecord) -> GpuTrack | None:
+        """The framebuffer a memory sample is about (its MIG instance where it names one)."""
+        key = -1 if rec.gpu is None else rec.gpu
+        if rec.source == "dcgm" and self.mig:
+            inst = mig_instance(rec.labels)
+            if inst:
+                return self.mig.get((key, inst))
+        return self.gpus.get(key)
 
     # -- ingest ------------------------------------------------------------------------
     def ingest(self, rec: SampleRecord | EventRecord) -> None:
@@ -247,12 +295,40 @@ class NodeState:
         free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)
         reserved = mt.get("DCGM_FI_DEV_FB_RESERVED", 0.0)
         total = used + (free if free < BLANK else 0.0) + (reserved if reserved < BLANK else 0.0)
+        inst = mig_instance(rec.labels)
+        if inst:
+            if not self._mig(-1 if rec.gpu is None else rec.gpu, inst, rec.ts_ns, used, total):
+                return
+            g.mig_ns = rec.ts_ns
+            used, total = self._mig_whole(-1 if rec.gpu is None else rec.gpu, rec.ts_ns)
+        elif total > 0 and g.total_mib == 0:
+            g.total_mib = total
         if total > 0:
-            if g.total_mib == 0:
-                g.total_mib = total
             g.dcgm_pct.observe(rec.ts_ns, 100.0 * used / total)
         if g.nvml_pct.last_ns < rec.ts_ns - 60e9:
             g.used_mib.observe(rec.ts_ns, used)
+
+    def _mig(self, gpu: int, inst: str, ts_ns: int, used: float, total: float) -> bool:
+        """One MIG instance's framebuffer reading; False past the per-node bound of instances."""
+        t = self.mig.get((gpu, inst))
+        if t is None:
+            if len(self.mig) >= MIG_TRACKS_MAX:
+                return False
+            t = self.mig[(gpu, inst)] = GpuTrack(self.cap)
+        if total > 0:
+            t.total_mib = total
+            t.dcgm_pct.observe(ts_ns, 100.0 * used / total)
+        t.used_mib.observe(ts_ns, used)
+        return True
+
+    def _mig_whole(self, gpu: int, ts_ns: int) -> tuple[float, float]:
+        """The GPU as a whole: used and total MiB summed over its instances read in the last minute."""
+        used = total = 0.0
+        for (index, _), t in self.mig.items():
+            if index == gpu and t.used_mib.last_ns >= ts_ns - MIG_FRESH_NS:
+                used += t.used_mib.last_value
+                total += t.total_mib
+        return used, total
 
     def _vllm(self, rec: SampleRecord) -> None:
         labels = rec.labels or {}
@@ -358,6 +434,9 @@ class NodeState:
     # -- ticks -------------------------------------------------------------------------
     def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:
         for g in self.gpus.values():
+            for s in g.series():
+                s.close_tick(tick_end_ns, stale_ns)
+        for g in self.mig.values():
             for s in g.series():
                 s.close_tick(tick_end_ns, stale_ns)
         for e in self.engines.values():
