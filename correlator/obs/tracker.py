@@ -31,6 +31,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from correlator.core import metrics as m
+from correlator.core.nodestate import MIG_TRACKS_MAX, mig_instance
 from correlator.obs.histogram import Histogram
 from correlator.wire.records import EventRecord, Record, SampleRecord
 
@@ -126,7 +127,8 @@ class NodeTracker:
     rebuild: Histogram = field(default_factory=lambda: Histogram(REBUILD_BUCKETS_S))
     lifetimes: dict[str, Histogram] = field(default_factory=dict)
     spec_active: bool = False
-    gpus: dict[int, _Gpu] = field(default_factory=dict)
+    gpus: dict[int | str, _Gpu] = field(default_factory=dict)
+    """Per GPU index, and per ``"GPU/instance"`` for MIG instances read from DCGM."""
     floor_from_ns: int = -1
     interrupts_since_floor: float = 0.0
     _raw: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
@@ -210,9 +212,19 @@ class NodeTracker:
         return value - last[0] if value >= last[0] else value
 
     def _framebuffer(self, rec: SampleRecord, used: float, nvml: bool) -> None:
-        g = self.gpus.get(-1 if rec.gpu is None else rec.gpu)
+        index = -1 if rec.gpu is None else rec.gpu
+        key: int | str = index
+        inst = "" if nvml else mig_instance(rec.labels)
+        if inst:  # a MIG instance: a framebuffer of its own, unless NVML reports the whole GPU
+            whole = self.gpus.get(index)
+            if whole is not None and whole.from_nvml:
+                return
+            key = f"{index}/{inst}"
+            if key not in self.gpus and len(self.gpus) >= MIG_TRACKS_MAX:
+                return
+        g = self.gpus.get(key)
         if g is None:
-            g = self.gpus[-1 if rec.gpu is None else rec.gpu] = _Gpu()
+            g = self.gpus[key] = _Gpu()
         if g.from_nvml and not nvml:
             return  # NVML reports this GPU: DCGM measures the same framebuffer
         g.from_nvml |= nvml

@@ -167,6 +167,30 @@ def test_residue_is_the_rise_that_interrupts_account_for() -> None:
     assert residue_case(0.0, 20.0) < 2e6
 
 
+def mig_residue_case(nvml_too: bool) -> float:
+    """One GPU split into two MIG instances read from DCGM (MiB), the one listed first growing
+    30 MiB/min for 9 minutes after a flat start, the other flat; plenty of interrupts."""
+    recs: list[Record] = []
+    for s in range(0, 20 * 60, 10):
+        growing = 20_000 + 30.0 * max(s - 600, 0) / 60
+        for inst, mib in (("1", growing), ("2", 30_000.0)):
+            recs.append(sample(s, "dcgm", {"DCGM_FI_DEV_FB_USED": mib}, gpu=0, labels={"GPU_I_ID": inst}))
+        if nvml_too:
+            recs.append(fb(s, 0, growing + 30_000.0))
+        recs.append(abort(s, 20.0 * s / 60))
+    t = NodeTracker(warmup_ns=0)
+    for r in recs:
+        t.observe(r)
+    return t.residue_bytes(4.7)
+
+
+def test_residue_on_a_gpu_split_into_mig_instances_is_the_growing_instances_rise() -> None:
+    """Keyed by the GPU alone, the two instances' readings were averaged: half the rise."""
+    assert 30 * 7 * (1 << 20) < mig_residue_case(nvml_too=False) < 30 * 10 * (1 << 20)
+    # NVML reports the GPU whole: the instances are the same memory, counted once
+    assert 30 * 7 * (1 << 20) < mig_residue_case(nvml_too=True) < 30 * 10 * (1 << 20)
+
+
 def test_no_residue_without_speculative_decoding() -> None:
     recs = [fb(s, 0, 70_000 + s) for s in range(0, 1200, 10)]
     recs += [sample(s, "vllm", {ABORTS: s}) for s in range(0, 1200, 10)]
