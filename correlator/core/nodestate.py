@@ -31,6 +31,17 @@ MIG_FRESH_NS = 60 * 10**9
 """An instance's reading counts towards its GPU's whole for this long after it was taken."""
 
 
+def engine_key(labels: dict[str, str], gpu: int | None) -> str:
+    """The key of the vLLM engine a ``vllm`` record is about.
+
+    vLLM numbers the engines of each server from 0, so the servers of a node that runs one per
+    GPU all say ``engine="0"``: a record's GPU index, where it has one, tells them apart."""
+    engine = labels.get("engine")
+    if gpu is None:
+        return engine or "0"
+    return f"{engine} on GPU {gpu}" if engine else str(gpu)
+
+
 def mig_instance(labels: dict[str, str] | None) -> str:
     """The MIG GPU instance a dcgm sample is about; '' for a whole GPU."""
     if labels:
@@ -332,7 +343,7 @@ class NodeState:
 
     def _vllm(self, rec: SampleRecord) -> None:
         labels = rec.labels or {}
-        key = labels.get("engine") or (str(rec.gpu) if rec.gpu is not None else "0")
+        key = engine_key(labels, rec.gpu)
         e = self.engines.get(key)
         if e is None:
             e = self.engines[key] = EngineTrack(self.cap, per_minute=self.per_minute)

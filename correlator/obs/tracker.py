@@ -31,7 +31,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from correlator.core import metrics as m
-from correlator.core.nodestate import MIG_TRACKS_MAX, mig_instance
+from correlator.core.nodestate import MIG_TRACKS_MAX, engine_key, mig_instance
 from correlator.obs.histogram import Histogram
 from correlator.wire.records import EventRecord, Record, SampleRecord
 
@@ -382,9 +382,6 @@ class FleetTracker:
             del self.nodes[name]
 
 
-def engine_key(labels: dict[str, str], gpu: int | None) -> str:
-    """The core's key of a vLLM engine (:class:`~correlator.core.nodestate.NodeState`)."""
-    return labels.get("engine") or (str(gpu) if gpu is not None else "0")
 
 
 def _int(value: str | None) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from correlator.core import metrics as m
 from correlator.core.engine import Engine
+from correlator.core.nodestate import engine_key
 from correlator.wire.records import Record
 
 NS = 1_000_000_000
@@ -140,7 +141,7 @@ class ReportCollector:
         mt = rec.metrics  # type: ignore[union-attr]
         ts = rec.ts_ns
         labels = rec.labels or {}  # type: ignore[union-attr]
-        engine = labels.get("engine") or str(rec.gpu if rec.gpu is not None else 0)
+        engine = engine_key(labels, rec.gpu)
         for name in m.KV_USAGE:
             if name in mt:
                 t.kv_engines[engine] = 100.0 * mt[name]

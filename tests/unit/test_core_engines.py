@@ -1,0 +1,45 @@
+"""vLLM engines of one node told apart: a node that runs one vLLM server per GPU."""
+
+from __future__ import annotations
+
+from correlator.core.nodestate import NodeState, engine_key
+from correlator.core.sessions import SessionTracker
+from correlator.obs.tracker import NodeTracker
+from correlator.wire.records import SampleRecord
+
+T0 = 1_740_996_000 * 10**9
+STOP = 'vllm:request_success_total{finished_reason="stop"}'
+
+
+def server(t: int, gpu: int | None, served: float, kv: float, engine: str | None = "0") -> SampleRecord:
+    labels = {"model_name": "meta-llama/Llama-3.1-8B-Instruct"} | ({"engine": engine} if engine else {})
+    return SampleRecord(v=1, ts_ns=T0 + t * 10**9, node="l40s-01", source="vllm", kind="sample", gpu=gpu,
+                        labels=labels, metrics={STOP: served, "vllm:kv_cache_usage_perc": kv})
+
+
+def test_servers_on_separate_gpus_that_all_say_engine_0_are_separate_engines() -> None:
+    """Each server's counters count from its own start (here 10,000 and 500 requests): read as
+    one engine they went down and up every scrape, a restart each time."""
+    st = NodeState(cap=120, sessions=SessionTracker(64, 3600 * 10**9))
+    for k in range(30):
+        st.ingest(server(10 * k, 0, 10_000 + 5 * k, 0.30))
+        st.ingest(server(10 * k, 1, 500 + 5 * k, 0.70))
+    assert sorted(st.engines) == ["0 on GPU 0", "0 on GPU 1"]
+    assert all(e.restart_ns == 0 for e in st.engines.values())
+    kv = {k: round(e.kv_pct.last_value, 3) for k, e in st.engines.items()}
+    assert kv == {"0 on GPU 0": 30.0, "0 on GPU 1": 70.0}
+
+
+def test_engine_keys_without_a_gpu_are_the_engine_label_as_before() -> None:
+    assert engine_key({"engine": "1"}, None) == "1"
+    assert engine_key({}, None) == "0"
+    assert engine_key({}, 3) == "3"
+    assert engine_key({"engine": "0"}, 3) == "0 on GPU 3"
+
+
+def test_the_kv_health_tracker_uses_the_same_keys() -> None:
+    t = NodeTracker(warmup_ns=0)
+    for k in range(3):
+        t.observe(server(10 * k, 0, 10_000 + 5 * k, 0.30))
+        t.observe(server(10 * k, 1, 500 + 5 * k, 0.70))
+    assert {e for e, _ in t._raw} == {"0 on GPU 0", "0 on GPU 1"}
