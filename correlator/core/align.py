@@ -21,6 +21,7 @@ from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 
 AlignedRecord = SampleRecord | EventRecord
 _WINDOW = 64
+_MASK = (1 << _WINDOW) - 1
 _LEARN_RECORDS = 64
 """Records of a source before its arrival lag is trusted to cut its streams' wait short."""
 _OVERDUE_SLACK_NS = 10_000_000_000
@@ -101,7 +102,7 @@ class SeqWindow:
     def seen_before(self, seq: int, ts_ns: int) -> bool:
         if seq > self.top or 0 <= self.top_ns < ts_ns:
             shift = seq - self.top
-            self.mask = ((self.mask << shift) | 1) & ((1 << _WINDOW) - 1) if 0 < shift < _WINDOW else 1
+            self.mask = ((self.mask << shift) | 1) & _MASK if 0 < shift < _WINDOW else 1
             self.top, self.top_ns = seq, ts_ns
             return False
         back = self.top - seq
@@ -139,29 +140,84 @@ class NodeAligner:
     all_silent: bool = False
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
+    _low_key: tuple[str, int] | None = field(default=None, repr=False, compare=False)
+    """The stream that set the last :meth:`watermark` (None: the node's newest record did), for
+    :meth:`moved_watermark`'s bound; only a hint, so snapshots without it restore as None."""
 
     def push(self, rec: AlignedRecord) -> str | None:
-        """Queue a record; return why it was refused (duplicate, late, overflow) or None."""
-        if rec.seq is not None and self._duplicate(rec):
-            self.stats.duplicates += 1
-            return "duplicate"
-        late = rec.ts_ns < self.released_ns
+        """Queue a record; return why it was refused (duplicate, late, overflow) or None.
+
+        Runs once per record, so the duplicate window, the source clock and the stream clock
+        are updated inline (:meth:`_duplicate`, :meth:`_clock` and :meth:`StreamClock.saw`
+        spelled out); the helpers stay the reference for what each step does."""
+        ts = rec.ts_ns
+        source = rec.source
+        gpu = rec.gpu
+        key = (source, -1 if gpu is None else gpu)
+        seq = rec.seq
+        if seq is not None:
+            win = self.seqs.get(key)
+            if win is None:
+                self.seqs[key] = SeqWindow(seq, top_ns=ts)
+            else:
+                top = win.top
+                if seq > top + 1:
+                    self.stats.gaps += seq - top - 1
+                if seq > top or 0 <= win.top_ns < ts:  # SeqWindow.seen_before's new-highest case
+                    shift = seq - top
+                    win.mask = ((win.mask << shift) | 1) & _MASK if 0 < shift < _WINDOW else 1
+                    win.top = seq
+                    win.top_ns = ts
+                elif win.seen_before(seq, ts):
+                    self.stats.duplicates += 1
+                    return "duplicate"
+        late = ts < self.released_ns
         if not late and len(self._heap) >= self.max_pending:
             self.stats.overflow += 1
             return "overflow"
         # A late record still tells when its stream reports: a source whose clock runs behind
         # the others loses only its first records, then holds the watermark for the rest.
-        self._clock(rec.source, rec.ts_ns)
-        key = (rec.source, -1 if rec.gpu is None else rec.gpu)
+        if self.all_silent:
+            self.resumed_ns = ts
+            self.all_silent = False
+        node_max = self.max_ns
+        clock = self.sources.get(source)
+        if clock is None:
+            self.sources[source] = SourceClock(first_ns=ts, max_ns=ts, records=1)
+        else:
+            clock.records += 1
+            cmax = clock.max_ns
+            lag = node_max - (ts if ts < cmax else cmax)
+            if lag > clock.lag_ns:
+                clock.lag_ns = lag
+            elif clock.lag_ns:
+                clock.lag_ns -= clock.lag_ns >> 10
+            if ts > cmax:
+                gap = ts - cmax
+                if gap > self.silence_ns:
+                    gap = self.silence_ns
+                clock.interval_ns = gap if clock.interval_ns == 0 else (4 * clock.interval_ns + gap) // 5
+                clock.max_ns = ts
+            clock.silent = False
+        if ts > node_max:
+            self.max_ns = ts
         stream = self.streams.get(key)
         if stream is None:
-            self.streams[key] = StreamClock(rec.ts_ns)
-        else:
-            stream.saw(rec.ts_ns, self.silence_ns, self.lateness_ns)
+            self.streams[key] = StreamClock(ts)
+        elif ts > stream.max_ns:
+            gap = ts - stream.max_ns
+            if gap > self.silence_ns:
+                gap = self.silence_ns
+            interval = gap if stream.interval_ns == 0 else (4 * stream.interval_ns + gap) // 5
+            stream.interval_ns = interval
+            stream.max_ns = ts
+            wait = interval - self.lateness_ns
+            stream.due_ns = ts + wait if wait > 0 else ts
+            stream.stale_ns = ts + 2 * interval + self.lateness_ns
         if late:
             self.stats.late += 1
             return "late"
-        heapq.heappush(self._heap, (rec.ts_ns, next(self._order), rec))
+        heapq.heappush(self._heap, (ts, next(self._order), rec))
         return None
 
     def _duplicate(self, rec: AlignedRecord) -> bool:
@@ -212,15 +268,51 @@ class NodeAligner:
         engine that died, an exporter that stopped); nor does one quiet for the silence timeout.
         """
         low = top = self.max_ns
+        low_key = None
         fresh = top - self.silence_ns
+        overdue = top - _OVERDUE_SLACK_NS
+        sources = self.sources
         for key, s in self.streams.items():
-            if s.due_ns < low and s.max_ns >= fresh:
-                source = self.sources[key[0]]
-                if not source.silent and source.max_ns <= s.stale_ns and (
-                    top - source.lag_ns - _OVERDUE_SLACK_NS <= s.stale_ns or source.records < _LEARN_RECORDS
+            due = s.due_ns
+            if due < low and s.max_ns >= fresh:
+                source = sources[key[0]]
+                stale = s.stale_ns
+                if not source.silent and source.max_ns <= stale and (
+                    overdue - source.lag_ns <= stale or source.records < _LEARN_RECORDS
                 ):
-                    low = s.due_ns
+                    low = due
+                    low_key = key
+        self._low_key = low_key
         return low - self.lateness_ns
+
+    def moved_watermark(self, below_ns: int) -> int | None:
+        """:meth:`watermark`, or None where it would change nothing: when it is sure to be no
+        higher than ``released_ns`` nor than any queued record, and below ``below_ns`` (the
+        caller's next tick).
+
+        The stream that set the last watermark bounds this one from above while it still counts
+        (the watermark is a minimum over the streams that count), and it mostly does: of the
+        records that leave the watermark where it was, this check costs one stream, not all."""
+        top = self.max_ns
+        key = self._low_key
+        bound = top
+        if key is not None:
+            s = self.streams.get(key)
+            source = self.sources.get(key[0])
+            if s is None or source is None:
+                return self.watermark()
+            stale = s.stale_ns
+            if not (s.max_ns >= top - self.silence_ns and not source.silent and source.max_ns <= stale and (
+                top - source.lag_ns - _OVERDUE_SLACK_NS <= stale or source.records < _LEARN_RECORDS
+            )):  # it no longer counts (as in :meth:`watermark`)
+                return self.watermark()
+            if s.due_ns < top:
+                bound = s.due_ns
+        bound -= self.lateness_ns
+        heap = self._heap
+        if bound <= self.released_ns and bound < below_ns and not (heap and heap[0][0] <= bound):
+            return None
+        return self.watermark()
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """A snapshot from before per-stream clocks: one stream per source to start from."""

@@ -97,7 +97,11 @@ class Engine:
         return out
 
     def process(self, rec: Record) -> EngineOutput:
-        return self._route(self.fleet.process(rec))
+        fo = self.fleet.process(rec)  # then :meth:`_route`, spelled out: it runs per record
+        floor = self.fleet.floor_ns
+        if fo.findings or self.desk.due(floor):
+            return EngineOutput(self.desk.take(fo.findings, floor), fo.actions, fo.rejected)
+        return EngineOutput([], fo.actions, fo.rejected)
 
     def process_batch(self, records: list[Record]) -> EngineOutput:
         """Records in order, as :meth:`process` would take them one by one; the incidents come

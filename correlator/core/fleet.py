@@ -92,22 +92,31 @@ class Fleet:
     def process(self, rec: Record) -> FleetOutput:
         st = self.stats
         st.records += 1
-        st.by_source[rec.source] = st.by_source.get(rec.source, 0) + 1
+        source = rec.source
+        by_source = st.by_source
+        by_source[source] = by_source.get(source, 0) + 1
         if isinstance(rec, AlertRecord):
             if rec.alert.status == "firing":
                 st.alerts_firing += 1
             else:
                 st.alerts_resolved += 1
-            out = self._convert(self.node(alert_node(rec)).alert(rec))
+            node_out = self.node(alert_node(rec)).alert(rec)
         else:
-            if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
-                self.fleet_sources.add(rec.source)
-            out = self._convert(self.node(rec.node).push(rec))
-        if rec.ts_ns > self.max_ns:
-            self.max_ns = rec.ts_ns
-            if self.now_ns >= self.next_advance_ns and not self.external_clock:
-                out.extend(self.advance(self.now_ns))
-            elif self.max_ns >= self._next_floor_ns:
+            fleet_sources = self.fleet_sources
+            if source not in fleet_sources and len(fleet_sources) < 64:
+                fleet_sources.add(source)
+            node_out = (self.nodes.get(rec.node) or self.node(rec.node)).push(rec)
+        if node_out.findings or node_out.actions or node_out.refused:
+            out = self._convert(node_out)
+        else:
+            out = FleetOutput()
+        ts = rec.ts_ns
+        if ts > self.max_ns:
+            self.max_ns = ts
+            now = ts - self.lateness_ns  # now_ns
+            if now >= self.next_advance_ns and not self.external_clock:
+                out.extend(self.advance(now))
+            elif ts >= self._next_floor_ns:
                 self._refresh_floor()
         return out
 
@@ -122,8 +131,11 @@ class Fleet:
         st = self.stats
         by_source = st.by_source
         nodes = self.nodes
+        fleet_sources = self.fleet_sources
+        lateness = self.lateness_ns
         for rec in records:
-            by_source[rec.source] = by_source.get(rec.source, 0) + 1
+            source = rec.source
+            by_source[source] = by_source.get(source, 0) + 1
             try:
                 if rec.kind == "alert":
                     if rec.alert.status == "firing":  # type: ignore[union-attr]
@@ -133,19 +145,21 @@ class Fleet:
                     name = alert_node(rec)  # type: ignore[arg-type]
                     (nodes.get(name) or self.node(name)).alert_into(rec, out)  # type: ignore[arg-type]
                 else:
-                    if rec.source not in self.fleet_sources and len(self.fleet_sources) < 64:
-                        self.fleet_sources.add(rec.source)
+                    if source not in fleet_sources and len(fleet_sources) < 64:
+                        fleet_sources.add(source)
                     (nodes.get(rec.node) or self.node(rec.node)).push_into(rec, out)  # type: ignore[arg-type]
             except Exception as err:  # an engine bug must not stop the batch: keep the record
                 st.internal_errors += 1
                 extra.rejected.append(_failed(rec, err))
-            if rec.ts_ns > self.max_ns:
-                self.max_ns = rec.ts_ns
-                if self.now_ns >= self.next_advance_ns and not self.external_clock:
+            ts = rec.ts_ns
+            if ts > self.max_ns:
+                self.max_ns = ts
+                now = ts - lateness  # now_ns
+                if now >= self.next_advance_ns and not self.external_clock:
                     extra.extend(self._convert(out))
                     out = NodeOutput()
-                    extra.extend(self.advance(self.now_ns))
-                elif self.max_ns >= self._next_floor_ns:
+                    extra.extend(self.advance(now))
+                elif ts >= self._next_floor_ns:
                     self._refresh_floor()
         st.records += len(records)
         extra.extend(self._convert(out))

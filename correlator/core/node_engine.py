@@ -114,12 +114,26 @@ class NodeEngine:
 
     def push_into(self, rec: AlignedRecord, out: NodeOutput) -> None:
         """Take one telemetry record; what it causes is appended to ``out``."""
-        why = self.aligner.push(rec)
+        aligner = self.aligner
+        why = aligner.push(rec)
         if why is not None:
             if why != "duplicate":
                 out.refused.append((rec, why))
             return
-        self._run_to(self.aligner.watermark(), out)
+        # Most records release nothing and close no tick: then :meth:`_run_to` would at most
+        # raise the aligner's released mark, and often the watermark need not even be computed.
+        next_tick = self.next_tick_ns
+        if next_tick < 0:
+            self._run_to(aligner.watermark(), out)
+            return
+        upto = aligner.moved_watermark(next_tick)
+        if upto is None:
+            return
+        heap = aligner._heap
+        if (heap and heap[0][0] <= upto) or next_tick <= upto:
+            self._run_to(upto, out)
+        elif upto > aligner.released_ns:
+            aligner.released_ns = upto
 
     def alert(self, rec: AlertRecord) -> NodeOutput:
         out = NodeOutput()
@@ -159,7 +173,8 @@ class NodeEngine:
     # -- event-time loop -----------------------------------------------------------------
     def _run_to(self, upto_ns: int, out: NodeOutput) -> None:
         for rec in self.aligner.release(upto_ns):
-            self._tick_until(rec.ts_ns, out)
+            if self.next_tick_ns < rec.ts_ns or self.next_tick_ns < 0:
+                self._tick_until(rec.ts_ns, out)
             self.state.ingest(rec)
             if rec.kind == "sample" and rec.source in _MEMORY_SOURCES:
                 out.actions += self.level1.evaluate(self.node, self.state, rec,  # type: ignore[arg-type]
