@@ -6,6 +6,12 @@ the context its last completed turn left. A chat turn's prompt carries the conve
 far, so a prompt far shorter than that context is a new conversation under an old id: a
 *restart*, the write-up's tell of a tenant reusing session ids (whose old KV a cache keyed by
 session id never releases).
+
+That reading holds only for a tenant whose requests under one id do carry their history. A
+client that sends each request on its own under a session header (retrieval, agents, batch
+jobs) has prompts of any length turn after turn, and a third of its turns would read as
+restarts. So each tenant's recent turns are kept as a bit ring: a shorter prompt counts as a
+restart only once the tenant has shown enough turns, and few enough of them were shorter.
 """
 
 from __future__ import annotations
@@ -16,6 +22,14 @@ from dataclasses import dataclass, field
 RESTART_SHARE = 0.5
 """A prompt below this share of the session's last context starts a new conversation."""
 RESTARTS_KEPT = 64
+PREMISE_TURNS = 128
+"""Follow-up turns per tenant whose shape (shorter prompt or not) is kept."""
+PREMISE_MIN_TURNS = 16
+"""Follow-up turns a tenant must have shown before its shorter prompts count as restarts."""
+PREMISE_MAX_SHARE = 0.2
+"""Above this share of shorter prompts among its recent turns a tenant's prompts do not carry
+their conversation (chat clients that resend their history stay near 0)."""
+TENANTS_KEPT = 256
 
 
 @dataclass(slots=True)
@@ -39,6 +53,14 @@ class SessionTracker:
     collisions_ns: list[int] = field(default_factory=list)
     restarts: list[tuple[int, str]] = field(default_factory=list)
     """(time, tenant) of the latest restarts (new conversations under a known id), bounded."""
+    shapes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per tenant: its last follow-up turns as bits (1: a shorter prompt) and how many there are."""
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Snapshots from before the tenants' turn shapes: none known yet."""
+        self.__dict__.update(state)
+        if "shapes" not in state:
+            self.shapes = {}
 
     def observe(self, session: str, tenant: str, ts_ns: int, prompt: int = -1, context: int = 0) -> None:
         """One finished request; ``prompt`` its prompt tokens (-1: unknown), ``context`` what
@@ -53,14 +75,29 @@ class SessionTracker:
         known.turns += 1
         known.last_ns = max(known.last_ns, ts_ns)
         before = getattr(known, "context", 0)  # sessions restored from an older snapshot lack it
-        if before > 0 and 0 <= prompt < RESTART_SHARE * before:
-            self.restarts.append((ts_ns, tenant))
-            del self.restarts[:-RESTARTS_KEPT]
+        if before > 0 and prompt >= 0:
+            shorter = prompt < RESTART_SHARE * before
+            if shorter and self._carries_history(tenant):
+                self.restarts.append((ts_ns, tenant))
+                del self.restarts[:-RESTARTS_KEPT]
+            self._shape(tenant, shorter)
         known.context = context
         if tenant and known.tenant and tenant != known.tenant and not known.shared:
             known.shared = True
             self.collisions_ns.append(ts_ns)
             del self.collisions_ns[:-32]
+
+    def _carries_history(self, tenant: str) -> bool:
+        """Do this tenant's prompts carry their conversation (few shorter turns lately)?"""
+        bits, n = self.shapes.get(tenant, (0, 0))
+        return n >= PREMISE_MIN_TURNS and bits.bit_count() <= PREMISE_MAX_SHARE * n
+
+    def _shape(self, tenant: str, shorter: bool) -> None:
+        bits, n = self.shapes.pop(tenant, (0, 0))  # re-inserted last: the dict is an LRU
+        self.shapes[tenant] = (((bits << 1) | shorter) & ((1 << PREMISE_TURNS) - 1),
+                               min(n + 1, PREMISE_TURNS))
+        if len(self.shapes) > TENANTS_KEPT:
+            del self.shapes[next(iter(self.shapes))]
 
     def expire(self, now_ns: int) -> None:
         while self.sessions:
@@ -74,8 +111,9 @@ class SessionTracker:
 
         >>> t = SessionTracker(capacity=8, ttl_ns=10**12)
         >>> t.observe("s", "acme", 1, prompt=900, context=1200)
-        >>> t.observe("s", "acme", 2, prompt=1500, context=1700)   # the conversation goes on
-        >>> t.observe("s", "acme", 3, prompt=300, context=500)     # a new one under the old id
+        >>> for turn in range(2, 18):                            # the conversation goes on
+        ...     t.observe("s", "acme", turn, prompt=1000 * turn, context=1000 * turn + 200)
+        >>> t.observe("s", "acme", 18, prompt=300, context=500)  # a new one under the old id
         >>> t.restarts_since(0)
         (1, 'acme')
         """

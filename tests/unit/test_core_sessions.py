@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from correlator.core.sessions import RESTARTS_KEPT, SessionTracker
+import pickle
+import random
+
+from correlator.core.sessions import PREMISE_MIN_TURNS, RESTARTS_KEPT, TENANTS_KEPT, SessionTracker
 
 S = 1_000_000_000
 
 
-def tracker() -> SessionTracker:
-    return SessionTracker(capacity=16, ttl_ns=3600 * S)
+def tracker(*chat_tenants: str) -> SessionTracker:
+    """A tracker that has seen each of ``chat_tenants`` hold a conversation that resends its
+    history, long enough for their shorter prompts to count as restarts."""
+    t = SessionTracker(capacity=16, ttl_ns=3600 * S)
+    for tenant in chat_tenants:
+        chat(t, tenant, f"warm-{tenant}", PREMISE_MIN_TURNS + 1, 0)
+    return t
+
+
+def chat(t: SessionTracker, tenant: str, session: str, turns: int, ts_ns: int) -> None:
+    for turn in range(turns):
+        t.observe(session, tenant, ts_ns, prompt=1000 * (turn + 1), context=1000 * (turn + 1) + 300)
 
 
 def test_a_conversation_going_on_is_not_a_restart_and_a_short_prompt_after_it_is() -> None:
-    t = tracker()
+    t = tracker("acme", "zeta")
     t.observe("s1", "acme", 1 * S, prompt=1000, context=1300)
     t.observe("s1", "acme", 2 * S, prompt=1400, context=1800)   # carries the history
     t.observe("s1", "acme", 3 * S, prompt=1900, context=2300)
@@ -27,7 +40,7 @@ def test_a_conversation_going_on_is_not_a_restart_and_a_short_prompt_after_it_is
 
 
 def test_after_a_cut_off_turn_or_without_token_counts_nothing_is_judged() -> None:
-    t = tracker()
+    t = tracker("acme")
     t.observe("s", "acme", 1 * S, prompt=3000, context=0)       # aborted: its answer is lost
     t.observe("s", "acme", 2 * S, prompt=500, context=800)      # may resend less: not judged
     t.observe("s", "acme", 3 * S, prompt=-1, context=0)         # no prompt_tokens attribute
@@ -36,12 +49,44 @@ def test_after_a_cut_off_turn_or_without_token_counts_nothing_is_judged() -> Non
 
 
 def test_restarts_are_bounded_and_a_session_from_an_older_snapshot_is_taken_as_is() -> None:
-    t = tracker()
+    t = tracker("acme")
     for i in range(3 * RESTARTS_KEPT):
-        t.observe("s", "acme", (2 * i + 1) * S, prompt=5000, context=6000)
-        t.observe("s", "acme", (2 * i + 2) * S, prompt=100, context=6000)
+        chat(t, "acme", "s", 5, i * S)  # a conversation of 5 turns, then another under its id
     assert len(t.restarts) == RESTARTS_KEPT
     old = t.sessions["s"]
     del old.context  # a Session pickled before the attribute existed
     t.observe("s", "acme", 10_000 * S, prompt=100, context=200)
     assert old.context == 200
+
+
+def test_a_tenant_whose_prompts_do_not_carry_their_history_has_no_restarts() -> None:
+    """Requests sent on their own under a session header (retrieval, agents): prompt lengths
+    turn after turn are anyone's guess, and a third of them are shorter than half the last."""
+    t = tracker("chat-co")
+    rng = random.Random(7)
+    for i in range(400):
+        prompt = int(200 * 100 ** rng.random())  # 200 to 20,000 tokens, heavy-tailed
+        t.observe(f"rag-{i % 5}", "rag-co", i * S, prompt=prompt, context=prompt + rng.randint(50, 800))
+    assert t.restarts_since(0) == (0, "")
+    chat(t, "chat-co", "c1", 4, 500 * S)
+    t.observe("c1", "chat-co", 501 * S, prompt=300, context=600)  # the chat tenant still counts
+    assert t.restarts_since(0) == (1, "chat-co")
+
+
+def test_a_tenant_whose_every_other_prompt_is_shorter_is_no_chat_client() -> None:
+    t = tracker()
+    for i in range(4 * PREMISE_MIN_TURNS):
+        t.observe("s", "acme", i * S, prompt=5000 if i % 2 else 100, context=6000)
+    assert t.restarts_since(0) == (0, "")
+
+
+def test_turn_shapes_are_bounded_and_an_older_snapshot_restores_without_them() -> None:
+    t = tracker()
+    for i in range(2 * TENANTS_KEPT):
+        chat(t, f"tenant-{i}", f"s-{i}", 2, i * S)
+    assert len(t.shapes) == TENANTS_KEPT
+    del t.__dict__["shapes"]
+    back = pickle.loads(pickle.dumps(t))
+    assert back.shapes == {}
+    chat(back, "acme", "x", 2, 10**6 * S)
+    assert set(back.shapes) == {"acme"}
