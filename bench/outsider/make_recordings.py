@@ -1,0 +1,920 @@
+#!/usr/bin/env python3
+"""Outsider ("clean room") recordings of GPU-node telemetry with labelled faults, for `correlator replay`.
+
+Written only from spec/wire-v1.md, DESIGN.md ("Domain knowledge the engine must respect") and data/
+(real dcgm-exporter / vLLM /metrics captures, real request traces), never from the project's code,
+rules or simulator. Every rate, timing and window below was fixed BEFORE any replay.
+
+Common physics
+--------------
+* Load: each vLLM engine replays a real trace (data/traces): Azure LLM 2023 conv/code CSVs or the
+  Mooncake FAST'25 conversation JSONL, rotated by a random offset per engine, tiled past its ~58 min
+  and thinned/superposed to the engine's rate. Running requests, token counters, finish reasons and
+  the TTFT histogram come from these requests (TTFT lognormal, sigma 0.45, median 0.133 s -> P99
+  0.38 s healthy; x5.5 at KV saturation -> 2.1 s; SLA 0.8 s: DESIGN.md). Prefix-cache hit ratio:
+  Mooncake's hash_ids reuse (computed from the file, ~0.37), 0.15 assumed for Azure (no hashes).
+* KV pool: vLLM pre-allocates gpu_memory_utilization=0.9 of the framebuffer, so DCGM FB_USED / NVML
+  mem_used stay flat while KV usage moves (DESIGN). Pool tokens = GPUs x (0.9 FB - weights - 3.5 GiB)
+  / KV bytes per token. kv_cache_usage_perc = running requests' tokens + contexts the serving stack
+  keeps for live sessions; an LRU sweeper reclaims idle sessions every 120-300 s, so healthy usage is
+  a saw-tooth of amplitude 0.10-0.18 that stays mostly < 80 % (DESIGN: reclaimed every 2-5 min).
+  Pressure above 0.92 of the pool -> preemptions, waiting requests, TTFT up, hit ratio down.
+* Collection: nvml/dcgm/vllm/host polled every 5-15 s per source (own phase, 5 % jitter); clock offset
+  per (node, source) ~N(0, 0.25 s) + N(0, 0.08 s); ~0.3 % of samples dropped (seq gaps), ~0.15 %
+  re-delivered with the same seq, ~0.1 % delivered 5-40 s late. Alerts: Prometheus-style rules over
+  the true series (eval 15 s, `for:`, re-sent every 60 s while firing with endsAt = send + 4 min,
+  resolved sent twice), in Alertmanager's shape with an FNV-64a label fingerprint.
+* Engines running at t=0 carry counters from 2-40 h of uptime; a process restart resets them.
+
+Scenarios (fault minutes from recording start; label end = fault end or recording end)
+-----------------------------------------------------------------------------------------
+s1_kv_leak_single: 5 nodes x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min, request
+  logging (tenant/session) and KV block events ON. session_isolation on inf-h100-03 from 30 min:
+  tenant acme-compliance (~30 % of traffic) starts reusing 6 session ids, so the sweeper never
+  frees its contexts: 2.0 %/min of the pool (load-modulated) on top of the saw-tooth is never
+  reclaimed and the floor ratchets up to a full pool ~30-35 min later (cf. DESIGN's +3 %/min to
+  OOM); then preemptions, TTFT P99 ~2.1 s, prefix hits fall. Running/waiting flat until saturation.
+s2_kv_leak_three_nodes: 6 x 4 H100, DeepSeek-R1-Distill-Llama-70B TP4, Azure conv 10 req/s/node,
+  100 min, no request stream. session_isolation on dsk-node-02/04/05 from 20.0/21.5/23.0 min (2.2/
+  1.9/1.6 %/min), ended by drained operator restarts at 68.0/69.5/71.0 min (= label ends).
+s3_spec_residue: 4 x 4 L40S, one vLLM server per GPU, Llama-3.1-8B + 1B draft (4 spec tokens),
+  Azure conv 3 req/s/GPU, 90 min, no request stream. spec_residue on l40s-spec-02 from 25 min:
+  aborts ramp 1.5 % -> 12 % over 8 min; each interrupted request leaves 4.7 MB on its GPU (DESIGN),
+  not reclaimed during the fault (healthy: reclaimed with tau 90 s, < 50 MB/node): ~100 MB/min/GPU,
+  ~400 MB/min/node (crisis > 200 MB); KV flat; FB headroom < 256 MiB -> 30 % errors (CUDA OOM).
+s4_monitoring_gap: 5 x 2 H100, Mistral-Small-24B TP2, Mooncake 1.0 req/s, 75 min. monitoring_gap on
+  ip-10-40-2-9 from 20 min: its vLLM endpoint drops out of scraping (no vllm records, no vLLM rules)
+  while the serving process's RSS grows 3 %/min of host memory (DESIGN) to an OOM kill at 98.5 %,
+  restart 15 s later, reload 100 s, grow again; page-reclaim stalls slow it above 88 % host memory.
+  ip-10-40-3-14 runs an old vLLM exporting V0 names (vllm:gpu_cache_usage_perc): healthy, unlabelled.
+s5_other_xid_partition: 6 x 8 H100, 2 data-parallel TP4 engines/node, Llama-3.3-70B, Azure conv
+  8 req/s/engine, 90 min. other/xid_79 on h100-pod-a2 GPU 5 from 22 min (XID event, one last DCGM
+  sample with XID_ERRORS=79, then that GPU's DCGM/NVML stop; vLLM dies 25 s later, the pod crash-
+  loops); other/network_partition on h100-pod-a5 55-66 min (no record of any of its sources).
+s6_benign_lookalikes: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s, 110 min, request logging
+  ON; all benign: long_document fin-h100-01 15-40 min (~1 contract/min, 40-90k tokens);
+  annual_report fin-h100-02 30-75 min (one session, a turn every ~45 s, prompt 30k +1.5k/turn, its
+  KV held); retry_burst fin-h100-03 50-56 min (arrivals x2.2, 25 % aborts, 6 % gateway 5xx);
+  warmup fin-h100-04 70-80 min (drained restart, engine_start, reload, allocator +1.2 % FB, cold
+  cache); checkpoint_load fin-h100-05 90-95 min (weight update: RSS +24 GiB, FB +2.5 GiB for ~90 s).
+s7_healthy_fleet: 7 x 8 H100, 2 DP engines/node, Azure conv+code 8 req/s/engine, 75 min; nothing
+  wrong, one nuisance NodeClockSkewDetected (prod-gpu-04's clock is 2.4 s off). Empty labels.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import numpy as np
+
+Arr = np.ndarray
+Rec = tuple[float, dict[str, Any]]  # (true time in s from recording start, record)
+Event = tuple[float, str, int | None, str, dict[str, Any]]  # time, source, gpu, name, attrs
+MIB, GIB = 1 << 20, 1 << 30
+# name, total MiB, reserved MiB, idle W, max W, SM MHz, mem MHz (L40S totals as in the L40S capture)
+GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
+        "L40S": ("NVIDIA L40S", 46068, 608, 35.7, 350.0, 2520, 9001)}
+MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
+    "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
+    "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
+    "meta-llama/Llama-3.1-8B-Instruct": (15.0, 131072),
+    "mistralai/Mistral-Small-24B-Instruct-2501": (43.9, 163840)}
+LES = [0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 10.0, 20.0, math.inf]  # subset of vLLM's TTFT buckets
+REASONS = ["stop", "length", "abort", "error", "repetition"]
+TENANTS = [("acme-compliance", 0.30, 8), ("legal-review", 0.20, 22), ("retail-bank", 0.20, 6),
+           ("risk-analytics", 0.15, 10), ("ops-copilot", 0.15, 4)]  # name, share, mean turns (DESIGN: ~23)
+SENTINEL = 9223372036854775794  # DCGM "blank" value (>= 9.2e18)
+RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the PromQL it stands for
+    "VLLMTimeToFirstTokenP99High": ("critical", 120, "histogram_quantile(0.99, sum by (le, instance, engine) "
+                                    "(rate(vllm:time_to_first_token_seconds_bucket[5m]))) > 0.8"),
+    "VLLME2ELatencyHigh": ("warning", 300, "rate(vllm:e2e_request_latency_seconds_sum[5m]) / "
+                           "rate(vllm:e2e_request_latency_seconds_count[5m]) > 2 * baseline"),
+    "VLLMKVCacheUsageHigh": ("warning", 300, "vllm:kv_cache_usage_perc > 0.9"),
+    "VLLMKVCacheUsageCritical": ("critical", 120, "vllm:kv_cache_usage_perc > 0.97"),
+    "VLLMPreemptionsHigh": ("warning", 300, "rate(vllm:num_preemptions_total[5m]) > 0.05"),
+    "VLLMQueueBacklog": ("warning", 300, "vllm:num_requests_waiting > 10"),
+    "VLLMRequestAbortRateHigh": ("warning", 300, 'rate(vllm:request_success_total{finished_reason="abort"}'
+                                 "[5m]) / rate(vllm:request_success_total[5m]) > 0.05"),
+    "VLLMRequestErrorRateHigh": ("critical", 120, 'rate(vllm:request_success_total{finished_reason="error"}'
+                                 "[5m]) / rate(vllm:request_success_total[5m]) > 0.01"),
+    "VLLMPrefixCacheHitRateLow": ("info", 600, "rate(vllm:prefix_cache_hits_total[5m]) / "
+                                  "rate(vllm:prefix_cache_queries_total[5m]) < 0.5 * baseline"),
+    "VLLMTargetDown": ("critical", 120, 'up{job="vllm"} == 0'),
+    "GatewayUpstream5xxRateHigh": ("critical", 60, 'sum by (instance) (rate(gateway_upstream_responses_total'
+                                   '{code=~"5.."}[5m])) / sum by (instance) '
+                                   "(rate(gateway_upstream_responses_total[5m])) > 0.05"),
+    "NodeMemoryHighUtilization": ("warning", 120, "1 - node_memory_MemAvailable_bytes / "
+                                  "node_memory_MemTotal_bytes > 0.9"),
+    "NodeOOMKillDetected": ("warning", 0, "increase(node_vmstat_oom_kill[5m]) > 0"),
+    "NodeTargetDown": ("warning", 120, 'up{job="node-exporter"} == 0'),
+    "DCGMTargetDown": ("warning", 120, 'up{job="dcgm-exporter"} == 0'),
+    "KubePodCrashLooping": ("warning", 300, "increase(kube_pod_container_status_restarts_total[15m]) >= 2"),
+    "GPUFramebufferHigh": ("warning", 300, "DCGM_FI_DEV_FB_USED / "
+                           "(DCGM_FI_DEV_FB_USED + DCGM_FI_DEV_FB_FREE) > 0.95"),
+    "GPUXidErrors": ("critical", 0, "DCGM_FI_DEV_XID_ERRORS != 0"),
+    "NodeClockSkewDetected": ("warning", 600, "abs(node_timex_offset_seconds) > 0.05"),
+    "GatewayP99LatencySLOBreach": ("critical", 300, "histogram_quantile(0.99, sum by (le) "
+                                   "(rate(gateway_ttft_seconds_bucket[5m]))) > 0.8"),
+    "GatewayHigh5xxRate": ("critical", 120, 'sum(rate(gateway_responses_total{code=~"5.."}[5m])) / '
+                           "sum(rate(gateway_responses_total[5m])) > 0.02")}
+
+
+@dataclass
+class Trace:
+    t: Arr
+    prompt: Arr
+    gen: Arr
+    span: float
+    hit: float
+
+
+@dataclass
+class Engine:
+    label: str
+    gpus: list[int]
+    rec_gpu: int | None  # the record's gpu: set for one-server-per-GPU deployments
+    rate: float
+    trace: str
+    pool: int = 0
+    out: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Node:
+    name: str
+    gpu: str
+    n_gpu: int
+    model: str
+    engines: list[Engine]
+    iv: dict[str, float]  # collection interval per source, s
+    spec: bool = False
+    logging: bool = False  # operator logs every request (request_finished with tenant/session)
+    kv_events: bool = False
+    legacy: bool = False  # vLLM V0 metric names
+    lower: bool = False  # dcgm-exporter label drift: hostname/uuid
+    sentinel: bool = False
+    skew: float = 0.0
+    host_total: int = 2048 * GIB
+    util_frac: float = 0.9
+    o: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Fault:
+    kind: str
+    node: str
+    start: float  # minutes
+    end: float | None = None
+    gpu: int | None = None
+    cause: str | None = None
+    detail: str | None = None
+    leak: float = 0.0  # kv_leak: %/min of the pool never reclaimed
+
+
+@dataclass
+class Scenario:
+    name: str
+    t0: str
+    minutes: int
+    nodes: list[Node]
+    faults: list[Fault]
+    noise: list[tuple[str, str, float, float]] = field(default_factory=list)
+
+
+def load_traces(data: Path) -> dict[str, Trace]:
+    out: dict[str, Trace] = {}
+    for key in ("conv", "code"):
+        text = (data / f"traces/azure_llm_2023/AzureLLMInferenceTrace_{key}.csv").read_text()
+        cols = [r.split(",") for r in text.split("\n")[1:] if r]
+        t = np.array([datetime.strptime(c[0][:26], "%Y-%m-%d %H:%M:%S.%f").timestamp() for c in cols])
+        out["azure_" + key] = Trace(t - t.min(), np.array([int(c[1]) for c in cols]),
+                                    np.array([int(c[2]) for c in cols]), float(np.ptp(t)) + 1, 0.15)
+    recs = [json.loads(x) for x in (data / "traces/mooncake_fast25/conversation_trace.jsonl").open()]
+    seen: set[int] = set()
+    reused = total = 0
+    for r in recs:  # token-weighted prefix-block reuse with an unbounded cache
+        reused += sum(1 for h in r["hash_ids"] if h in seen)
+        total += len(r["hash_ids"])
+        seen.update(r["hash_ids"])
+    t = np.array([r["timestamp"] / 1000 for r in recs])
+    out["mooncake"] = Trace(t, np.array([r["input_length"] for r in recs]),
+                            np.array([r["output_length"] for r in recs]), float(t.max()) + 1, reused / total)
+    return out
+
+
+def arrivals(rng: np.random.Generator, tr: Trace, rate: float, T: int) -> tuple[Arr, Arr, Arr]:
+    native = len(tr.t) / tr.span
+    copies = max(1, math.ceil(rate / native))
+    parts = []
+    for _ in range(copies):
+        base = (tr.t + rng.uniform(0, tr.span)) % tr.span
+        parts += [(base + k * tr.span, tr.prompt, tr.gen) for k in range(int(T // tr.span) + 1)]
+    t, p, g = (np.concatenate([x[i] for x in parts]) for i in range(3))
+    m = (t < T) & (rng.random(len(t)) < rate / (copies * native))
+    order = np.argsort(t[m], kind="stable")
+    return t[m][order], p[m][order].astype(float), g[m][order].astype(float)
+
+
+def smooth(x: Arr, w: int) -> Arr:
+    return np.convolve(x, np.ones(w) / w, mode="same")
+
+
+def since(N: Arr, times: list[float]) -> Arr:
+    """Seconds since the latest of `times` (inf before the first)."""
+    out = np.full(len(N), np.inf)
+    for t in sorted(times):
+        out = np.where(t <= N, N - t, out)
+    return out
+
+
+def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None:
+    """Serving-process lifecycle (0 down, 1 loading, 2 serving), host memory, reachability, lost GPUs."""
+    N = np.arange(T)
+    state, drained = np.full(T, 2, np.int8), np.zeros(T, bool)
+    reach, scraped, alive = np.ones(T, bool), np.ones(T, bool), np.ones((nd.n_gpu, T), bool)
+    other = nd.host_total * (0.30 + 0.1 * smooth(rng.normal(0, 1, T), 120))
+    rss_base = 48 * GIB if nd.host_total < 1024 * GIB else 96 * GIB
+    rss = np.full(T, float(rss_base))
+    ev: list[Event] = []
+    starts: list[float] = []
+    readies: list[float] = []
+    loads: list[float] = []
+    pid = [int(rng.integers(3000, 90000))]
+
+    def proc_start(t: float) -> None:
+        pid[0] += int(rng.integers(50, 900))
+        ev.append((t, "host", None, "process_start", {"pid": pid[0], "process": "vllm"}))
+        starts.append(t)
+
+    def restart(stop: float, start: float, ready: float | None, drain: bool = False) -> None:
+        state[int(stop):int(start)] = 0
+        if start < T:
+            proc_start(start)
+        if ready is None:
+            state[int(start):] = 0
+            return
+        state[int(start):int(ready)] = 1
+        readies.append(ready)
+        loads.append(start)
+        if drain:  # planned: the gateway stopped routing to it first
+            drained[int(stop) - 30:int(ready)] = True
+
+    for f in fl:
+        s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
+        if f.kind in ("warmup", "operator_restart"):
+            restart(s0, s0 + 30, s0 + 130, drain=True)
+        elif f.kind == "xid79":
+            assert f.gpu is not None
+            alive[f.gpu, s0:] = False
+            ev.append((s0 + 0.2, "nvml", f.gpu, "xid", {"xid": 79, "message": "GPU has fallen off the bus."}))
+            restart(s0 + 25, s0 + 35, None)  # NCCL timeout kills the server; the pod then crash-loops
+            k, gap = s0 + 35, 10
+            while k + gap < T:
+                k, gap = k + gap, min(2 * gap, 300)
+                proc_start(k)
+        elif f.kind == "partition":
+            reach[s0:s1] = False
+        elif f.kind == "checkpoint_load":
+            rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
+        elif f.kind == "mon_gap":
+            scraped[s0:] = False
+            g0, rate = s0, 0.03 / 60 * nd.host_total  # 3 %/min of host memory
+            while g0 < T:
+                grow = rate * np.clip(N - g0, 0, None)
+                over = np.nonzero((g0 <= N) & (other + rss_base + grow >= 0.985 * nd.host_total))[0]
+                kill = int(over[0]) if len(over) else T
+                rss[g0:kill] += grow[g0:kill]
+                if kill >= T:
+                    break
+                ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid[0], "process": "vllm"}))
+                restart(kill, kill + 15, kill + 115)
+                g0 = kill + 115
+    for st in loads:  # weights staged through host memory while loading
+        dt = N - st
+        bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
+        rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
+    rss[state == 0] = 0
+    nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
+                scraped=scraped, rss=rss, host_used=other + rss)
+
+
+def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
+              up: Arr) -> tuple[Arr, Arr]:
+    """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions."""
+    r = np.random.default_rng(seed)
+    fmean = max(float(fin[up].mean()) if up.any() else 1.0, 1e-9)
+    held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
+    use, raw = np.zeros(len(up)), np.zeros(len(up))
+    for s in range(len(up)):
+        if not up[s]:
+            held = leaked = 0.0
+            continue
+        lk = leak[s] * fin[s] / fmean  # contexts of reused session ids: never reclaimed
+        held += amp / 210.0 * fin[s] / fmean + lk
+        leaked += lk
+        if s >= nxt:  # LRU sweep of idle sessions
+            held, nxt = leaked + 0.12 * (held - leaked), s + r.uniform(120, 300)
+        x = active[s] + held + pinned[s]
+        if x > 0.99:  # pool full: evict reclaimable contexts first
+            cut = min(x - 0.99, held - leaked)
+            held, x = held - cut, x - cut
+        raw[s], use[s] = x, min(x, 0.995)
+    return use, raw
+
+
+def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: Trace) -> dict[str, Arr]:
+    """Trace arrivals plus fault-driven extra requests, and per-second modifiers."""
+    N = np.arange(T)
+    t, P, G = arrivals(rng, tr, e.rate, T)
+    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry
+    w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
+         "nodecay": np.zeros(T, bool)}
+    xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
+    for f in fl:
+        s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
+        if f.kind == "kv_leak":
+            w["leak"][s0:s1] = f.leak / 6000.0
+        elif f.kind == "spec_residue":
+            w["p_ab"][s0:] = np.interp(N[s0:], [s0, s0 + 480], [0.015, 0.12])
+            w["nodecay"][s0:s1] = True
+        elif f.kind == "retry_burst":
+            w["p_ab"][s0:s1], w["x5xx"][s0:s1] = 0.25, 0.06
+            idx = rng.choice(np.nonzero((t >= s0) & (t < s1))[0], int(1.2 * ((t >= s0) & (t < s1)).sum()))
+            xs.append((t[idx] + rng.uniform(0.5, 4, len(idx)), P[idx], G[idx], np.full(len(idx), 3, np.int8)))
+        elif f.kind == "long_document":
+            n = int((s1 - s0) / 60)
+            xs.append((np.sort(rng.uniform(s0, s1 - 90, n)), rng.uniform(40e3, 90e3, n).round(),
+                       rng.uniform(800, 2000, n).round(), np.full(n, 1, np.int8)))
+        elif f.kind == "annual_report":
+            at = s0 + np.cumsum(rng.uniform(35, 55, 80))
+            at = at[at < s1 - 20]
+            prompt = 30e3 + 1.5e3 * np.arange(len(at))
+            xs.append((at, prompt, rng.uniform(300, 900, len(at)).round(), np.full(len(at), 2, np.int8)))
+            w["pinned"][s0:s1] = np.interp(N[s0:s1], at, prompt) / e.pool
+    t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
+    order = np.argsort(t, kind="stable")
+    keep = t[order] < T - 1
+    return {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+
+
+def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[Fault], tr: Trace,
+               seed: int) -> None:
+    o, N = nd.o, np.arange(T)
+    state = o["state"]
+    up, serving = state == 2, (state == 2) & o["reach"]
+    w = workload(rng, e, T, fl, tr)
+    si = w["t"].astype(int)
+    # gateway view: arrivals at a dead upstream are 5xx for 45 s, then the balancer ejects it
+    age = np.zeros(T)
+    for s in range(1, T):
+        age[s] = 0 if serving[s] else age[s - 1] + 1
+    ok = serving[si]
+    rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
+    tot, bad = np.zeros(T), np.zeros(T)
+    np.add.at(tot, si[ok | rej], 1)
+    np.add.at(bad, si[rej], 1)
+    t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
+    n = len(t)
+    z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
+    aborted = u1 < w["p_ab"][si]
+    cold = 1 + 0.6 * np.exp(-since(N, o["readies"]) / 180.0)
+    base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
+    tps = 45.0 * (1.8 if nd.spec else 1.0) if "8B" in nd.model else 30.0
+    amp, press = float(rng.uniform(0.10, 0.18)), np.zeros(T)
+    for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
+        slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
+        ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
+        dur = ttft + G / tps * (1 + 0.3 * np.clip(press, 0, 1))[si]
+        end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
+        ei = end.astype(int)
+        run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
+        np.add.at(run, si, 1)
+        np.add.at(run, ei, -1)
+        np.add.at(act, si, P + G / 2)
+        np.add.at(act, ei, -(P + G / 2))
+        np.add.at(fin, ei, P + G)
+        usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, smooth(fin, 60), amp, w["leak"],
+                               w["pinned"], up)
+        press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
+    gdone = np.where(aborted, G * uf, G).round()
+    res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
+    if nd.spec:
+        inc = np.zeros(T)
+        np.add.at(inc, ei[aborted], 4.7e6 / MIB / len(e.gpus))
+        r = 0.0
+        for s in range(T):
+            r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
+            res[s] = r
+    total, reserved = GPUS[nd.gpu][1:3]
+    p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res) < 256, 0.30, 0.0)
+    errored = ~aborted & (u2 < p_er[si])
+    rest = ~aborted & ~errored
+    reason = np.select([aborted, errored, rest & (ur < 0.0005), rest & (ur < 0.09)], [2, 3, 4, 1], 0)
+    np.add.at(bad, ei[errored], 1)
+    bad += w["x5xx"] * tot
+    hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
+    hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
+    cached = np.floor(P * hit / 16) * 16
+    incs: dict[str, Arr] = {}
+
+    def add(name: str, idx: Arr, val: Arr | float) -> None:
+        np.add.at(incs.setdefault(name, np.zeros(T)), idx, val)
+    add("vllm:prompt_tokens_total", si, P)
+    add("vllm:generation_tokens_total", ei, gdone)
+    add("vllm:prefix_cache_queries_total", si, P)
+    add("vllm:prefix_cache_hits_total", si, cached)
+    for k, rname in enumerate(REASONS):
+        add(f'vllm:request_success_total{{finished_reason="{rname}"}}', ei[reason == k], 1.0)
+    add("vllm:time_to_first_token_seconds_sum", si, ttft)
+    add("vllm:time_to_first_token_seconds_count", si, 1.0)
+    add("vllm:e2e_request_latency_seconds_sum", ei, end - t)
+    add("vllm:e2e_request_latency_seconds_count", ei, 1.0)
+    if nd.spec:  # 4 draft tokens per step, ~2.2 accepted
+        drafts = np.ceil(gdone / 3.2)
+        add("vllm:spec_decode_num_drafts_total", ei, drafts)
+        add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
+        add("vllm:spec_decode_num_accepted_tokens_total", ei, np.maximum(gdone - drafts, 0))
+    running = np.cumsum(run)[:T]
+    incs["vllm:num_preemptions_total"] = rng.poisson(running * 0.01 * np.clip(press - 0.3, 0, None)) * 1.0
+    buckets = np.zeros((T, len(LES)))
+    np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
+    retry = np.zeros(T)
+    np.add.at(retry, si[kind == 3], 1)
+    waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
+    e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
+                 bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < 600])))
+    if nd.logging:
+        e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
+
+
+def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple[str, str]]:
+    """(tenant, session id) per logged request: multi-turn sessions, ~10 s between turns."""
+    t, kind = e.out["reqs"][0], e.out["reqs"][6]
+    leak = [(f.start * 60, 1e9 if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
+    names = [x[0] for x in TENANTS]
+    pick = rng.choice(len(TENANTS), len(t), p=[x[1] for x in TENANTS])
+    rate = len(t) / max(float(t.max() - t.min()), 1.0)
+    open_: dict[str, list[list[Any]]] = {x: [] for x in names}
+    ar_sid = f"ar-fy2024-{rng.integers(1 << 32):08x}"
+    out: list[tuple[str, str]] = []
+    for i in range(len(t)):
+        tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
+        if kind[i] == 2:
+            out.append((tn, ar_sid))
+            continue
+        if tn == "acme-compliance" and any(a <= t[i] < b for a, b in leak):  # the defect: reused ids
+            out.append((tn, f"acme-sess-{int(rng.integers(6)):03d}"))
+            continue
+        share, turns = TENANTS[names.index(tn)][1:]
+        lst, cand = open_[tn], [x for x in open_[tn] if t[i] - x[2] > 2.0]
+        if kind[i] == 1 or len(lst) < max(1, round(rate * share * 10)) or not cand:
+            x: list[Any] = [f"{rng.integers(1 << 48):012x}", 1 + rng.geometric(1 / turns), t[i]]
+            lst.append(x)
+        else:
+            x = cand[int(rng.integers(len(cand)))]
+        x[1], x[2] = x[1] - 1, t[i]
+        if x[1] <= 0:
+            lst.remove(x)
+        out.append((tn, x[0]))
+    return out
+
+
+def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> None:
+    o, N = nd.o, np.arange(T)
+    _, total, reserved, idle_w, max_w, _, _ = GPUS[nd.gpu]
+    state = o["state"]
+    fb, util = np.zeros((nd.n_gpu, T)), np.zeros((nd.n_gpu, T))
+    loading = since(N, o["starts"])
+    grow = 0.012 * total * (1 - np.exp(-since(N, o["readies"]) / 120.0))  # allocator warm-up after a start
+    for e in nd.engines:
+        ref = max(float(e.out["running"][state == 2].mean()), 1.0)
+        for g in e.gpus:
+            final = nd.util_frac * total - rng.uniform(150, 400)
+            wts = MODELS[nd.model][0] * 1024 / len(e.gpus) + (2400 if nd.spec else 0)
+            load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
+            fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
+            fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
+            busy = 15 + 50 * e.out["running"] / ref + rng.normal(0, 3, T)
+            util[g] = np.select([state == 2, state == 1], [busy, rng.uniform(3, 12, T)], 0)
+    for f in fl:
+        if f.kind == "checkpoint_load":
+            s0 = int(f.start * 60)
+            fb += 2560 * np.interp(N, [s0 + 20, s0 + 60, s0 + 110, s0 + 120], [0, 1, 1, 0], 0, 0)
+    o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
+    power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
+    o["power"] = power + rng.normal(0, 2, power.shape)
+    o["energy"] = rng.uniform(1e10, 9e11, (nd.n_gpu, 1)) + np.cumsum(o["power"], axis=1) * 1000  # mJ
+
+
+# ----------------------------------------------------------------------------------------------- records
+def rounds(rng: np.random.Generator, iv: float, T: int) -> Arr:
+    t = rng.uniform(0, iv) + np.arange(0, T, iv)
+    return np.asarray(np.clip(t + rng.normal(0, 0.05 * iv, len(t)), 0, T - 1.001))
+
+
+def sample(nd: Node, src: str, gpu: int | None, metrics: dict[str, Any],
+           labels: dict[str, str] | None = None) -> dict[str, Any]:
+    body = {"metrics": metrics, **({"labels": labels} if labels else {})}
+    return {"v": 1, "ts_ns": 0, "node": nd.name, "source": src, "kind": "sample", "gpu": gpu, **body}
+
+
+def event(nd: Node, src: str, gpu: int | None, name: str, attrs: dict[str, Any]) -> dict[str, Any]:
+    return {"v": 1, "ts_ns": 0, "node": nd.name, "source": src, "kind": "event", "gpu": gpu, "event": name,
+            "attrs": attrs}
+
+
+def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> list[Rec]:
+    o, out = nd.o, []
+    name, total, rsv, _, _, sm, mc = GPUS[nd.gpu]
+    uuids = [f"GPU-{rng.integers(1 << 32):08x}-{rng.integers(1 << 16):04x}-{rng.integers(1 << 16):04x}-"
+             f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
+    o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
+    o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
+    reach, alive, state, fb, util, pw = o["reach"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
+    for t in rounds(rng, nd.iv["nvml"], T):
+        s = int(t)
+        for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
+            u, f_ = float(util[g, s]), int(fb[g, s])
+            out.append((t, sample(nd, "nvml", g, {
+                "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
+                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] else 0, "gpu_util_pct": round(u),
+                "mem_util_pct": round(u * 0.6), "temp_c": round(31 + 0.38 * u),
+                "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
+    hk, uk = ("hostname", "uuid") if nd.lower else ("Hostname", "UUID")
+    xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
+    for t in rounds(rng, nd.iv["dcgm"], T):
+        s = int(t)
+        for g in (g for g in range(nd.n_gpu) if reach[s]):
+            lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
+                   "device": f"nvidia{g}", "modelName": name, hk: nd.name,
+                   "DCGM_FI_DRIVER_VERSION": "570.133.20"}
+            if state[s]:
+                lab.update(container="vllm", namespace="inference", pod=o["pod"])
+            if not alive[g, s]:
+                if g in xid_gpus:  # the last read DCGM gets from a GPU that fell off the bus
+                    xid_gpus.discard(g)
+                    out.append((t, sample(nd, "dcgm", g, {"DCGM_FI_DEV_XID_ERRORS": 79}, lab)))
+                continue
+            u, f_ = float(util[g, s]), int(fb[g, s])
+            out.append((t, sample(nd, "dcgm", g, {
+                "DCGM_FI_DEV_SM_CLOCK": sm if u > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
+                "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(35 + 0.4 * u),
+                "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * u),
+                "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, s]), 3),
+                "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": int(o["energy"][g, s]),
+                "DCGM_FI_DEV_PCIE_REPLAY_COUNTER": 0, "DCGM_FI_DEV_GPU_UTIL": round(u),
+                "DCGM_FI_DEV_MEM_COPY_UTIL": round(u * 0.6), "DCGM_FI_DEV_ENC_UTIL": 0,
+                "DCGM_FI_DEV_DEC_UTIL": 0, "DCGM_FI_DEV_FB_FREE": total - rsv - f_,
+                "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
+                "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
+                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}, lab)))
+    for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
+        out.append((t, sample(nd, "host", None, {
+            "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
+            "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
+    out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
+    vis = reach & o["scraped"] & (state == 2)  # the agent can scrape vLLM
+    for e in nd.engines:
+        e_lab = {"engine": e.label, "model_name": nd.model}
+        out += vllm_records(rng, nd, e, T, vis)
+        out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start", e_lab))
+                for rd in o["readies"] if rd + 1 < T and vis[int(rd) + 1]]
+        if nd.logging:
+            tt, end, P, gd, cached, reason, _ = e.out["reqs"]
+            ses, ids = sessions(rng, e, fl), rng.integers(0, 1 << 62, len(tt))
+            out += [(float(end[i]), event(nd, "vllm", e.rec_gpu, "request_finished", {
+                "request_id": f"chatcmpl-{ids[i]:016x}",
+                "finish_reason": REASONS[reason[i] % 4],  # the contract has no "repetition": stop
+                "tenant": ses[i][0], "session": ses[i][1], "prompt_tokens": int(P[i]),
+                "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i])}))
+                for i in range(len(tt)) if vis[int(end[i])]]
+    return out
+
+
+def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr) -> list[Rec]:
+    o, out, incs = nd.o, [], e.out["incs"]
+    seg = np.zeros(T, int)  # counters restart from zero at each (re)start of the process
+    for st in o["starts"]:
+        seg[int(st):] += 1
+    uptime, cum = rng.uniform(2, 40) * 3600, {}
+    for k, a in [*incs.items(), *((f"b{i}", e.out["buckets"][:, i]) for i in range(len(LES)))]:
+        c = np.cumsum(a)
+        for j in range(1, seg.max() + 1):
+            c[int(np.argmax(seg == j)):] -= c[int(np.argmax(seg == j)) - 1]
+        cum[k] = c + np.where(seg == 0, round(a[:600].mean() * uptime), 0)
+    if seg[0] == 0:  # keep _count == +Inf bucket from the start
+        cnt = "vllm:time_to_first_token_seconds_count"
+        cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
+    bnames = [f'vllm:time_to_first_token_seconds_bucket{{le="{"+Inf" if math.isinf(x) else x}"}}'
+              for x in LES]
+    created = round(1.7e9 + rng.uniform(0, 1e6), 3)
+    kv_name = "vllm:gpu_cache_usage_perc" if nd.legacy else "vllm:kv_cache_usage_perc"
+    for t in (t for t in rounds(rng, nd.iv["vllm"], T) if vis[int(t)]):
+        s = int(t)
+        m: dict[str, float] = {"vllm:num_requests_running": float(e.out["running"][s]),
+                               "vllm:num_requests_waiting": float(e.out["waiting"][s]),
+                               kv_name: round(float(e.out["usage"][s]), 6)}
+        if nd.legacy:
+            m["vllm:num_requests_swapped"] = 0.0
+        cum_b = 0.0
+        for k, c in cum.items():
+            if k.startswith("b"):
+                cum_b += float(c[s])
+                m[bnames[int(k[1:])]] = cum_b
+            elif not (nd.legacy and "prefix_cache" in k):
+                m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
+        m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
+        out.append((t, sample(nd, "vllm", e.rec_gpu, m, {"engine": e.label, "model_name": nd.model})))
+    for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
+        w = slice(max(int(t) - 10, 0), int(t))  # blocks computed (not prefix hits), 16 tokens each
+        stored = (incs["vllm:prompt_tokens_total"][w].sum() - incs["vllm:prefix_cache_hits_total"][w].sum()
+                  + incs["vllm:generation_tokens_total"][w].sum()) / 16
+        for ev, cnt in (("kv_block_stored", stored), ("kv_block_removed", stored * rng.uniform(0.9, 1.02))):
+            out.append((t, event(nd, "vllm", e.rec_gpu, ev, {"count": int(cnt)})))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ alerts
+def fnv64(labels: dict[str, str]) -> str:
+    """Prometheus/Alertmanager label-set fingerprint (FNV-1a 64, 0xff separators)."""
+    h = 0xCBF29CE484222325
+    for k in sorted(labels):
+        for b in k.encode() + b"\xff" + labels[k].encode() + b"\xff":
+            h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def hq(q: float, W: Arr) -> Arr:
+    """histogram_quantile over per-bucket (non-cumulative) counts, one row per evaluation."""
+    cum, out = np.cumsum(W, axis=1), np.full(len(W), np.nan)
+    for i in range(len(W)):
+        if cum[i, -1] <= 0:
+            continue
+        rank = q * cum[i, -1]
+        b = int(np.searchsorted(cum[i], rank))
+        if b >= len(LES) - 1:
+            out[i] = LES[-2]
+            continue
+        lo, prev = (LES[b - 1], cum[i, b - 1]) if b else (0.0, 0.0)
+        out[i] = lo + (LES[b] - lo) * (rank - prev) / max(cum[i, b] - prev, 1e-9)
+    return out
+
+
+def win(a: Arr, ti: Arr, w: int = 300) -> Arr:
+    """Sum of per-second increments over the `w` s before each evaluation (increase(x[5m]))."""
+    c = np.concatenate([np.zeros((1, *a.shape[1:])), np.cumsum(a, axis=0)])
+    return np.asarray(c[ti + 1] - c[np.maximum(ti + 1 - w, 0)])
+
+
+def fire_windows(ti: Arr, cond: Arr, for_s: int) -> list[tuple[float, float | None]]:
+    res: list[tuple[float, float | None]] = []
+    run, since_ = 0, None
+    for k, ok in enumerate(np.asarray(cond, bool)):
+        run = run + 1 if ok else 0
+        if since_ is None and ok and (run - 1) * 15 >= for_s:
+            since_ = float(ti[k])
+        elif since_ is not None and not ok:
+            res.append((since_, float(ti[k])))
+            since_ = None
+    return res + ([(since_, None)] if since_ is not None else [])
+
+
+def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Rec]:
+    ti = (rng.uniform(0, 15) + np.arange(0, T - 15, 15)).astype(int)  # rule evaluations
+    fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
+    allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
+    for nd in sc.nodes:
+        o = nd.o
+        reach, state, cfg = o["reach"][ti], o["state"][ti], o["scraped"][ti]
+        nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
+              "pod": o["pod"]}
+        for e in nd.engines:
+            x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model}
+            W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
+            allb += W
+            tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
+            fin = {r: inc[f'vllm:request_success_total{{finished_reason="{r}"}}'] for r in REASONS}
+            nfin = np.maximum(sum(fin.values()), 1)
+            conds = {"VLLMTimeToFirstTokenP99High": hq(0.99, W) > 0.8,
+                     "VLLME2ELatencyHigh": inc["vllm:e2e_request_latency_seconds_sum"] / np.maximum(
+                         inc["vllm:e2e_request_latency_seconds_count"], 1) > 2 * x["e2e_base"],
+                     "VLLMKVCacheUsageHigh": (x["usage"][ti] > 0.9) & (not nd.legacy),
+                     "VLLMKVCacheUsageCritical": (x["usage"][ti] > 0.97) & (not nd.legacy),
+                     "VLLMPreemptionsHigh": inc["vllm:num_preemptions_total"] / 300 > 0.05,
+                     "VLLMQueueBacklog": x["waiting"][ti] > 10,
+                     "VLLMRequestAbortRateHigh": fin["abort"] / nfin > 0.05,
+                     "VLLMRequestErrorRateHigh": fin["error"] / nfin > 0.01,
+                     "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
+                         inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & (not nd.legacy)}
+            vis = reach & cfg & (state == 2)  # Prometheus has fresh vLLM series
+            fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
+            fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2)), lab, nd.name, e.rec_gpu))
+        nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
+        fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
+                      {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
+        hl = {"node": nd.name, "instance": f"{nd.name}:9100", "job": "node-exporter"}
+        ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
+        sts = np.array(o["starts"] or [-1e9])
+        kl = {**hl, "job": "kube-state-metrics", "namespace": "inference", "pod": o["pod"],
+              "container": "vllm"}
+        dt_oom, dt_st = ti[:, None] - ooms, ti[:, None] - sts
+        fired += [(k, c, lb, nd.name, None) for k, c, lb in [
+            ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
+            ("NodeOOMKillDetected", ((dt_oom >= 0) & (dt_oom < 300)).any(1), hl),
+            ("NodeTargetDown", ~reach, hl),
+            ("DCGMTargetDown", ~reach, {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
+            ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
+        gname, total, reserved = GPUS[nd.gpu][:3]
+        for g in range(nd.n_gpu):
+            gl = {"instance": f"{nd.name}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": nd.name,
+                  "modelName": gname}
+            fbf = o["fb"][g, ti] / (total - reserved)
+            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95), gl, nd.name, g))
+            for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
+                xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
+                xid = (ti >= xs + 10) & (ti < xs + 310)
+                fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, nd.name, g))
+        fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
+                  for nn, nm, a, b in sc.noise if nn == nd.name]
+    gw = {"service": "llm-gateway"}
+    fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > 0.8, {**gw, "slo": "ttft-p99"}, "-", None),
+              ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
+    out: list[Rec] = []
+    for nm, cond, lab, node, gpu in fired:
+        sev, for_s, expr = RULES[nm]
+        labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
+                  "severity": sev, **lab}
+        for a, b in fire_windows(ti, cond, for_s):
+            sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
+            sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
+            for t, status, end in sends:
+                out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
+                                                        "kind": "alert", "gpu": gpu, "alert": {
+                    "status": status, "labels": labels,
+                    "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
+                                    "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
+                    "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
+                    "generatorURL": f"http://prometheus-k8s-0:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
+    return out
+
+
+def rfc3339(t: float) -> str:
+    return datetime.fromtimestamp(t, tz=UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+# --------------------------------------------------------------------------------------------- scenarios
+def mk(name: str | Callable[[int], str], n: int, gpu: str, n_gpu: int, model: str, trace: str, layout: str,
+       rate: float, iv: dict[str, float], trace2: str | None = None, **kw: Any) -> list[Node]:
+    """Nodes of one layout: 'tp' one engine on all GPUs, 'dp2' two engines, 'per_gpu' one server per GPU."""
+    nodes = []
+    for i in range(n):
+        if layout == "tp":
+            engs = [Engine("0", list(range(n_gpu)), None, rate, trace)]
+        elif layout == "dp2":
+            h = n_gpu // 2
+            engs = [Engine(str(k), list(range(k * h, (k + 1) * h)), None, rate,
+                           trace2 if k and trace2 else trace) for k in range(2)]
+        else:
+            engs = [Engine("0", [g], g, rate, trace) for g in range(n_gpu)]
+        nm = name(i) if callable(name) else f"{name}{i + 1:02d}"
+        nodes.append(Node(nm, gpu, n_gpu, model, engs, dict(iv), **kw))
+    return nodes
+
+
+def scenarios() -> list[Scenario]:
+    q72, l70 = "Qwen/Qwen2.5-72B-Instruct", "meta-llama/Llama-3.3-70B-Instruct"
+    d70, l8 = "deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "meta-llama/Llama-3.1-8B-Instruct"
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si = "session_isolation"
+    s1 = Scenario("s1_kv_leak_single", "2025-02-11T08:00:00+00:00", 90,
+                  mk("inf-h100-", 5, "H100", 4, q72, "mooncake", "tp", 0.75, iv4, logging=True,
+                     kv_events=True),
+                  [Fault("kv_leak", "inf-h100-03", 30, cause=si, leak=2.0)])
+    s2 = Scenario("s2_kv_leak_three_nodes", "2025-02-19T13:00:00+00:00", 100,
+                  mk("dsk-node-", 6, "H100", 4, d70, "azure_conv", "tp", 10.0, {**iv4, "nvml": 10.0}),
+                  [Fault("kv_leak", "dsk-node-02", 20.0, 68.0, cause=si, leak=2.2),
+                   Fault("kv_leak", "dsk-node-04", 21.5, 69.5, cause=si, leak=1.9),
+                   Fault("kv_leak", "dsk-node-05", 23.0, 71.0, cause=si, leak=1.6),
+                   *(Fault("operator_restart", n, m) for n, m in
+                     (("dsk-node-02", 68.0), ("dsk-node-04", 69.5), ("dsk-node-05", 71.0)))])
+    s3 = Scenario("s3_spec_residue", "2025-03-03T10:00:00+00:00", 90,
+                  mk("l40s-spec-", 4, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                     {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True,
+                     host_total=512 * GIB),
+                  [Fault("spec_residue", "l40s-spec-02", 25, cause="spec_residue")])
+    aws = ["ip-10-40-1-11", "ip-10-40-1-27", "ip-10-40-2-9", "ip-10-40-2-33", "ip-10-40-3-14"]
+    s4 = Scenario("s4_monitoring_gap", "2025-03-12T02:00:00+00:00", 75,
+                  mk(lambda i: aws[i], 5, "H100", 2, "mistralai/Mistral-Small-24B-Instruct-2501", "mooncake",
+                     "tp", 1.0,
+                     {"nvml": 5.0, "dcgm": 15.0, "vllm": 15.0, "host": 5.0}, host_total=512 * GIB),
+                  [Fault("mon_gap", "ip-10-40-2-9", 20, cause="monitoring_gap")])
+    s5 = Scenario("s5_other_xid_partition", "2025-03-20T16:00:00+00:00", 90,
+                  mk(lambda i: f"h100-pod-a{i + 1}", 6, "H100", 8, l70, "azure_conv", "dp2", 8.0, iv8),
+                  [Fault("xid79", "h100-pod-a2", 22, gpu=5, cause="other", detail="xid_79"),
+                   Fault("partition", "h100-pod-a5", 55, 66, cause="other", detail="network_partition")])
+    s6 = Scenario("s6_benign_lookalikes", "2025-04-01T07:30:00+00:00", 110,
+                  mk("fin-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4, logging=True),
+                  [Fault(k, f"fin-h100-0{i + 1}", a, b, cause="benign", detail=k)
+                   for i, (k, a, b) in enumerate([("long_document", 15, 40), ("annual_report", 30, 75),
+                                                  ("retry_burst", 50, 56), ("warmup", 70, 80),
+                                                  ("checkpoint_load", 90, 95)])])
+    s7 = Scenario("s7_healthy_fleet", "2025-04-08T20:00:00+00:00", 75,
+                  mk("prod-gpu-", 7, "H100", 8, l70, "azure_conv", "dp2", 8.0, iv8, trace2="azure_code"), [],
+                  noise=[("prod-gpu-04", "NodeClockSkewDetected", 30, 52)])
+    for nd in s3.nodes[2:]:
+        nd.sentinel = True
+    s4.nodes[4].legacy = True
+    for nd in [s4.nodes[1], s4.nodes[3], *s5.nodes[3:]]:
+        nd.lower = True
+    s6.nodes[4].util_frac = 0.85
+    s7.nodes[3].skew = 2.4
+    return [s1, s2, s3, s4, s5, s6, s7]
+
+
+def pool_tokens(nd: Node, e: Engine) -> int:
+    weights, kvb = MODELS[nd.model]
+    per_gpu = nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / len(e.gpus) - 3584 - (2400 if nd.spec else 0)
+    return int(len(e.gpus) * per_gpu * MIB / kvb)
+
+
+def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int) -> list[Rec]:
+    """Clock offsets, seq numbers, drops, duplicates and late deliveries; returns (delivery time, record)."""
+    node_off = {nd.name: rng.normal(0, 0.25) + nd.skew for nd in sc.nodes}
+    streams: dict[tuple[str, str, int | None], list[Rec]] = {}
+    for t, r in recs:
+        streams.setdefault((r["node"], r["source"], r["gpu"]), []).append((t, r))
+    offs: dict[tuple[str, str], float] = {}
+    final: list[Rec] = []
+    for key in sorted(streams, key=str):
+        jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
+        off = offs.setdefault(key[:2], jitter)
+        seq0 = int(rng.integers(1000, 10**6))
+        for i, (t, r) in enumerate(sorted(streams[key], key=lambda x: x[0])):
+            r["ts_ns"] = t0_ns + round((t + off) * 1e9)
+            u, d = rng.random(), t + rng.uniform(0.2, 1.5)
+            if key[1] == "alert":
+                final.append((d, r))
+                continue
+            r["seq"] = seq0 + i
+            if r["kind"] == "sample" and u < 0.003:
+                continue  # lost in transit
+            final.append((d + (rng.uniform(5, 40) if u > 0.999 else 0.0), r))  # spooled -> late
+            if 0.997 < u <= 0.9985:
+                final.append((d + rng.uniform(0.5, 8), r))  # producer retry: duplicate, same seq
+    return sorted(final, key=lambda x: x[0])
+
+
+def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
+    seed = zlib.crc32(sc.name.encode())
+    rng, T = np.random.default_rng(seed), sc.minutes * 60
+    t0 = datetime.fromisoformat(sc.t0).timestamp()
+    recs: list[Rec] = []
+    for ni, nd in enumerate(sc.nodes):
+        nrng, fl = np.random.default_rng([seed, ni]), [f for f in sc.faults if f.node == nd.name]
+        life_of(nrng, nd, T, fl)
+        for ei, e in enumerate(nd.engines):
+            e.pool = pool_tokens(nd, e)
+            sim_engine(nrng, nd, e, T, fl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
+        nd.o["hit"] = traces[nd.engines[0].trace].hit
+        gpu_series(nrng, nd, fl, T)
+        recs += node_records(nrng, nd, T, fl)
+    recs += alerts(rng, sc, T, t0)
+    final = deliver(rng, sc, recs, int(t0) * 10**9)
+    d = out / sc.name
+    d.mkdir(parents=True, exist_ok=True)
+    with open(d / "events.jsonl.gz", "wb") as fh, gzip.GzipFile("", "wb", fileobj=fh, mtime=0) as gz:
+        gz.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for _, r in final).encode())
+    labels = [{"fault_id": f"{sc.name}-{i:02d}-{f.kind}", "node": f.node, "gpu": f.gpu, "cause": f.cause,
+               **({"detail": f.detail} if f.detail else {}), "start_ns": int(t0 + f.start * 60) * 10**9,
+               "end_ns": int(t0 + (sc.minutes if f.end is None else f.end) * 60) * 10**9}
+              for i, f in enumerate(sc.faults) if f.cause]
+    (d / "labels.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels))
+    n_alerts = sum(1 for _, r in final if r["source"] == "alert")
+    return {"scenario": sc.name, "nodes": len(sc.nodes), "gpus_per_node": sc.nodes[0].n_gpu,
+            "minutes": sc.minutes, "records": len(final), "labels": len(labels), "alerts": n_alerts}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Write the outsider recordings (see the module docstring).")
+    ap.add_argument("--out", type=Path, default=Path("out/outsider"))
+    ap.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    ap.add_argument("--only", nargs="*", help="scenario names (default: all)")
+    a = ap.parse_args()
+    traces = load_traces(a.data)
+    for sc in scenarios():
+        if not a.only or sc.name in a.only:
+            print(json.dumps(build(sc, traces, a.out)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
