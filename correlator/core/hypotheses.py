@@ -236,7 +236,12 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     fast = _rising(t, g, cfg.min_tau, cfg.min_rise_pct) * ramp(
         r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
     slow = 0.0
-    if gpu.slow.n >= cfg.slow_minutes - 1 and gpu.slow.slope == gpu.slow.slope and gpu.slow.slope > 0:
+    # The small-rise paths' minutes must all lie after any warm-up: an allocator settling over
+    # the minutes after an engine start rises in every minute pair, ever more slowly, and its
+    # tail looks like a residue of the size the interrupts leave.
+    since = min(f.since_start_s, f.since_resume_s) - rules.benign.warmup_s
+    if since >= 60 * cfg.slow_minutes and gpu.slow.n >= cfg.slow_minutes - 1 \
+            and gpu.slow.slope == gpu.slow.slope and gpu.slow.slope > 0:
         slow = (ramp(gpu.slow.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
                 * ramp(gpu.slow.rise, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
                 * ramp(r.aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
@@ -246,7 +251,7 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     # Matched: a rise too small for the fast path, but steady and of the size the interrupts
     # leave -- the mechanism accounts for it, so less of it is needed.
     matched = 0.0
-    if t.n >= 5 and t.slope == t.slope and t.slope > 0 and (
+    if since >= 60 * cfg.trend_minutes and t.n >= 5 and t.slope == t.slope and t.slope > 0 and (
         1 / cfg.match_ratio <= ratio <= cfg.match_ratio
     ):
         matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
