@@ -5,11 +5,16 @@ Each scenario is simulated with ``correlator simulate`` and replayed with
 matches of every scenario (faults, incidents and replayed days add up across scenarios).
 
     .venv/bin/python bench/scenario_suite.py [--jobs 2] [--out DIR] [--only NAME...]
+
+``--no-request-events`` replays each recording without its ``request_finished`` events
+(written beside it as ``events-noreq.jsonl.gz``, incidents to ``incidents-noreq.jsonl``): what
+the engine finds from what the node agent publishes, which has no per-request stream.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import subprocess
@@ -25,6 +30,7 @@ from correlator.wire.incidents import Incident
 
 CLI = str(Path(sys.executable).with_name("correlator"))
 REUSE = False
+NOREQ = ""
 RULES: list[str] = []
 
 
@@ -86,12 +92,24 @@ def run(scn: Scenario, out: Path) -> dict[str, object]:
         subprocess.run([CLI, "simulate", "--out", str(d), "--minutes", "60", *scn.args],
                        check=True, capture_output=True)
     sim_s = time.perf_counter() - t0
-    proc = subprocess.run([CLI, "replay", str(d / "events.jsonl.gz"), "--labels", str(d / "labels.jsonl"),
-                           "--json", "--incidents", str(d / "incidents.jsonl"),
-                           "--deadletter", str(d / "deadletter.jsonl"), *RULES],
+    events = d / "events.jsonl.gz"
+    if NOREQ:
+        events = d / f"events{NOREQ}.jsonl.gz"
+        _without_requests(d / "events.jsonl.gz", events)
+    proc = subprocess.run([CLI, "replay", str(events), "--labels", str(d / "labels.jsonl"),
+                           "--json", "--incidents", str(d / f"incidents{NOREQ}.jsonl"),
+                           "--deadletter", str(d / f"deadletter{NOREQ}.jsonl"), *RULES],
                           check=True, capture_output=True, text=True)
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     return {"name": scn.name, "dir": d, "summary": summary, "sim_s": sim_s}
+
+
+def _without_requests(src: Path, dst: Path) -> None:
+    """The recording less its ``request_finished`` events (every other line as it is)."""
+    with gzip.open(src) as fin, gzip.open(dst, "wb", compresslevel=1) as fout:
+        for line in fin:
+            if b'"request_finished"' not in line or json.loads(line).get("event") != "request_finished":
+                fout.write(line)
 
 
 def pooled(results: list[dict[str, object]]) -> dict[str, float | None]:
@@ -101,7 +119,7 @@ def pooled(results: list[dict[str, object]]) -> dict[str, float | None]:
     for r in results:
         d = Path(str(r["dir"]))
         labels = read_labels(d / "labels.jsonl")
-        raw = (d / "incidents.jsonl").read_bytes().splitlines()
+        raw = (d / f"incidents{NOREQ}.jsonl").read_bytes().splitlines()
         records = [Incident.model_validate_json(line) for line in raw if line.strip()]
         views = fold(records)
         matches = match(views, labels)
@@ -140,9 +158,12 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", help="scenario names to run")
     ap.add_argument("--reuse", action="store_true", help="replay recordings already simulated in --out")
     ap.add_argument("--rules", type=Path, help="replay under these rules instead of the shipped ones")
+    ap.add_argument("--no-request-events", action="store_true",
+                    help="replay without the recordings' request_finished events (as the agent publishes)")
     args = ap.parse_args()
-    global REUSE, RULES
+    global REUSE, RULES, NOREQ
     REUSE = args.reuse
+    NOREQ = "-noreq" if args.no_request_events else ""
     RULES = ["--rules", str(args.rules)] if args.rules else []
     chosen = [s for s in SUITE if not args.only or s.name in args.only]
     with ThreadPoolExecutor(args.jobs) as pool:
