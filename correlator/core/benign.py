@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from correlator.config.model import Benign
-from correlator.core.features import NodeFeatures
+from correlator.core.features import NodeFeatures, large_documents
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ def _long_document(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     kv = f.kv
     if kv is None:
         return None
-    big_prompts = f.rates.prompt_tokens_per_request >= cfg.long_document_prompt_tokens
+    big_prompts = large_documents(f.rates.prompt_tokens_per_request, 0.0, f.rates, cfg)
     run = kv.running
     load_driven = run.known and run.tau >= 0.6 and kv.running_now > 1.5 * max(kv.running_median, 1.0)
     if not (big_prompts or load_driven):

@@ -11,9 +11,9 @@ import math
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from correlator.config.model import RuleSet
+from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
-from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState
+from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState, RequestEvents
 from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
 
@@ -122,6 +122,11 @@ class Rates:
     large_prompt_peaks: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     """Likewise, the largest share of prompt tokens carried by large-document requests (a
     few documents among many short requests hold much KV without raising the mean)."""
+    usual_prompt_per_request: float = NAN
+    usual_large_share: float = NAN
+    """What this node usually serves (a low quantile of its minutes, so that an episode of
+    documents does not become the usual): prompt tokens per request, and the share of prompt
+    tokens in large-document requests. NaN until enough minutes are known."""
     prefix_hit_rate: float = NAN
     rebuild_rate: float = NAN
     spec_active: bool = False
@@ -511,6 +516,7 @@ def rates(state: NodeState, w: Windows) -> Rates:
         if req.large_prompt_tokens.total(span) > 0:
             r.large_prompt_peaks = peak_ratios(req.large_prompt_tokens.per_tick.tail(span),
                                                req.prompt_tokens.per_tick.tail(span), w.growth, paths)
+        r.usual_prompt_per_request, r.usual_large_share = usual_documents(req)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
         tokens = [0.0] * span
@@ -530,6 +536,39 @@ def rates(state: NodeState, w: Windows) -> Rates:
         r.rebuild_rate = req.removed.total(w.growth) / stored
     r.spec_active = drafts > 0 or req.spec.total(w.growth) > 0
     return r
+
+
+USUAL_MINUTES = 10
+"""Minutes of request events before a node's usual traffic is known."""
+USUAL_QUANTILE = 0.25
+
+
+def usual_documents(req: RequestEvents) -> tuple[float, float]:
+    """This node's usual prompt tokens per request and large-document share of prompt tokens:
+    the lower quartile of its kept minutes (NaN until ``USUAL_MINUTES`` are known)."""
+    finished, prompt, large = (ring.tail(MINUTES_KEPT) for ring in req.by_minute)
+    per_request = sorted(p / n for n, p in zip(finished, prompt, strict=True) if n > 0 and p == p)
+    share = sorted(q / p for p, q in zip(prompt, large, strict=True) if p > 0 and q == q)
+    return _quantile(per_request), _quantile(share)
+
+
+def _quantile(ordered: list[float]) -> float:
+    if len(ordered) < USUAL_MINUTES:
+        return NAN
+    return ordered[int(USUAL_QUANTILE * (len(ordered) - 1))]
+
+
+def large_documents(prompt_per_request: float, share: float, r: Rates, cfg: Benign) -> bool:
+    """Large-document work: prompts this large per request, or this share of the prompt tokens
+    in large documents, beyond the configured floors and at least twice what the node usually
+    serves (a fleet whose everyday traffic is long prompts has no episode of documents)."""
+    per_request_floor = float(cfg.long_document_prompt_tokens)
+    share_floor = cfg.long_document_token_share
+    if r.usual_prompt_per_request == r.usual_prompt_per_request:
+        per_request_floor = max(per_request_floor, 2.0 * r.usual_prompt_per_request)
+    if r.usual_large_share == r.usual_large_share:
+        share_floor = max(share_floor, 2.0 * r.usual_large_share)
+    return prompt_per_request >= per_request_floor or share >= share_floor
 
 
 def _add_tail(acc: list[float], values: list[float]) -> None:

@@ -14,7 +14,7 @@ from correlator.config.model import RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
-from correlator.core.features import KvView, Level, NodeFeatures
+from correlator.core.features import KvView, Level, NodeFeatures, large_documents
 from correlator.core.series import ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -132,7 +132,7 @@ def session_isolation(
     # Large documents admitted within a path's window explain the growth it judged: their
     # blocks stay held (and their contexts cached) after the latest minutes' requests.
     b = rules.benign
-    docs = [p >= b.long_document_prompt_tokens or share >= b.long_document_token_share
+    docs = [large_documents(p, share, f.rates, b)
             for p, share in zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, strict=True)]
     clean = _clean_rise(kv, cfg, g) * level_ok
     reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok

@@ -191,11 +191,32 @@ class RequestEvents:
     stored: EventCount = field(init=False)
     removed: EventCount = field(init=False)
     cleared_ns: int = 0
+    per_minute: int = 6
+    by_minute: tuple[MinuteRing, MinuteRing, MinuteRing] = field(init=False)
+    """Finished requests, prompt tokens and large-document prompt tokens per minute, over
+    ``MINUTES_KEPT`` minutes: what this node's traffic usually is."""
 
     def __post_init__(self) -> None:
         for name in ("finished", "aborts", "errors", "prompt_tokens", "large_prompt_tokens", "spec",
                      "stored", "removed"):
             setattr(self, name, EventCount(self.cap))
+        self._minute_rings()
+
+    def _minute_rings(self) -> None:
+        self.by_minute = tuple(  # type: ignore[assignment]
+            MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True) for _ in range(3))
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Snapshots from before the minute rings: they start empty."""
+        self.__dict__.update(state)
+        if "by_minute" not in state:
+            self._minute_rings()
+
+    def close_minutes(self) -> None:
+        """After the tick's counts are closed: feed the minute rings."""
+        for ring, count in zip(self.by_minute, (self.finished, self.prompt_tokens, self.large_prompt_tokens),
+                               strict=True):
+            ring.add(count.per_tick.ago(0))
 
     def counts(self) -> tuple[EventCount, ...]:
         return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.large_prompt_tokens,
@@ -224,7 +245,7 @@ class NodeState:
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
-        self.requests = RequestEvents(self.cap)
+        self.requests = RequestEvents(self.cap, per_minute=self.per_minute)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """Snapshots from before MIG instances were tracked: none yet."""
@@ -462,6 +483,7 @@ class NodeState:
             s.close_tick(tick_end_ns, stale_ns)
         for ec in self.requests.counts():
             ec.close_tick(tick_end_ns)
+        self.requests.close_minutes()
         self.sessions.expire(tick_end_ns)
 
 
