@@ -907,7 +907,9 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description="Write the outsider recordings (see the module docstring).")
     ap.add_argument("--out", type=Path, default=Path("out/outsider"))
-    ap.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    shared = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+    ap.add_argument("--data", type=Path, default=shared,
+                    help="the shared data folder (default: ../shared/data beside the repository)")
     ap.add_argument("--only", nargs="*", help="scenario names (default: all)")
     a = ap.parse_args()
     traces = load_traces(a.data)
