@@ -23,6 +23,11 @@ NOMINAL_TOTAL_MIB = 80.0 * 1024
 BLANK = 9.2e18
 """DCGM's blank values are int64 sentinels from here up; no reading (nor XID) is this large."""
 CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
+ENGINES_KEPT = 32
+"""vLLM engines tracked per node; a new one beyond them replaces the one heard from last."""
+GPUS_KEPT = 64
+"""GPU indices tracked per node (likewise): a producer's made-up labels or indices must not
+grow a node's state without bound."""
 MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
 """Where a dcgm sample names its MIG GPU instance: the agent's label, dcgm-exporter's own."""
 MIG_TRACKS_MAX = 64
@@ -298,6 +303,8 @@ class NodeState:
         key = -1 if index is None else index
         g = self.gpus.get(key)
         if g is None:
+            if len(self.gpus) >= GPUS_KEPT:
+                del self.gpus[min(self.gpus, key=lambda k: _heard(self.gpus[k].series()))]
             g = self.gpus[key] = GpuTrack(self.cap)
         return g
 
@@ -367,6 +374,9 @@ class NodeState:
         key = engine_key(labels, rec.gpu)
         e = self.engines.get(key)
         if e is None:
+            if len(self.engines) >= ENGINES_KEPT:
+                engines = self.engines
+                del engines[min(engines, key=lambda k: _heard((engines[k].kv_pct, engines[k].running)))]
             e = self.engines[key] = EngineTrack(self.cap, per_minute=self.per_minute)
         ts = rec.ts_ns
         restarted = False
@@ -485,6 +495,11 @@ class NodeState:
             ec.close_tick(tick_end_ns)
         self.requests.close_minutes()
         self.sessions.expire(tick_end_ns)
+
+
+def _heard(series: tuple[Series, ...]) -> int:
+    """When any of these series last had a reading."""
+    return max(s.last_ns for s in series)
 
 
 def _num(value: object, default: float) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from correlator.core.nodestate import NodeState, engine_key
+from correlator.core.nodestate import ENGINES_KEPT, GPUS_KEPT, NodeState, engine_key
 from correlator.core.sessions import SessionTracker
 from correlator.obs.tracker import NodeTracker
 from correlator.wire.records import SampleRecord
@@ -43,3 +43,17 @@ def test_the_kv_health_tracker_uses_the_same_keys() -> None:
         t.observe(server(10 * k, 0, 10_000 + 5 * k, 0.30))
         t.observe(server(10 * k, 1, 500 + 5 * k, 0.70))
     assert {e for e, _ in t._raw} == {"0 on GPU 0", "0 on GPU 1"}
+
+
+def test_made_up_engine_labels_and_gpu_indices_do_not_grow_a_node_without_bound() -> None:
+    """A producer that puts a pod name per restart in ``engine``, or numbers GPUs at random:
+    beyond the bound, the engine or GPU heard from last makes way for the new one."""
+    st = NodeState(cap=120, sessions=SessionTracker(64, 3600 * 10**9))
+    for k in range(10 * ENGINES_KEPT):
+        st.ingest(server(k, None, 10.0, 0.3, engine=f"pod-{k}"))
+    assert len(st.engines) == ENGINES_KEPT
+    assert f"pod-{10 * ENGINES_KEPT - 1}" in st.engines and "pod-0" not in st.engines
+    for k in range(10 * GPUS_KEPT):
+        st.ingest(SampleRecord(v=1, ts_ns=T0 + k * 10**9, node="l40s-01", source="nvml", kind="sample",
+                               gpu=1000 + k, metrics={"mem_used_bytes": 1e9, "mem_total_bytes": 4.8e10}))
+    assert len(st.gpus) == GPUS_KEPT and 1000 + 10 * GPUS_KEPT - 1 in st.gpus
