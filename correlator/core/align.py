@@ -22,6 +22,11 @@ from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 AlignedRecord = SampleRecord | EventRecord
 _WINDOW = 64
 _MASK = (1 << _WINDOW) - 1
+SOURCES_KEPT = 16
+"""Sources per node (the contract names five); a record of one more is refused."""
+STREAMS_KEPT = 192
+"""(source, GPU) streams per node; a new one beyond them replaces the one silent longest, so
+made-up GPU indices cannot grow a node's clocks and duplicate windows without bound."""
 _LEARN_RECORDS = 64
 """Records of a source before its arrival lag is trusted to cut its streams' wait short."""
 _OVERDUE_SLACK_NS = 10_000_000_000
@@ -154,6 +159,10 @@ class NodeAligner:
         source = rec.source
         gpu = rec.gpu
         key = (source, -1 if gpu is None else gpu)
+        if len(self.streams) >= STREAMS_KEPT or len(self.sources) >= SOURCES_KEPT:
+            why = self._make_room(key)
+            if why is not None:
+                return why
         seq = rec.seq
         if seq is not None:
             win = self.seqs.get(key)
@@ -334,6 +343,19 @@ class NodeAligner:
         if newly:
             self.all_silent = all(c.silent for c in self.sources.values())
         return newly
+
+    def _make_room(self, key: tuple[str, int]) -> str | None:
+        """At a bound: refuse a new source, or drop the stream silent longest for a new one."""
+        if key[0] not in self.sources and len(self.sources) >= SOURCES_KEPT:
+            self.stats.overflow += 1
+            return "sources"
+        if key not in self.streams and len(self.streams) >= STREAMS_KEPT:
+            stalest = min(self.streams, key=lambda k: self.streams[k].max_ns)
+            del self.streams[stalest]
+            self.seqs.pop(stalest, None)
+            if self._low_key == stalest:
+                self._low_key = None
+        return None
 
     def release(self, upto_ns: int) -> list[AlignedRecord]:
         """Pop every queued record with ``ts_ns <= upto_ns``, in event-time order."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
-from correlator.core.align import AlignedRecord, alert_node
+from correlator.core.align import SOURCES_KEPT, AlignedRecord, alert_node
 from correlator.core.features import NS, Windows
 from correlator.core.node_engine import NodeEngine, NodeOutput
 from correlator.core.outputs import ActionEvent, Finding
@@ -199,7 +199,7 @@ class Fleet:
             out.rejected.append(_refusal(rec, why, self.rules))
             if why == "late":
                 self.stats.late += 1
-            elif why == "overflow":
+            elif why in ("overflow", "sources"):
                 self.stats.overflow += 1
         return out
 
@@ -213,6 +213,9 @@ def _refusal(rec: AlignedRecord, why: str, rules: RuleSet) -> Rejected:
     if why == "late":
         reason = (f"late: event time is behind node {rec.node}'s watermark by more than the "
                   f"allowed lateness ({rules.alignment.allowed_lateness_s:g} s)")
+    elif why == "sources":
+        reason = (f"overflow: node {rec.node} already has {SOURCES_KEPT} sources; "
+                  f"source {rec.source[:64]!r} is not taken (the contract names five)")
     else:
         reason = (f"overflow: node {rec.node} already holds "
                   f"{rules.alignment.max_pending_per_node} records awaiting alignment")

@@ -24,7 +24,7 @@ BLANK = 9.2e18
 """DCGM's blank values are int64 sentinels from here up; no reading (nor XID) is this large."""
 CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
 ENGINES_KEPT = 32
-"""vLLM engines tracked per node; a new one beyond them replaces the one heard from last."""
+"""vLLM engines tracked per node; a new one beyond them replaces the one silent longest."""
 GPUS_KEPT = 64
 """GPU indices tracked per node (likewise): a producer's made-up labels or indices must not
 grow a node's state without bound."""

@@ -47,7 +47,7 @@ def test_the_kv_health_tracker_uses_the_same_keys() -> None:
 
 def test_made_up_engine_labels_and_gpu_indices_do_not_grow_a_node_without_bound() -> None:
     """A producer that puts a pod name per restart in ``engine``, or numbers GPUs at random:
-    beyond the bound, the engine or GPU heard from last makes way for the new one."""
+    beyond the bound, the engine or GPU silent longest makes way for the new one."""
     st = NodeState(cap=120, sessions=SessionTracker(64, 3600 * 10**9))
     for k in range(10 * ENGINES_KEPT):
         st.ingest(server(k, None, 10.0, 0.3, engine=f"pod-{k}"))
@@ -57,3 +57,25 @@ def test_made_up_engine_labels_and_gpu_indices_do_not_grow_a_node_without_bound(
         st.ingest(SampleRecord(v=1, ts_ns=T0 + k * 10**9, node="l40s-01", source="nvml", kind="sample",
                                gpu=1000 + k, metrics={"mem_used_bytes": 1e9, "mem_total_bytes": 4.8e10}))
     assert len(st.gpus) == GPUS_KEPT and 1000 + 10 * GPUS_KEPT - 1 in st.gpus
+
+
+def test_made_up_gpu_indices_and_sources_do_not_grow_a_nodes_aligner_without_bound() -> None:
+    from correlator.config import load_rules
+    from correlator.core import Engine
+    from correlator.core.align import SOURCES_KEPT, STREAMS_KEPT
+
+    eng = Engine(load_rules())
+    for k in range(3 * STREAMS_KEPT):
+        eng.process(SampleRecord(v=1, ts_ns=T0 + k * 10**8, node="l40s-01", source="nvml", kind="sample",
+                                 gpu=k, seq=0, metrics={"mem_used_bytes": 1e9}))
+    aligner = eng.fleet.nodes["l40s-01"].aligner
+    assert len(aligner.streams) == STREAMS_KEPT and len(aligner.seqs) <= STREAMS_KEPT
+    assert ("nvml", 3 * STREAMS_KEPT - 1) in aligner.streams
+    refused = []
+    for k in range(2 * SOURCES_KEPT):
+        out = eng.process(SampleRecord(v=1, ts_ns=T0 + 10**11 + k * 10**8, node="l40s-01", source=f"src-{k}",
+                                       kind="sample", metrics={"x": 1.0}))
+        refused += out.rejected
+    assert len(aligner.sources) == SOURCES_KEPT
+    assert len(refused) == SOURCES_KEPT + 1  # nvml was the first source
+    assert refused[0].reason.startswith("overflow:") and "'src-15'" in refused[0].reason
