@@ -59,6 +59,40 @@ s6_benign_lookalikes: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s, 110 min,
   cache); checkpoint_load fin-h100-05 90-95 min (weight update: RSS +24 GiB, FB +2.5 GiB for ~90 s).
 s7_healthy_fleet: 7 x 8 H100, 2 DP engines/node, Azure conv+code 8 req/s/engine, 75 min; nothing
   wrong, one nuisance NodeClockSkewDetected (prod-gpu-04's clock is 2.4 s off). Empty labels.
+
+Added later (s8-s13, a second outsider, same clean-room rules; fixed BEFORE any replay of them)
+----------------------------------------------------------------------------------------------
+s8_mig_spec_residue: 5 x 4 H100 in MIG mode, each GPU split into 2 x 3g.40gb (GPU_I_ID 1 and 2; 40320
+  MiB per instance assumed, 128 reserved), one vLLM server per instance (Llama-3.1-8B + 1B draft), Azure
+  conv 3 req/s/instance, 90 min, no request stream. dcgm: one sample per instance (gpu = parent index,
+  labels GPU_I_ID / GPU_I_PROFILE, instance FB in MiB, no GPU_UTIL: unsupported under MIG); nvml: per
+  physical GPU, no utilization; vllm: gpu = parent index, engine "0", labels GPU_I_ID / GPU_I_PROFILE.
+  spec_residue on mig-h100-02 GPU 1 instance GI 2 from 25 min: as s3 (aborts 1.5 -> 12 % over 8 min,
+  4.7 MB per interrupted request kept) ~100 MB/min in that one instance, the other 7 flat; its ~3.6 GiB
+  headroom is gone at ~65 min -> 30 % CUDA-OOM errors in that instance.
+s9_slow_kv_leak: 6 x 2 H100, Mistral-Small-24B TP2, Azure code 6 req/s/node, 120 min, no request
+  stream. session_isolation on svc-h100-04 from 25 min to end: 1.0 %/min of the pool (load-modulated)
+  never reclaimed; the saw-tooth floor ratchets to a full pool over ~50-70 min, then preemptions/TTFT.
+s10_dp_rank_leak: 5 x 8 H100, one vLLM server/node with 2 data-parallel ranks (engine "0"/"1", TP4 each,
+  gpu null), Llama-3.3-70B, Azure conv 8 req/s/rank, 90 min, no request stream. session_isolation on
+  dp-h100-03 rank engine="1" only, from 20 min to end, 1.8 %/min; rank 0 of that node stays healthy.
+s11_no_kv_metric_gap: 5 x 4 H100, Qwen2.5-72B TP4, Azure conv 6 req/s/node, 80 min, 1 TiB hosts.
+  gw-h100-02 and gw-h100-04 run an old vLLM build for the whole recording (V0 names, NO KV-cache usage
+  metric at all, no prefix-cache counters). monitoring_gap on gw-h100-02 from 20 min: serving-process
+  RSS grows 3 %/min of host memory to an OOM kill at 98.5 %, restart 15 s later, reload 100 s, grow
+  again (as s4, but vLLM stays scraped); reclaim stalls above 88 % host memory slow requests (TTFT /
+  E2E alerts), 5xx while it is down. gw-h100-04 is healthy: a missing metric alone is not a fault.
+s12_lookalikes_and_residue: 5 x 4 H100, Llama-3.3-70B TP4 + draft (spec decode on every node), Azure
+  conv 2 req/s/node, 100 min, request logging ON (tenant, session, cached_tokens, spec_draft_tokens).
+  Chat clients resend history: turn k's prompt = turn k-1's prompt + its answer + a new message (15 % of
+  the trace prompt, >= 16 tokens), a reply >= 20 s after the previous turn, context capped at 32k; the
+  resent prefix is a cache hit (less when KV > 70 %). benign annual_report chat-h100-01 25-70 min (as
+  s6); benign long_document chat-h100-03 35-75 min, bursts of 5 contracts (40-90k tokens) within 90 s
+  every 6 min; spec_residue chat-h100-05 from 30 min to end (as s3; ~70 MB/min/node, no OOM).
+s13_disorder_xid: 5 x 8 H100, 2 DP engines/node, Llama-3.3-70B, Azure conv + code 6 req/s/engine, 80
+  min. Every (node, source) stream is stamped 1-3 s off (uniform, random sign), 2 % of records arrive
+  1-10 s late, 1 % twice (same seq), 0.3 % of samples lost. other/xid_79 on edge-h100-03 GPU 2 from 40
+  min to end (as s5: XID event, last DCGM sample, GPU gone, vLLM dies, pod crash-loops).
 """
 from __future__ import annotations
 
@@ -82,7 +116,9 @@ Event = tuple[float, str, int | None, str, dict[str, Any]]  # time, source, gpu,
 MIB, GIB = 1 << 20, 1 << 30
 # name, total MiB, reserved MiB, idle W, max W, SM MHz, mem MHz (L40S totals as in the L40S capture)
 GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
-        "L40S": ("NVIDIA L40S", 46068, 608, 35.7, 350.0, 2520, 9001)}
+        "L40S": ("NVIDIA L40S", 46068, 608, 35.7, 350.0, 2520, 9001),
+        # one MIG 3g.40gb instance of an H100 80GB (4 of 8 memory slices; assumed 40320 MiB, 128 reserved)
+        "H100-3g": ("NVIDIA H100 80GB HBM3", 40320, 128, 36.0, 350.0, 1980, 2619)}
 MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
@@ -146,6 +182,7 @@ class Engine:
     trace: str
     pool: int = 0
     out: dict[str, Any] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)  # extra labels the agent adds (MIG instance)
 
 
 @dataclass
@@ -165,6 +202,9 @@ class Node:
     skew: float = 0.0
     host_total: int = 2048 * GIB
     util_frac: float = 0.9
+    mig: int = 0  # MIG instances per physical GPU (n_gpu then counts instances)
+    no_kv: bool = False  # an old vLLM build that exports no KV-cache usage metric at all
+    resend: bool = False  # chat clients resend the whole history each turn
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -178,6 +218,8 @@ class Fault:
     cause: str | None = None
     detail: str | None = None
     leak: float = 0.0  # kv_leak: %/min of the pool never reclaimed
+    inst: int | None = None  # only the engine serving this (virtual) GPU index is affected
+    burst: int = 0  # long_document: documents per burst (0: ~1/min spread out)
 
 
 @dataclass
@@ -188,6 +230,7 @@ class Scenario:
     nodes: list[Node]
     faults: list[Fault]
     noise: list[tuple[str, str, float, float]] = field(default_factory=list)
+    disorder: bool = False  # per-source clock offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicates
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -285,8 +328,9 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             reach[s0:s1] = False
         elif f.kind == "checkpoint_load":
             rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
-        elif f.kind == "mon_gap":
-            scraped[s0:] = False
+        elif f.kind in ("mon_gap", "rss_leak"):
+            if f.kind == "mon_gap":
+                scraped[s0:] = False
             g0, rate = s0, 0.03 / 60 * nd.host_total  # 3 %/min of host memory
             while g0 < T:
                 grow = rate * np.clip(N - g0, 0, None)
@@ -352,7 +396,13 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             xs.append((t[idx] + rng.uniform(0.5, 4, len(idx)), P[idx], G[idx], np.full(len(idx), 3, np.int8)))
         elif f.kind == "long_document":
             n = int((s1 - s0) / 60)
-            xs.append((np.sort(rng.uniform(s0, s1 - 90, n)), rng.uniform(40e3, 90e3, n).round(),
+            if f.burst:  # f.burst documents within 90 s, every 6 min
+                b0 = np.arange(s0, s1 - 200, 360.0)
+                at = np.sort((b0[:, None] + rng.uniform(0, 90, (len(b0), f.burst))).ravel())
+            else:
+                at = np.sort(rng.uniform(s0, s1 - 90, n))
+            n = len(at)
+            xs.append((at, rng.uniform(40e3, 90e3, n).round(),
                        rng.uniform(800, 2000, n).round(), np.full(n, 1, np.int8)))
         elif f.kind == "annual_report":
             at = s0 + np.cumsum(rng.uniform(35, 55, 80))
@@ -383,6 +433,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     np.add.at(tot, si[ok | rej], 1)
     np.add.at(bad, si[rej], 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
+    prev = np.zeros(len(t))
+    if nd.resend:
+        P, prev, e.out["ses"] = resend(np.random.default_rng(seed), t, P, G, kind)
     n = len(t)
     z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
     aborted = u1 < w["p_ab"][si]
@@ -423,6 +476,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     bad += w["x5xx"] * tot
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
+    if nd.resend:  # the resent history is a prefix hit while it is still cached
+        hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
 
@@ -456,6 +511,41 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
 
 
+def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr) -> tuple[Arr, Arr, list[Any]]:
+    """Chat sessions whose client resends the history: prompt_k = prompt_(k-1) + answer_(k-1) + new message.
+
+    The trace's prompt is the first turn; a later turn's new message is 15 % of its trace prompt (>= 16
+    tokens). A user replies >= 20 s after the previous turn; the context is capped at 32k tokens.
+    Returns the new prompts, the resent (cacheable) prefix per request and (tenant, session) per request.
+    """
+    names = [x[0] for x in TENANTS]
+    pick = rng.choice(len(TENANTS), len(t), p=[x[1] for x in TENANTS])
+    rate = len(t) / max(float(t.max() - t.min()), 1.0)
+    open_: dict[str, list[list[Any]]] = {x: [] for x in names}
+    newP, prev = P.copy(), np.zeros(len(t))
+    ses: list[tuple[str, str] | None] = [None] * len(t)
+    for i in range(len(t)):
+        if kind[i]:
+            continue
+        tn = names[pick[i]]
+        share, turns = TENANTS[pick[i]][1:]
+        lst = open_[tn]
+        cand = [x for x in lst if t[i] - x[2] > 20.0]
+        if len(lst) < max(1, round(rate * share * 45)) or not cand:
+            x: list[Any] = [f"{rng.integers(1 << 48):012x}", 1 + rng.geometric(1 / turns), t[i], 0.0]
+            lst.append(x)
+        else:
+            x = cand[int(rng.integers(len(cand)))]
+        if x[3]:
+            newP[i] = min(x[3] + max(16.0, round(0.15 * P[i])), 32000.0)
+            prev[i] = min(x[3], newP[i])
+        x[1], x[2], x[3] = x[1] - 1, t[i], newP[i] + G[i]
+        if x[1] <= 0:
+            lst.remove(x)
+        ses[i] = (tn, x[0])
+    return newP, prev, ses
+
+
 def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple[str, str]]:
     """(tenant, session id) per logged request: multi-turn sessions, ~10 s between turns."""
     t, kind = e.out["reqs"][0], e.out["reqs"][6]
@@ -470,6 +560,9 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
         tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
         if kind[i] == 2:
             out.append((tn, ar_sid))
+            continue
+        if e.out.get("ses") and e.out["ses"][i]:
+            out.append(e.out["ses"][i])
             continue
         if tn == "acme-compliance" and any(a <= t[i] < b for a, b in leak):  # the defect: reused ids
             out.append((tn, f"acme-sess-{int(rng.integers(6)):03d}"))
@@ -540,7 +633,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
     o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
     reach, alive, state, fb, util, pw = o["reach"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
-    for t in rounds(rng, nd.iv["nvml"], T):
+    for t in rounds(rng, nd.iv["nvml"], T) if not nd.mig else []:
         s = int(t)
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
             u, f_ = float(util[g, s]), int(fb[g, s])
@@ -551,7 +644,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
     hk, uk = ("hostname", "uuid") if nd.lower else ("Hostname", "UUID")
     xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
-    for t in rounds(rng, nd.iv["dcgm"], T):
+    if nd.mig:
+        out += mig_records(rng, nd, T, uuids)
+    for t in rounds(rng, nd.iv["dcgm"], T) if not nd.mig else []:
         s = int(t)
         for g in (g for g in range(nd.n_gpu) if reach[s]):
             lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
@@ -584,7 +679,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
     vis = reach & o["scraped"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
-        e_lab = {"engine": e.label, "model_name": nd.model}
+        e_lab = {"engine": e.label, "model_name": nd.model, **e.labels}
         out += vllm_records(rng, nd, e, T, vis)
         out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start", e_lab))
                 for rd in o["readies"] if rd + 1 < T and vis[int(rd) + 1]]
@@ -595,8 +690,49 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "request_id": f"chatcmpl-{ids[i]:016x}",
                 "finish_reason": REASONS[reason[i] % 4],  # the contract has no "repetition": stop
                 "tenant": ses[i][0], "session": ses[i][1], "prompt_tokens": int(P[i]),
-                "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i])}))
+                "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i]),
+                **({"spec_draft_tokens": int(np.ceil(gd[i] / 3.2) * 4)} if nd.spec else {})}))
                 for i in range(len(tt)) if vis[int(end[i])]]
+    return out
+
+
+def mig_records(rng: np.random.Generator, nd: Node, T: int, uuids: list[str]) -> list[Rec]:
+    """MIG: NVML per physical GPU (no utilization: not supported in MIG mode); dcgm-exporter one sample per
+    GPU instance (labels GPU_I_ID / GPU_I_PROFILE, FB fields of the instance in MiB, device-level temperature
+    and power repeated on each instance's row, no DCGM_FI_DEV_GPU_UTIL)."""
+    o, out, k = nd.o, [], nd.mig
+    name, total, rsv, _, _, sm, mc = GPUS[nd.gpu]
+    ptotal, prsv = GPUS["H100"][1:3]
+    reach, state, fb, util, pw = o["reach"], o["state"], o["fb"], o["util"], o["power"]
+    for t in (t for t in rounds(rng, nd.iv["nvml"], T) if reach[int(t)]):
+        s = int(t)
+        for g in range(nd.n_gpu // k):
+            used, u = int(fb[g * k:(g + 1) * k, s].sum()) + 1024, float(util[g * k:(g + 1) * k, s].mean())
+            out.append((t, sample(nd, "nvml", g, {
+                "mem_used_bytes": used * MIB, "mem_total_bytes": ptotal * MIB,
+                "mem_reserved_bytes": prsv * MIB,
+                "proc_used_bytes": max(used - 1024 - 3 * k, 0) * MIB if state[s] else 0,
+                "temp_c": round(31 + 0.38 * u), "power_w": round(float(pw[g * k:(g + 1) * k, s].sum()), 3)},
+                {"uuid": uuids[g], "name": name, "mig_mode": "enabled"})))
+    for t in (t for t in rounds(rng, nd.iv["dcgm"], T) if reach[int(t)]):
+        s = int(t)
+        for v in range(nd.n_gpu):
+            g, sl = v // k, slice(v // k * k, (v // k + 1) * k)
+            u, pu, f_ = float(util[v, s]), float(util[sl, s].mean()), int(fb[v, s])
+            lab = {"gpu": str(g), "UUID": uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
+                   "device": f"nvidia{g}", "modelName": name, **nd.engines[v].labels, "Hostname": nd.name,
+                   "DCGM_FI_DRIVER_VERSION": "570.133.20"}
+            if state[s]:
+                lab.update(container="vllm", namespace="inference", pod=f"{o['pod']}-mig{v}")
+            out.append((t, sample(nd, "dcgm", g, {
+                "DCGM_FI_DEV_SM_CLOCK": sm if pu > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
+                "DCGM_FI_DEV_MEMORY_TEMP": round(35 + 0.4 * pu),
+                "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * pu),
+                "DCGM_FI_DEV_POWER_USAGE": round(float(pw[sl, s].sum()), 3),
+                "DCGM_FI_DEV_FB_FREE": total - rsv - f_, "DCGM_FI_DEV_FB_USED": f_,
+                "DCGM_FI_DEV_FB_RESERVED": rsv,
+                "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
+                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}, lab)))
     return out
 
 
@@ -623,6 +759,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
         m: dict[str, float] = {"vllm:num_requests_running": float(e.out["running"][s]),
                                "vllm:num_requests_waiting": float(e.out["waiting"][s]),
                                kv_name: round(float(e.out["usage"][s]), 6)}
+        if nd.no_kv:
+            del m[kv_name]
         if nd.legacy:
             m["vllm:num_requests_swapped"] = 0.0
         cum_b = 0.0
@@ -633,7 +771,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             elif not (nd.legacy and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
-        out.append((t, sample(nd, "vllm", e.rec_gpu, m, {"engine": e.label, "model_name": nd.model})))
+        out.append((t, sample(nd, "vllm", e.rec_gpu, m,
+                              {"engine": e.label, "model_name": nd.model, **e.labels})))
     for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
         w = slice(max(int(t) - 10, 0), int(t))  # blocks computed (not prefix hits), 16 tokens each
         stored = (incs["vllm:prompt_tokens_total"][w].sum() - incs["vllm:prefix_cache_hits_total"][w].sum()
@@ -698,7 +837,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
               "pod": o["pod"]}
         for e in nd.engines:
-            x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model}
+            x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model, **e.labels}
             W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
             allb += W
             tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
@@ -738,7 +877,10 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             gl = {"instance": f"{nd.name}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": nd.name,
                   "modelName": gname}
             fbf = o["fb"][g, ti] / (total - reserved)
-            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95), gl, nd.name, g))
+            pg = g // nd.mig if nd.mig else g
+            if nd.mig:
+                gl.update(gpu=str(pg), **{k: nd.engines[g].labels[k] for k in ("GPU_I_ID", "GPU_I_PROFILE")})
+            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95), gl, nd.name, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -838,7 +980,48 @@ def scenarios() -> list[Scenario]:
         nd.lower = True
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
-    return [s1, s2, s3, s4, s5, s6, s7]
+    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios()]
+
+
+def new_scenarios() -> list[Scenario]:
+    """s8-s13, added later by a second outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72, m24 = "Qwen/Qwen2.5-72B-Instruct", "mistralai/Mistral-Small-24B-Instruct-2501"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    s8 = Scenario("s8_mig_spec_residue", "2025-05-06T09:00:00+00:00", 90,
+                  mk("mig-h100-", 5, "H100-3g", 8, l8, "azure_conv", "per_gpu", 3.0, iv, spec=True, mig=2,
+                     host_total=1024 * GIB),
+                  [Fault("spec_residue", "mig-h100-02", 25, gpu=1, inst=3, cause="spec_residue")])
+    for nd in s8.nodes:
+        for e in nd.engines:
+            g = e.gpus[0]
+            e.rec_gpu, e.labels = g // 2, {"GPU_I_ID": str(1 + g % 2), "GPU_I_PROFILE": "3g.40gb"}
+    s9 = Scenario("s9_slow_kv_leak", "2025-05-13T01:00:00+00:00", 120,
+                  mk("svc-h100-", 6, "H100", 2, m24, "azure_code", "tp",
+                     6.0, {"nvml": 5.0, "dcgm": 15.0, "vllm": 10.0, "host": 10.0}, host_total=512 * GIB),
+                  [Fault("kv_leak", "svc-h100-04", 25, cause="session_isolation", leak=1.0)])
+    s10 = Scenario("s10_dp_rank_leak", "2025-05-20T14:00:00+00:00", 90,
+                   mk("dp-h100-", 5, "H100", 8, l70, "azure_conv", "dp2", 8.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}),
+                   [Fault("kv_leak", "dp-h100-03", 20, inst=4, cause="session_isolation", leak=1.8)])
+    s11 = Scenario("s11_no_kv_metric_gap", "2025-05-27T03:00:00+00:00", 80,
+                   mk("gw-h100-", 5, "H100", 4, q72, "azure_conv", "tp", 6.0,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}, host_total=1024 * GIB),
+                   [Fault("rss_leak", "gw-h100-02", 20, cause="monitoring_gap")])
+    for nd in (s11.nodes[1], s11.nodes[3]):
+        nd.legacy = nd.no_kv = True
+    s12 = Scenario("s12_lookalikes_and_residue", "2025-06-03T08:00:00+00:00", 100,
+                   mk("chat-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.0, iv, spec=True, logging=True,
+                      resend=True),
+                   [Fault("annual_report", "chat-h100-01", 25, 70, cause="benign", detail="annual_report"),
+                    Fault("long_document", "chat-h100-03", 35, 75, cause="benign", detail="long_document",
+                          burst=5),
+                    Fault("spec_residue", "chat-h100-05", 30, cause="spec_residue")])
+    s13 = Scenario("s13_disorder_xid", "2025-06-10T18:00:00+00:00", 80,
+                   mk("edge-h100-", 5, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code"),
+                   [Fault("xid79", "edge-h100-03", 40, gpu=2, cause="other", detail="xid_79")], disorder=True)
+    return [s8, s9, s10, s11, s12, s13]
 
 
 def pool_tokens(nd: Node, e: Engine) -> int:
@@ -857,6 +1040,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     final: list[Rec] = []
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
+        if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
+            offs[key[:2]] = float(rng.choice([-1.0, 1.0]) * rng.uniform(1, 3))
         off = offs.setdefault(key[:2], jitter)
         seq0 = int(rng.integers(1000, 10**6))
         for i, (t, r) in enumerate(sorted(streams[key], key=lambda x: x[0])):
@@ -868,6 +1053,11 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             r["seq"] = seq0 + i
             if r["kind"] == "sample" and u < 0.003:
                 continue  # lost in transit
+            if sc.disorder:  # 2 % late by 1-10 s, 1 % duplicated
+                final.append((d + (rng.uniform(1, 10) if u > 0.98 else 0.0), r))
+                if 0.965 < u <= 0.975:
+                    final.append((d + rng.uniform(0.5, 8), r))
+                continue
             final.append((d + (rng.uniform(5, 40) if u > 0.999 else 0.0), r))  # spooled -> late
             if 0.997 < u <= 0.9985:
                 final.append((d + rng.uniform(0.5, 8), r))  # producer retry: duplicate, same seq
@@ -884,7 +1074,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         life_of(nrng, nd, T, fl)
         for ei, e in enumerate(nd.engines):
             e.pool = pool_tokens(nd, e)
-            sim_engine(nrng, nd, e, T, fl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
+            efl = [f for f in fl if f.inst is None or f.inst in e.gpus]
+            sim_engine(nrng, nd, e, T, efl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
         nd.o["hit"] = traces[nd.engines[0].trace].hit
         gpu_series(nrng, nd, fl, T)
         recs += node_records(nrng, nd, T, fl)
@@ -900,7 +1091,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
               for i, f in enumerate(sc.faults) if f.cause]
     (d / "labels.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels))
     n_alerts = sum(1 for _, r in final if r["source"] == "alert")
-    return {"scenario": sc.name, "nodes": len(sc.nodes), "gpus_per_node": sc.nodes[0].n_gpu,
+    gpn = sc.nodes[0].n_gpu // max(sc.nodes[0].mig, 1)
+    return {"scenario": sc.name, "nodes": len(sc.nodes), "gpus_per_node": gpn,
             "minutes": sc.minutes, "records": len(final), "labels": len(labels), "alerts": n_alerts}
 
 

@@ -95,6 +95,7 @@ class NodeEngine:
         self._kv_growth = NAN
         self._gpu_growth = NAN
         self._host_growth = NAN
+        self._kv_raised: tuple[str, float] = ("", NAN)
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -229,8 +230,11 @@ class NodeEngine:
         strength = scores[winner].strength if winner else 0.0
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
+        held = self.machine.active and self._kv_held()
         step = self.machine.step(tick_ns, winner, strength,
-                                 current.strength if current else 0.0, symptoms)
+                                 current.strength if current else 0.0, symptoms or held)
+        if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
+            self._kv_raised = self._kv_mark(f)
         if step is Step.NONE:
             return
         chosen = scores[self.machine.cause]
@@ -246,6 +250,27 @@ class NodeEngine:
         else:
             self.alerts.detach_all()
             out.findings.append(self._finding("clear", tick_ns, chosen, confidence, shares))
+
+    def _kv_mark(self, f: NodeFeatures) -> tuple[str, float]:
+        """The engine a session-isolation incident is about, and its KV minute mean then."""
+        if self.machine.cause != hypotheses.SESSION_ISOLATION or f.kv is None:
+            return ("", NAN)
+        e = self.state.engines.get(f.kv.engine)
+        return (f.kv.engine, e.kv_by_minute.ago(0)) if e is not None else ("", NAN)
+
+    def _kv_held(self) -> bool:
+        """A session-isolation incident's blocks are still held: its engine's KV usage has not
+        fallen below where it stood when the incident opened in any of the last minutes (a
+        leak never releases; a saw-tooth's troughs do). Held, the incident does not resolve
+        while the trend paths flicker on a slow leak."""
+        engine, level = self._kv_raised
+        if self.machine.cause != hypotheses.SESSION_ISOLATION or not engine or level != level:
+            return False
+        e = self.state.engines.get(engine)
+        if e is None:
+            return False
+        recent = [v for v in e.kv_by_minute.tail(HELD_MINUTES) if v == v]
+        return len(recent) == HELD_MINUTES and min(recent) >= level
 
     def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
                  confidence: float = -1.0, shares: dict[str, float] | None = None,
@@ -401,7 +426,11 @@ class NodeEngine:
         return (now_ns - max(self.aligner.max_ns, self.state.last_ns, self.alerts.last_ns)) / NS
 
 
+HELD_MINUTES = 3
+"""Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
+
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
+    "_kv_raised": lambda: ("", NAN),
     "_suppressed": frozenset,
     "_kv_short": lambda: NAN,
     "_kv_growth": lambda: NAN,
