@@ -40,11 +40,14 @@ def engine_key(labels: dict[str, str], gpu: int | None) -> str:
     """The key of the vLLM engine a ``vllm`` record is about.
 
     vLLM numbers the engines of each server from 0, so the servers of a node that runs one per
-    GPU all say ``engine="0"``: a record's GPU index, where it has one, tells them apart."""
+    GPU (or per MIG instance) all say ``engine="0"``: a record's GPU index, and its MIG instance
+    where it names one, tell them apart."""
     engine = labels.get("engine")
     if gpu is None:
         return engine or "0"
-    return f"{engine} on GPU {gpu}" if engine else str(gpu)
+    inst = mig_instance(labels)
+    where = f"{gpu}/{inst}" if inst else str(gpu)
+    return f"{engine} on GPU {where}" if engine else where
 
 
 def mig_instance(labels: dict[str, str] | None) -> str:

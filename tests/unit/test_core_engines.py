@@ -79,3 +79,14 @@ def test_made_up_gpu_indices_and_sources_do_not_grow_a_nodes_aligner_without_bou
     assert len(aligner.sources) == SOURCES_KEPT
     assert len(refused) == SOURCES_KEPT + 1  # nvml was the first source
     assert refused[0].reason.startswith("overflow:") and "'src-15'" in refused[0].reason
+
+
+def test_servers_on_the_mig_instances_of_one_gpu_are_separate_engines() -> None:
+    st = NodeState(cap=120, sessions=SessionTracker(64, 3600 * 10**9))
+    for k in range(30):
+        for inst, served in (("1", 10_000 + 5 * k), ("2", 500 + 5 * k)):
+            rec = server(10 * k, 0, served, 0.3)
+            st.ingest(rec.model_copy(update={"labels": {**(rec.labels or {}), "GPU_I_ID": inst}}))
+    assert sorted(st.engines) == ["0 on GPU 0/1", "0 on GPU 0/2"]
+    assert all(e.restart_ns == 0 for e in st.engines.values())
+    assert engine_key({"engine": "0", "gpu_instance": "3"}, 1) == "0 on GPU 1/3"
