@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from correlator.config.model import Level1Rule
-from correlator.core.nodestate import NodeState, mig_instance
+from correlator.core.nodestate import NodeState
 from correlator.core.outputs import ActionEvent
 from correlator.core.series import NAN, Series
 from correlator.wire.records import SampleRecord
@@ -81,12 +81,10 @@ class Level1:
     def _observe(self, state: NodeState, rec: SampleRecord) -> bool:
         """Refresh the growth and level of the series this sample fed; False if none."""
         if rec.source in ("nvml", "dcgm"):
-            g = state.pool_of(rec)
+            inst, g = state.pool_of(rec)
             if g is None:
                 return False
-            s = g.best_pct()
-            inst = mig_instance(rec.labels) if state.mig and rec.source == "dcgm" else ""
-            self._store(self.gpu, f"{rec.gpu}/{inst}" if inst else f"{rec.gpu}", s)
+            self._store(self.gpu, f"{rec.gpu}/{inst}" if inst else f"{rec.gpu}", g.best_pct())
             return True
         if rec.source == "vllm":
             for key, e in state.engines.items():

@@ -28,6 +28,8 @@ ENGINES_KEPT = 32
 GPUS_KEPT = 64
 """GPU indices tracked per node (likewise): a producer's made-up labels or indices must not
 grow a node's state without bound."""
+COUNTERS_KEPT = 32
+"""Counters per engine: the known ones and ``finished_<reason>`` per reason, which is free-form."""
 MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
 """Where a dcgm sample names its MIG GPU instance: the agent's label, dcgm-exporter's own."""
 MIG_TRACKS_MAX = 64
@@ -51,7 +53,7 @@ def engine_key(labels: dict[str, str], gpu: int | None) -> str:
 
 
 def mig_instance(labels: dict[str, str] | None) -> str:
-    """The MIG GPU instance a dcgm sample is about; '' for a whole GPU."""
+    """The MIG GPU instance a record's labels name; '' for a whole GPU."""
     if labels:
         for key in MIG_LABELS:
             value = labels.get(key)
@@ -267,14 +269,15 @@ class NodeState:
             return list(self.gpus.values())
         return [g for g in self.gpus.values() if not g.split()] + list(self.mig.values())
 
-    def pool_of(self, rec: SampleRecord) -> GpuTrack | None:
-        """The framebuffer a memory sample is about (its MIG instance where it names one)."""
+    def pool_of(self, rec: SampleRecord) -> tuple[str, GpuTrack | None]:
+        """The framebuffer a memory sample is about: its MIG instance where it names one (and
+        that instance's id), else its GPU ('')."""
         key = -1 if rec.gpu is None else rec.gpu
         if rec.source == "dcgm" and self.mig:
             inst = mig_instance(rec.labels)
             if inst:
-                return self.mig.get((key, inst))
-        return self.gpus.get(key)
+                return inst, self.mig.get((key, inst))
+        return "", self.gpus.get(key)
 
     # -- ingest ------------------------------------------------------------------------
     def ingest(self, rec: SampleRecord | EventRecord) -> None:
@@ -339,10 +342,11 @@ class NodeState:
         total = used + (free if free < BLANK else 0.0) + (reserved if reserved < BLANK else 0.0)
         inst = mig_instance(rec.labels)
         if inst:
-            if not self._mig(-1 if rec.gpu is None else rec.gpu, inst, rec.ts_ns, used, total):
+            index = -1 if rec.gpu is None else rec.gpu
+            if not self._mig(index, inst, rec.ts_ns, used, total):
                 return
             g.mig_ns = rec.ts_ns
-            used, total = self._mig_whole(-1 if rec.gpu is None else rec.gpu, rec.ts_ns)
+            used, total = self._mig_whole(index, rec.ts_ns)
         elif total > 0 and g.total_mib == 0:
             g.total_mib = total
         if total > 0:
@@ -401,8 +405,8 @@ class NodeState:
             e.waiting.observe(ts, value)
             return False
         key = _counter_key(name)
-        if key is None:
-            return False
+        if key is None or (key not in e.counters and len(e.counters) >= COUNTERS_KEPT):
+            return False  # unused, or one more free-form finished_reason past the bound
         return e.counter(key).observe(value)
 
     def _host(self, rec: SampleRecord) -> None:

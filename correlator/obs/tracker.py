@@ -31,7 +31,15 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from correlator.core import metrics as m
-from correlator.core.nodestate import MIG_TRACKS_MAX, engine_key, mig_instance
+from correlator.core.nodestate import (
+    COUNTERS_KEPT,
+    ENGINES_KEPT,
+    GPUS_KEPT,
+    MIG_TRACKS_MAX,
+    engine_key,
+    mig_instance,
+)
+from correlator.core.sessions import TENANTS_KEPT
 from correlator.obs.histogram import Histogram
 from correlator.wire.records import EventRecord, Record, SampleRecord
 
@@ -163,7 +171,7 @@ class NodeTracker:
         labels = rec.labels or {}
         engine = engine_key(labels, rec.gpu)
         blocks = _int(labels.get("num_gpu_blocks"))
-        if blocks > 0:
+        if blocks > 0 and (engine in self.pool_blocks or len(self.pool_blocks) < ENGINES_KEPT):
             self.pool_blocks[engine] = blocks
         size = _int(labels.get("block_size"))
         if size > 0:
@@ -206,6 +214,8 @@ class NodeTracker:
         last = self._raw.get(key)
         if last is not None and ts_ns < last[1]:
             return 0.0
+        if last is None and len(self._raw) >= ENGINES_KEPT * COUNTERS_KEPT:
+            return 0.0  # made-up engines or finished_reasons past the node's bound
         self._raw[key] = (value, ts_ns)
         if last is None:
             return 0.0
@@ -220,10 +230,10 @@ class NodeTracker:
             if whole is not None and whole.from_nvml:
                 return
             key = f"{index}/{inst}"
-            if key not in self.gpus and len(self.gpus) >= MIG_TRACKS_MAX:
-                return
         g = self.gpus.get(key)
         if g is None:
+            if len(self.gpus) >= GPUS_KEPT + MIG_TRACKS_MAX:
+                return  # made-up indices or instances past the node's bound
             g = self.gpus[key] = _Gpu()
         if g.from_nvml and not nvml:
             return  # NVML reports this GPU: DCGM measures the same framebuffer
@@ -327,7 +337,7 @@ class NodeTracker:
 
     @staticmethod
     def _add(d: dict[str, float], key: str, value: float) -> None:
-        if value:
+        if value and (key in d or len(d) < TENANTS_KEPT):  # reasons and tenants are free-form
             d[key] = d.get(key, 0.0) + value
 
     # -- figures ---------------------------------------------------------------------------
@@ -380,8 +390,6 @@ class FleetTracker:
             if now_ns - oldest.last_ns <= self.node_ttl_ns:
                 return
             del self.nodes[name]
-
-
 
 
 def _int(value: str | None) -> int:

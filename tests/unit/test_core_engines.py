@@ -90,3 +90,21 @@ def test_servers_on_the_mig_instances_of_one_gpu_are_separate_engines() -> None:
     assert sorted(st.engines) == ["0 on GPU 0/1", "0 on GPU 0/2"]
     assert all(e.restart_ns == 0 for e in st.engines.values())
     assert engine_key({"engine": "0", "gpu_instance": "3"}, 1) == "0 on GPU 1/3"
+
+
+def test_free_form_finished_reasons_and_gpu_indices_stay_bounded_in_core_and_tracker() -> None:
+    from correlator.core.nodestate import COUNTERS_KEPT, MIG_TRACKS_MAX
+
+    st = NodeState(cap=120, sessions=SessionTracker(64, 3600 * 10**9))
+    tracker = NodeTracker(warmup_ns=0)
+    for k in range(200):
+        rec = SampleRecord(v=1, ts_ns=T0 + k * 10**9, node="l40s-01", source="vllm", kind="sample",
+                           labels={"engine": "0"},
+                           metrics={f'vllm:request_success_total{{finished_reason="r{k}"}}': 5.0 + k})
+        st.ingest(rec)
+        tracker.observe(rec)
+        tracker.observe(SampleRecord(v=1, ts_ns=T0 + k * 10**9, node="l40s-01", source="nvml", kind="sample",
+                                     gpu=k, metrics={"mem_used_bytes": 1e9}))
+    assert len(st.engines["0"].counters) == COUNTERS_KEPT
+    assert len(tracker.gpus) == GPUS_KEPT + MIG_TRACKS_MAX
+    assert len(tracker._raw) <= ENGINES_KEPT * COUNTERS_KEPT
