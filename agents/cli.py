@@ -3,6 +3,7 @@
     gpu-agent --node gpu-17 --kafka kafka:9092 --dcgm-url http://127.0.0.1:9400/metrics \\
               --vllm-url http://127.0.0.1:8000/metrics --kv-events tcp://127.0.0.1:5557
     gpu-agent --once --output - --vllm-url http://127.0.0.1:8000/metrics   # check by eye
+    gpu-agent ... --vllm-url 0=http://127.0.0.1:8000/metrics --vllm-url 1=http://127.0.0.1:8001/metrics
 """
 
 from __future__ import annotations
@@ -77,6 +78,76 @@ def _spool_mb(text: str) -> float:
     return value
 
 
+class VllmTarget(NamedTuple):
+    """One ``--vllm-url``: a vLLM server's ``/metrics`` and the GPU (MIG instance) it runs on."""
+
+    url: str
+    gpu: int | None = None
+    instance: str = ""
+
+    def __str__(self) -> str:
+        """As given: ``URL``, ``GPU=URL`` or ``GPU/INSTANCE=URL``."""
+        return self.url if self.gpu is None else f"{self.where}={self.url}"
+
+    @property
+    def where(self) -> str:
+        """``GPU`` or ``GPU/INSTANCE``."""
+        return f"{self.gpu}/{self.instance}" if self.instance else str(self.gpu)
+
+
+VLLM_URL_FORMS = "URL, GPU=URL or GPU/INSTANCE=URL, e.g. 2=http://127.0.0.1:8002/metrics"
+_INDEX = re.compile(r"[0-9]+")
+
+
+def _vllm_target(text: str) -> VllmTarget:
+    """An argparse type: ``URL``, ``GPU=URL`` or ``GPU/INSTANCE=URL``. Text before the first
+    ``=`` that holds no ``:`` names the GPU (a URL's scheme comes before any ``=`` of it)."""
+    head, eq, url = text.partition("=")
+    if not eq or ":" in head:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"empty URL ({VLLM_URL_FORMS})")
+        return VllmTarget(text)
+    gpu, slash, instance = head.partition("/")
+    if not _INDEX.fullmatch(gpu) or (slash and not _INDEX.fullmatch(instance)):
+        what = f"GPU {gpu!r}" if not _INDEX.fullmatch(gpu) else f"MIG instance {instance!r}"
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: {what} is not an index ({VLLM_URL_FORMS})")
+    if not url.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: empty URL ({VLLM_URL_FORMS})")
+    return VllmTarget(url, int(gpu), str(int(instance)) if slash else "")
+
+
+class _VllmTargets(argparse.Action):
+    """Appends each ``--vllm-url``; refuses one whose server the correlator could not tell
+    apart from one given before (vLLM numbers every server's engines from 0)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given: list[VllmTarget] = getattr(namespace, self.dest) or []
+        new: VllmTarget = values
+        for old in given:
+            clash = _clash(old, new)
+            if clash:
+                raise argparse.ArgumentError(self, f"{str(new)!r}: {clash}")
+        setattr(namespace, self.dest, [*given, new])
+
+
+def _clash(old: VllmTarget, new: VllmTarget) -> str:
+    """Why ``new`` cannot be scraped beside ``old``; '' when it can."""
+    if new.url == old.url:
+        return f"{new.url} is given twice"
+    if new.gpu is None and old.gpu is None:
+        return (f"a second server on no GPU (after {old.url}): their engines would be one to "
+                "the correlator; give each server its GPU (GPU=URL)")
+    if new.gpu is None or new.gpu != old.gpu:
+        return ""
+    if new.instance == old.instance:
+        return f"GPU {new.where} is given twice (also {old})"
+    if not (new.instance and old.instance):
+        return f"GPU {new.gpu} is given both whole and as a MIG instance (also {old})"
+    return ""
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="gpu-agent",
@@ -87,9 +158,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kafka", metavar="HOST:PORT",
                    help="Kafka bootstrap servers (required unless --once)")
     p.add_argument("--dcgm-url", metavar="URL", help="dcgm-exporter /metrics URL")
-    p.add_argument("--vllm-url", metavar="URL", help="vLLM /metrics URL")
+    p.add_argument("--vllm-url", metavar="[GPU[/INSTANCE]=]URL", type=_vllm_target,
+                   action=_VllmTargets, default=[],
+                   help="vLLM /metrics URL; repeat it for one server per GPU, each given as "
+                        "GPU=URL (GPU/INSTANCE=URL on a MIG instance) so that its records name "
+                        "its GPU; a bare URL is a server across the node's GPUs")
     p.add_argument("--kv-events", metavar="tcp://HOST:PORT",
-                   help="vLLM KV-event publisher endpoint (ZMQ) to subscribe to")
+                   help="vLLM KV-event publisher endpoint (ZMQ) to subscribe to; it goes with "
+                        "the first --vllm-url")
     p.add_argument("--interval", type=_positive, default=5.0, metavar="SECONDS",
                    help="seconds between rounds of every source (default 5)")
     for source in ("nvml", "dcgm", "vllm", "host"):
@@ -174,16 +250,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 async def _once(args: argparse.Namespace, out: BinaryIO) -> int:
-    rounds: dict[str, list[JsonRecord]] = {}
+    rounds: list[list[JsonRecord]] = []  # in the schedule's order
 
     async def keep(source: str, records: list[JsonRecord]) -> None:
-        rounds[source] = records
+        rounds.append(records)
 
     async with aiohttp.ClientSession() as session:
-        schedule = _schedule(args, session, kv=False)
-        await Rounds(args.node, schedule, keep).once()
-    for s in schedule:
-        for record in rounds.get(s.source.source, []):
+        await Rounds(args.node, _schedule(args, session, kv=False), keep).once()
+    for records in rounds:
+        for record in records:
             out.write(orjson.dumps(record) + b"\n")
     out.flush()
     return 0
@@ -332,25 +407,27 @@ async def _collect(args: argparse.Namespace, metrics: AgentMetrics, publish: Pub
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=True)
         log.info("node %s: publishing %s to %s (spool %s)", args.node,
-                 ", ".join(s.source.source for s in schedule), args.kafka, spool_dir)
+                 ", ".join(s.label for s in schedule), args.kafka, spool_dir)
         await Rounds(args.node, schedule, lambda src, recs: publish(src, args.node, recs),
                      on_round=metrics.round).run(stop)
 
 
 def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,
               kv: bool) -> list[Scheduled]:
-    sources: list[Source] = []
+    sources: list[tuple[Source, str]] = []  # and the name the logs call it
     if not args.no_nvml:
-        sources.append(NvmlSource(args.node, events=not args.once))
+        sources.append((NvmlSource(args.node, events=not args.once), ""))
     if args.dcgm_url:
-        sources.append(DcgmSource(args.node, args.dcgm_url, session, args.scrape_timeout))
-    if args.vllm_url:
-        sources.append(VllmSource(args.node, args.vllm_url, session, args.scrape_timeout,
-                                  kv_endpoint=args.kv_events if kv else None))
+        sources.append((DcgmSource(args.node, args.dcgm_url, session, args.scrape_timeout), ""))
+    for i, target in enumerate(args.vllm_url):  # one source per server; KV events: the first's
+        vllm = VllmSource(args.node, target.url, session, args.scrape_timeout,
+                          kv_endpoint=args.kv_events if kv and i == 0 else None,
+                          gpu=target.gpu, instance=target.instance)
+        sources.append((vllm, f"vllm {target}"))
     if not args.no_host:
-        sources.append(HostSource(HostCollector(args.node, serve_pattern=args.serve_match)))
-    return [Scheduled(s, getattr(args, f"{s.source}_interval") or args.interval)
-            for s in sources]
+        sources.append((HostSource(HostCollector(args.node, serve_pattern=args.serve_match)), ""))
+    return [Scheduled(s, getattr(args, f"{s.source}_interval") or args.interval, name)
+            for s, name in sources]
 
 
 @contextlib.contextmanager

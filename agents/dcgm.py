@@ -32,6 +32,9 @@ SPLITTING = frozenset({
     "health_watch", "health_error_code",     # DCGM_EXP_GPU_HEALTH_STATUS
     "nvlink", "nvswitch", "cpu", "cpucore",  # per-link and non-GPU entities
 })
+INSTANCE_LABEL = "gpu_instance"
+"""The record label naming a MIG GPU instance (dcgm-exporter's ``GPU_I_ID``); the vLLM records
+of a server on an instance (``--vllm-url GPU/INSTANCE=URL``) carry it too."""
 # lower-cased exporter label -> record label name
 IDENTITY = {
     "uuid": "uuid",
@@ -42,7 +45,7 @@ IDENTITY = {
     "pci_bus_id": "pci_bus_id",
     "device": "device",
     "gpu_i_profile": "gpu_instance_profile",
-    "gpu_i_id": "gpu_instance",
+    "gpu_i_id": INSTANCE_LABEL,
     "err_code": "xid_err_code",
     "err_msg": "xid_err_msg",
 }

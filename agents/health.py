@@ -25,6 +25,8 @@ class GapTracker:
     node: str
     source: str
     target: str
+    gpu: int | None = None
+    """The GPU the target serves, where it serves one (a vLLM server given ``GPU=URL``)."""
     failures: int = 0
     since_ns: int | None = None
 
@@ -37,7 +39,7 @@ class GapTracker:
                                     "failures": self.failures, "since_ns": self.since_ns}
         if permanent:
             attrs["permanent"] = True
-        return event(node=self.node, source=self.source, ts_ns=ts_ns, gpu=None,
+        return event(node=self.node, source=self.source, ts_ns=ts_ns, gpu=self.gpu,
                      name=GAP_EVENT, attrs=attrs)
 
     def answered(self) -> None:

@@ -9,6 +9,11 @@ round still goes out as one ``source_gap`` event (why, and since when); the foll
 rounds of the same streak that yield nothing else publish nothing, since any record on a
 source's topic - a gap event too - tells the correlator that the source is alive. ``on_round``
 hears of every round's outcome (the agent's own metrics count them).
+
+Several sources may share a source name (one ``vllm`` source per vLLM server of the node): each
+has its own rounds, failures and gaps, while ``seq`` is counted per (node, source, gpu) by the
+one :class:`Sequencer`, so that two sources whose records share that key (the servers of two MIG
+instances of one GPU) number one stream between them, as the records are handed to the sink.
 """
 
 from __future__ import annotations
@@ -36,6 +41,13 @@ class Scheduled:
 
     source: Source
     interval_s: float
+    name: str = ""
+    """What the logs call the source, where its source name is not enough to tell it apart
+    (``vllm 1=http://127.0.0.1:8001/metrics``); the source name by default."""
+
+    @property
+    def label(self) -> str:
+        return self.name or self.source.source
 
 
 @dataclass
@@ -48,20 +60,24 @@ class Rounds:
     clock: Callable[[], int] = time.time_ns
     sequencer: Sequencer = field(default_factory=Sequencer)
     on_round: RoundOutcome | None = None
-    _crashes: dict[str, GapTracker] = field(default_factory=dict)
+    _crashes: dict[int, GapTracker] = field(default_factory=dict)
+    """Per scheduled source (by ``id``): its collector's consecutive crashes."""
 
     async def once(self) -> None:
-        """One round of every source, concurrently, then close them."""
+        """One round of every source, collected concurrently, handed to the sink in the
+        schedule's order (so that ``seq`` follows it), then close them."""
         await self._start()
         try:
-            await asyncio.gather(*(self._round(s.source) for s in self.schedule))
+            rounds = await asyncio.gather(*(self._collect(s) for s in self.schedule))
+            for s, records in zip(self.schedule, rounds, strict=True):
+                await self._hand_over(s, records)
         finally:
             await self._close()
 
     async def run(self, stop: asyncio.Event) -> None:
         """Rounds on each source's interval until ``stop`` is set."""
         await self._start()
-        tasks = [asyncio.create_task(self._loop(s, stop), name=f"rounds {s.source.source}")
+        tasks = [asyncio.create_task(self._loop(s, stop), name=f"rounds {s.label}")
                  for s in self.schedule]
         try:
             await stop.wait()
@@ -76,45 +92,54 @@ class Rounds:
             try:
                 await s.source.start()
             except Exception:  # its rounds will fail and say so; the other sources go on
-                log.exception("starting source %s failed", s.source.source)
+                log.exception("starting source %s failed", s.label)
 
     async def _close(self) -> None:
         for s in self.schedule:
             try:
                 await s.source.close()
             except Exception:
-                log.exception("closing source %s", s.source.source)
+                log.exception("closing source %s", s.label)
 
     async def _loop(self, scheduled: Scheduled, stop: asyncio.Event) -> None:
         loop = asyncio.get_running_loop()
         due = loop.time()
         while not stop.is_set():
-            await self._round(scheduled.source)
+            await self._hand_over(scheduled, await self._collect(scheduled))
             due += scheduled.interval_s
             if due < loop.time():  # a slow round: skip the missed slots, keep the cadence
                 due = loop.time()
             await asyncio.sleep(due - loop.time())
 
-    async def _round(self, source: Source) -> None:
+    async def _collect(self, scheduled: Scheduled) -> list[JsonRecord]:
+        """One round of the source (a crash of its collector as a gap), reported to
+        ``on_round``."""
+        source = scheduled.source
         ts_ns = self.clock()
-        crashes = self._crashes.setdefault(source.source,
-                                           GapTracker(self.node, source.source, "collector"))
+        crashes = self._crashes.get(id(scheduled))
+        if crashes is None:
+            target = f"collector of {scheduled.name}" if scheduled.name else "collector"
+            crashes = self._crashes[id(scheduled)] = GapTracker(self.node, source.source, target)
         try:
             records = await source.collect(ts_ns)
         except Exception as err:  # a collector bug must not stop the agent; it is a gap
             if crashes.failures == 0:
-                log.exception("source %s failed", source.source)
+                log.exception("source %s failed", scheduled.label)
             records = [crashes.failed(f"collector error: {type(err).__name__}: {err}", ts_ns)]
         else:
             crashes.answered()
         if records and self.on_round is not None:
             self.on_round(source.source, any(r.get("event") == GAP_EVENT for r in records))
+        return records
+
+    async def _hand_over(self, scheduled: Scheduled, records: list[JsonRecord]) -> None:
+        """Stamp ``seq`` and give the round to the sink (a repeated gap is not given)."""
         if all(_repeated_gap(r) for r in records):
             return
         try:
-            await self.sink(source.source, self.sequencer.stamp(records))
+            await self.sink(scheduled.source.source, self.sequencer.stamp(records))
         except Exception:  # e.g. the spool's disk is full: log it, keep collecting
-            log.exception("could not hand over a round of %s (%d records)", source.source,
+            log.exception("could not hand over a round of %s (%d records)", scheduled.label,
                           len(records))
 
 

@@ -94,21 +94,29 @@ class DcgmSource(ScrapedSource):
 
 
 class VllmSource(ScrapedSource):
-    """vLLM's ``/metrics``, plus the KV events received since the last round (if subscribed)."""
+    """vLLM's ``/metrics``, plus the KV events received since the last round (if subscribed).
+
+    ``gpu`` (and ``instance``, a MIG GPU instance on it) is the GPU the server runs on: its
+    samples, and the gaps of its page, carry it. None for a server across the node's GPUs. The
+    KV events stay node-level (``gpu`` null) either way."""
 
     source = "vllm"
     expects = "any vllm: reading"
 
     def __init__(self, node: str, url: str, session: aiohttp.ClientSession,
-                 timeout_s: float = 5.0, kv_endpoint: str | None = None) -> None:
+                 timeout_s: float = 5.0, kv_endpoint: str | None = None, *,
+                 gpu: int | None = None, instance: str = "") -> None:
         super().__init__(node, url, session, timeout_s)
+        self.gpu, self.instance = gpu, instance
+        self.gap.gpu = gpu
         self.kv: KvEventSubscriber | None = None
         if kv_endpoint:
             self.kv = KvEventSubscriber(kv_endpoint, KvEventBuffer(node))
             self.kv_gap = GapTracker(node, "vllm", kv_endpoint)
 
     def parse(self, text: str, ts_ns: int) -> list[JsonRecord]:
-        return parse_vllm(text, node=self.node, ts_ns=ts_ns)
+        return parse_vllm(text, node=self.node, ts_ns=ts_ns, gpu=self.gpu,
+                          instance=self.instance)
 
     async def start(self) -> None:
         if self.kv is not None:

@@ -8,10 +8,15 @@ series, and non-finite values. ``*_info`` gauges carry configuration in their la
 that size the KV pool become record labels instead of metrics. Servers before V1 label
 ``vllm:cache_config_info`` with neither ``engine`` nor ``model_name``: its labels then apply to
 every engine of the page.
+
+A node that runs one server per GPU (or per MIG instance) has every server number its engines
+from 0: the agent then says which GPU a server runs on (``gpu``, and the instance label for a
+MIG instance), and the correlator tells the servers apart by it.
 """
 
 from __future__ import annotations
 
+from agents.dcgm import INSTANCE_LABEL
 from agents.exposition import Series, is_reading, parse, selector
 from agents.records import JsonRecord, sample
 
@@ -33,8 +38,13 @@ class _Engine:
         self.labels: dict[str, str] = {}
 
 
-def parse_vllm(text: str, *, node: str, ts_ns: int) -> list[JsonRecord]:
-    """One ``vllm`` sample per engine (``labels.engine``, ``labels.model_name``)."""
+def parse_vllm(text: str, *, node: str, ts_ns: int, gpu: int | None = None,
+               instance: str = "") -> list[JsonRecord]:
+    """One ``vllm`` sample per engine (``labels.engine``, ``labels.model_name``).
+
+    ``gpu`` is the GPU the server runs on (None: across the node's GPUs, e.g. tensor parallel),
+    ``instance`` its MIG GPU instance there ('' for the whole GPU), written as the same label
+    the ``dcgm`` records name it with."""
     engines: dict[str, _Engine] = {}
     for series in parse(text):
         if _wanted(series):
@@ -44,8 +54,10 @@ def parse_vllm(text: str, *, node: str, ts_ns: int) -> list[JsonRecord]:
         if key and unkeyed is not None:  # configuration published for the whole server
             for label, value in unkeyed.labels.items():
                 e.labels.setdefault(label, value)
+    where = {INSTANCE_LABEL: instance} if instance else {}
     return [
-        sample(node=node, source="vllm", ts_ns=ts_ns, gpu=None, metrics=e.metrics, labels=e.labels)
+        sample(node=node, source="vllm", ts_ns=ts_ns, gpu=gpu, metrics=e.metrics,
+               labels=e.labels | where)
         for _, e in sorted(engines.items())
         if e.metrics
     ]

@@ -107,6 +107,22 @@ class GpuView:
 
 
 @dataclass(slots=True)
+class PoolView:
+    """The framebuffer of one vLLM server that has a GPU (or MIG instance) of its own.
+
+    A node running a server per GPU or per instance has its framebuffer judged as a mean over
+    them, in which one server's residue is diluted by the others; each such server's own
+    framebuffer is judged too, with its own interrupted requests."""
+
+    where: str
+    """'GPU 1', or 'GPU 1 instance 2'."""
+    gpu: GpuView
+    aborts: float
+    """Its server's interrupted requests per minute; NaN where it exports no such counter."""
+    since_restart_s: float
+
+
+@dataclass(slots=True)
 class Rates:
     """Request-level rates over the growth window, per minute."""
 
@@ -164,6 +180,8 @@ class NodeFeatures:
     silent_sources: list[str]
     missing_metrics: list[str]
     sources: list[str]
+    pools: list[PoolView] = field(default_factory=list)
+    """Servers' own framebuffers that rose over the slow window (:func:`server_pools`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +459,39 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
         if t.slope == t.slope:
             mib += t.slope
     return GpuView(len(live), lv, slow, mib / len(live), lost, xids)
+
+
+def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) -> list[PoolView]:
+    """The framebuffers each served by vLLM servers of their own, on a node with two or more
+    of them, that rose by ``min_rise`` points or more over the slow window (a cheap screen:
+    a healthy server's framebuffer is flat once its pool is allocated)."""
+    by_pool: dict[tuple[int, str], list[EngineTrack]] = {}
+    for e in state.engines.values():
+        if e.pool is not None:
+            by_pool.setdefault(e.pool, []).append(e)
+    if len(by_pool) < 2:
+        return []
+    out: list[PoolView] = []
+    minutes = w.growth * w.tick_s / 60.0
+    for (gpu, inst), engines in by_pool.items():
+        track = state.mig.get((gpu, inst)) if inst else state.gpus.get(gpu)
+        if track is None or (not inst and track.split()):
+            continue
+        s = track.best_pct()
+        if s.last_ns < 0 or tick_ns - s.last_ns > 60 * NS:
+            continue
+        hist = [v for v in s.tail(w.gpu_slow_minutes * w.per_minute) if v == v]
+        if not hist or max(hist) - min(hist) < min_rise:
+            continue
+        view = gpu_view({}, w, tick_ns, [track])
+        if view is None:
+            continue
+        counted = [e for e in engines if "finished_abort" in e.counters]
+        aborts = sum(e.increase("finished_abort", w.growth) for e in counted) / minutes if counted else NAN
+        restart = max(e.restart_ns for e in engines)
+        where = f"GPU {gpu} instance {inst}" if inst else f"GPU {gpu}"
+        out.append(PoolView(where, view, aborts, (tick_ns - restart) / NS if restart else math.inf))
+    return out
 
 
 def _mean_at(columns: list[list[float]], i: int) -> float:

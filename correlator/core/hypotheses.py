@@ -14,7 +14,7 @@ from correlator.config.model import RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
-from correlator.core.features import KvView, Level, NodeFeatures, large_documents
+from correlator.core.features import GpuView, KvView, Level, NodeFeatures, large_documents
 from correlator.core.series import ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -224,28 +224,45 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     """Interrupted requests leave draft-model state: framebuffer grows with the abort count.
 
     The framebuffer of a vLLM GPU is flat once its pool is allocated, so a steady rise, even
-    a slow one over many minutes, matters when interrupted requests account for it.
-    """
-    gpu = f.gpu
+    a slow one over many minutes, matters when interrupted requests account for it. Judged on
+    the node's framebuffer (the mean over its GPUs), and on the framebuffer of each server
+    that has a GPU or MIG instance of its own, with that server's interrupted requests."""
+    since = min(f.since_start_s, f.since_resume_s)
+    best = Score()
+    if f.gpu is not None and f.gpu.level.trend.known:
+        best = _residue(f.gpu, f.rates.aborts, since, f, rules, f"{f.gpu.gpus} GPUs")
+    for p in f.pools:
+        aborts = p.aborts if p.aborts == p.aborts else f.rates.aborts
+        s = _residue(p.gpu, aborts, min(since, p.since_restart_s), f, rules, p.where)
+        if s.strength > best.strength:
+            best = s
+    if benign.explained(expl, benign.GPU):
+        best.strength *= 0.1
+    return best
+
+
+def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures, rules: RuleSet,
+             where: str) -> Score:
+    """Residue on one framebuffer (a node's mean, or one server's) with the interrupted
+    requests of the servers that use it."""
     cfg = rules.hypotheses.spec_residue
-    if gpu is None or not gpu.level.trend.known:
+    if not gpu.level.trend.known:
         return Score()
     t = gpu.level.trend
     g = cfg.min_growth_pct_per_min
-    r = f.rates
     fast = _rising(t, g, cfg.min_tau, cfg.min_rise_pct) * ramp(
-        r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
+        aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
     slow = 0.0
     # The small-rise paths' minutes must all lie after any warm-up: an allocator settling over
     # the minutes after an engine start rises in every minute pair, ever more slowly, and its
     # tail looks like a residue of the size the interrupts leave.
-    since = min(f.since_start_s, f.since_resume_s) - rules.benign.warmup_s
+    since = since_start_s - rules.benign.warmup_s
     if since >= 60 * cfg.slow_minutes and gpu.slow.n >= cfg.slow_minutes - 1 \
             and gpu.slow.slope == gpu.slow.slope and gpu.slow.slope > 0:
         slow = (ramp(gpu.slow.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
                 * ramp(gpu.slow.rise, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
-                * ramp(r.aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
-    expected = r.aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
+                * ramp(aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
+    expected = aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
     ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
     consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
     # Matched: a rise too small for the fast path, but steady and of the size the interrupts
@@ -256,21 +273,19 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     ):
         matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
                    * ramp(t.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
-                   * ramp(r.aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
+                   * ramp(aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
     fast = max(fast, matched)
-    spec = 1.0 if r.spec_active else 0.7
+    spec = 1.0 if f.rates.spec_active else 0.7
     strength = max(fast, slow) * consistent * spec
-    if benign.explained(expl, benign.GPU):
-        strength *= 0.1
     shown = t if fast >= slow else gpu.slow
     ev = [
         Evidence(signal="gpu_memory_growth_pct_per_min", value=round(shown.slope, 4),
-                 detail=f"framebuffer {gpu.level.now:.2f} % on {gpu.gpus} GPUs, rising in "
+                 detail=f"framebuffer {gpu.level.now:.2f} % on {where}, rising in "
                         f"{100 * max(shown.tau, 0):.0f} % of minute pairs, never released"),
-        Evidence(signal="interrupted_requests_per_min", value=round(r.aborts, 2),
+        Evidence(signal="interrupted_requests_per_min", value=round(aborts, 2),
                  detail=f"expected residue {expected:.1f} MiB/min per GPU, observed "
                         f"{gpu.growth_mib_per_min:.1f}"),
-        Evidence(signal="spec_decode_active", value=int(r.spec_active), detail=""),
+        Evidence(signal="spec_decode_active", value=int(f.rates.spec_active), detail=""),
     ]
     onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (gpu.slow.n - 1) * 60 * 1_000_000_000
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)

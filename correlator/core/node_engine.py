@@ -26,6 +26,7 @@ from correlator.core.features import (
     level,
     rates,
     rebuild_ratio,
+    server_pools,
     session_view,
     strongest_kv,
 )
@@ -367,6 +368,12 @@ class NodeEngine:
         return hypotheses.Score(1.0, since, ev, critical=True)
 
     # -- features ------------------------------------------------------------------------
+    def _pool_rise(self) -> float:
+        """The rise over the slow window from which a server's own framebuffer is judged: half
+        the smallest rise any residue path asks for."""
+        sr = self.rules.hypotheses.spec_residue
+        return 0.5 * min(sr.min_rise_pct, sr.slow_rise_pct, sr.match_rise_pct)
+
     def features(self, tick_ns: int) -> NodeFeatures:
         st = self.state
         w = self.w
@@ -397,6 +404,7 @@ class NodeEngine:
             silent_sources=self._silent_at(tick_ns),
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
+            pools=server_pools(st, w, tick_ns, self._pool_rise()),
         )
 
     def _silent_at(self, tick_ns: int) -> list[str]:

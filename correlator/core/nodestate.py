@@ -110,6 +110,9 @@ class EngineTrack:
     seen: set[str] = field(default_factory=set)
     restart_ns: int = 0
     per_minute: int = 6
+    pool: tuple[int, str] | None = None
+    """The framebuffer this engine's server runs on, where its records name a GPU: (GPU index,
+    MIG instance or ''). None for an engine across GPUs (tensor parallel)."""
     kv_by_minute: MinuteRing = field(init=False)
     """KV usage, minute means, for trends longer than the tick history."""
     demand_by_minute: MinuteRing = field(init=False)
@@ -385,6 +388,8 @@ class NodeState:
                 engines = self.engines
                 del engines[min(engines, key=lambda k: _heard((engines[k].kv_pct, engines[k].running)))]
             e = self.engines[key] = EngineTrack(self.cap, per_minute=self.per_minute)
+            if rec.gpu is not None:
+                e.pool = (rec.gpu, mig_instance(labels))
         ts = rec.ts_ns
         restarted = False
         for name, value in rec.metrics.items():

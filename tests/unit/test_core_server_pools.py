@@ -1,0 +1,124 @@
+"""A node that runs one vLLM server per GPU (or per MIG instance): each server's framebuffer is
+judged on its own, with its own interrupted requests.
+
+The node's framebuffer is the mean over its GPUs, in which a residue on one server of four is
+diluted fourfold (one of eight MIG instances: eightfold), and the node's interrupt count mixes
+that server's interrupts with the others'. An outsider's recording (bench/outsider s8: a
+residue in one MIG instance of a node's eight) went unpaged for the whole hour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+from correlator.config import load_rules
+from correlator.core import Engine
+from correlator.wire.incidents import Incident
+from correlator.wire.records import Record, SampleRecord
+from tests.timeline import GIB, T0, at
+
+RULES = load_rules()
+GPUS = 4
+RESIDUE_FROM = 1800.0
+
+
+def flat(t: float, gpu: int) -> float:
+    """A healthy server's framebuffer: its pool allocated, a few MB of allocator noise."""
+    return 90.0 + 0.15 * math.sin(t * 0.37 + gpu) * math.cos(t * 0.11 + gpu)
+
+
+def server_node(fb_pct: Callable[[float, int], float], aborts_per_min: Callable[[float, int], float],
+                seconds: float, step: float = 5.0) -> Iterator[Record]:
+    """NVML per GPU, and one vLLM server per GPU (``engine="0"`` on each, told apart by ``gpu``),
+    with speculative decoding; host memory every 10 s."""
+    total = 80 * GIB
+    seqs: dict[str, int] = {}
+
+    def seq(key: str) -> int:
+        seqs[key] = seqs.get(key, 0) + 1
+        return seqs[key]
+
+    aborts = [0.0] * GPUS
+    t = 0.0
+    while t <= seconds:
+        for g in range(GPUS):
+            used = total * fb_pct(t, g) / 100.0
+            yield SampleRecord(v=1, ts_ns=at(t), node="gpu-node-01", source="nvml", kind="sample",
+                               gpu=g, seq=seq(f"nvml{g}"),
+                               metrics={"mem_used_bytes": used, "mem_total_bytes": float(total)})
+        for g in range(GPUS):
+            aborts[g] += aborts_per_min(t, g) * step / 60.0
+            yield SampleRecord(
+                v=1, ts_ns=at(t), node="gpu-node-01", source="vllm", kind="sample", gpu=g,
+                seq=seq("vllm"), labels={"engine": "0", "model_name": "m"},
+                metrics={"vllm:kv_cache_usage_perc": 0.3 + 0.1 * ((t + 50 * g) % 200) / 200,
+                         "vllm:num_requests_running": 10.0, "vllm:num_requests_waiting": 0.0,
+                         'vllm:request_success_total{finished_reason="abort"}': float(int(aborts[g])),
+                         'vllm:request_success_total{finished_reason="stop"}': 300.0 * t / 60.0,
+                         "vllm:spec_decode_num_drafts_total": 40.0 * t})
+        if int(t) % 10 == 0:
+            yield SampleRecord(v=1, ts_ns=at(t), node="gpu-node-01", source="host", kind="sample",
+                               seq=seq("host"), metrics={"mem_used_bytes": 400.0 * GIB,
+                                                         "mem_total_bytes": 1024.0 * GIB})
+        t += step
+
+
+def residue_on_gpu_2(t: float, g: int) -> float:
+    """GPU 2's server keeps 4.7 MB per interrupted request from minute 30 (40 a minute: about
+    0.22 % of its 80 GiB a minute); the mean over the four GPUs rises a quarter as fast."""
+    return flat(t, g) + (0.22 * max(0.0, t - RESIDUE_FROM) / 60.0 if g == 2 else 0.0)
+
+
+def interrupts_on_gpu_2(t: float, g: int) -> float:
+    return 40.0 if g == 2 and t >= RESIDUE_FROM else 5.0
+
+
+def replay(records: Iterator[Record]) -> tuple[Engine, list[Incident]]:
+    eng = Engine(RULES)
+    incidents: list[Incident] = []
+    for r in records:
+        incidents += eng.process(r).incidents
+    incidents += eng.finish().incidents
+    return eng, incidents
+
+
+def test_a_residue_on_one_server_of_four_is_paged_naming_its_gpu() -> None:
+    eng, incidents = replay(server_node(residue_on_gpu_2, interrupts_on_gpu_2, 2700))
+    first = {i.incident_id: i for i in reversed(incidents)}
+    assert [i.cause for i in first.values()] == ["spec_residue"]
+    inc = next(iter(first.values()))
+    # The node's mean rises 0.05 %/min, too little for any residue path before its 12-minute
+    # slow path; the server's own framebuffer, with its own interrupts, within minutes.
+    assert RESIDUE_FROM < (inc.opened_ns - T0) / 1e9 <= RESIDUE_FROM + 300
+    details = " ".join(e.detail for e in inc.evidence)
+    assert "GPU 2" in details
+    f = eng.fleet.nodes["gpu-node-01"].last_features
+    assert f is not None and "GPU 2" in [p.where for p in f.pools]  # (noise screens the others in)
+    own = {p.where: p.aborts for p in f.pools}
+    assert 35 <= own["GPU 2"] <= 45  # its own server's 40 a minute, not the node's 55
+    assert 50 <= f.rates.aborts <= 60
+    st = eng.fleet.nodes["gpu-node-01"].state
+    assert {e.pool for e in st.engines.values()} == {(g, "") for g in range(GPUS)}
+
+
+def test_four_healthy_servers_page_nothing_for_two_hours() -> None:
+    """Allocator noise on each server's framebuffer, and a few interrupts each: no residue."""
+    _, incidents = replay(server_node(flat, lambda t, g: 1.0 + 2.0 * (g == 1), 7200))
+    assert incidents == []
+
+
+def test_a_residue_where_interrupts_are_not_told_apart_uses_the_nodes() -> None:
+    """Servers exporting no interrupt counter of their own: the node's count (from whatever
+    reports it) stands in, and the rise on GPU 2 alone is still judged."""
+    from correlator.core.features import PoolView, server_pools
+
+    eng, _ = replay(server_node(residue_on_gpu_2, interrupts_on_gpu_2, 2100))
+    node = eng.fleet.nodes["gpu-node-01"]
+    st = node.state
+    for e in st.engines.values():
+        e.counters.pop("finished_abort", None)
+    pools: list[PoolView] = server_pools(st, node.w, node.next_tick_ns - node.w.tick_ns, 0.05)
+    gpu2 = next(p for p in pools if p.where == "GPU 2")
+    assert math.isnan(gpu2.aborts)
+    assert gpu2.gpu.level.trend.slope > 0.15  # the server's own rise, not the mean's
