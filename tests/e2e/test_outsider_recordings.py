@@ -3,7 +3,8 @@ from the wire contract, DESIGN.md's domain facts and the real captures and trace
 
 Each of these found a defect the simulator could not show: one vLLM server per GPU (all say
 ``engine="0"``), request logs whose prompts do not carry the conversation, an allocator
-settling after an operator restart, everyday long prompts.
+settling after an operator restart, everyday long prompts, a residue on one MIG instance of a
+node's eight.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "data"
 CLI = str(Path(sys.executable).with_name("correlator"))
-SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes", "s9_slow_kv_leak",
-             "s10_dp_rank_leak")
+SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes", "s8_mig_spec_residue",
+             "s9_slow_kv_leak", "s10_dp_rank_leak")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
 
@@ -63,3 +64,14 @@ def test_a_leak_that_goes_on_is_not_resolved_while_it_lasts(recordings: Path, na
     records = [json.loads(line) for line in (recordings / name / "incidents.jsonl").read_text().splitlines()]
     assert records and {r["cause"] for r in records} == {"session_isolation"}
     assert [r["status"] for r in records if r["status"] != "update"] == ["open"]
+
+
+def test_a_residue_in_one_mig_instance_is_paged_naming_the_instance(recordings: Path) -> None:
+    """s8: one server per MIG instance, the residue in one instance of the node's eight; the
+    node's mean framebuffer dilutes it eightfold, the instance's own does not."""
+    d = recordings / "s8_mig_spec_residue"
+    replay(d)
+    records = [json.loads(line) for line in (d / "incidents.jsonl").read_text().splitlines()]
+    opened = [r for r in records if r["status"] == "open"]
+    assert [(r["cause"], r["nodes"]) for r in opened] == [("spec_residue", ["mig-h100-02"])]
+    assert "GPU 1 instance 2" in opened[0]["evidence"][0]["detail"]
