@@ -182,6 +182,9 @@ class NodeFeatures:
     sources: list[str]
     pools: list[PoolView] = field(default_factory=list)
     """Servers' own framebuffers that rose over the slow window (:func:`server_pools`)."""
+    silent_servers: list[str] = field(default_factory=list)
+    """vLLM servers of their own GPU that stopped reporting while others of the node go on
+    (:func:`silent_servers`): the ``vllm`` source is not silent, but that GPU's is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,9 +492,27 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         counted = [e for e in engines if "finished_abort" in e.counters]
         aborts = sum(e.increase("finished_abort", w.growth) for e in counted) / minutes if counted else NAN
         restart = max(e.restart_ns for e in engines)
-        where = f"GPU {gpu} instance {inst}" if inst else f"GPU {gpu}"
-        out.append(PoolView(where, view, aborts, (tick_ns - restart) / NS if restart else math.inf))
+        since = (tick_ns - restart) / NS if restart else math.inf
+        out.append(PoolView(pool_name((gpu, inst)), view, aborts, since))
     return out
+
+
+def pool_name(pool: tuple[int, str]) -> str:
+    gpu, inst = pool
+    return f"GPU {gpu} instance {inst}" if inst else f"GPU {gpu}"
+
+
+def silent_servers(state: NodeState, tick_ns: int, silence_ns: int) -> list[str]:
+    """The GPUs (or MIG instances) whose vLLM server has sent nothing for ``silence_ns`` while
+    another server of the node has: one server of several dying leaves the node's ``vllm``
+    source busy, so the source's own silence cannot show it."""
+    last = [(e.pool, max(e.kv_pct.last_ns, e.running.last_ns)) for e in state.engines.values()
+            if e.pool is not None]
+    if len(last) < 2:
+        return []
+    newest = max(ns for _, ns in last)
+    return sorted({pool_name(p) for p, ns in last
+                   if p is not None and ns >= 0 and newest - ns > silence_ns and tick_ns - ns > silence_ns})
 
 
 def _mean_at(columns: list[list[float]], i: int) -> float:

@@ -28,6 +28,7 @@ from correlator.core.features import (
     rebuild_ratio,
     server_pools,
     session_view,
+    silent_servers,
     strongest_kv,
 )
 from correlator.core.level1 import Level1
@@ -405,6 +406,7 @@ class NodeEngine:
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
             pools=server_pools(st, w, tick_ns, self._pool_rise()),
+            silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns),
         )
 
     def _silent_at(self, tick_ns: int) -> list[str]:

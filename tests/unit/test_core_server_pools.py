@@ -16,7 +16,7 @@ from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
 from correlator.wire.records import Record, SampleRecord
-from tests.timeline import GIB, T0, at
+from tests.timeline import GIB, T0, alert, at, merged
 
 RULES = load_rules()
 GPUS = 4
@@ -122,3 +122,35 @@ def test_a_residue_where_interrupts_are_not_told_apart_uses_the_nodes() -> None:
     gpu2 = next(p for p in pools if p.where == "GPU 2")
     assert math.isnan(gpu2.aborts)
     assert gpu2.gpu.level.trend.slope > 0.15  # the server's own rise, not the mean's
+
+
+def with_alerts(records: Iterator[Record], names: tuple[str, ...], from_s: float,
+                until_s: float) -> list[Record]:
+    """The node's records plus ``names`` firing on it, re-sent every minute as Prometheus does."""
+    alerts = [alert("gpu-node-01", t, name, severity="critical" if i == 0 else "warning")
+              for t in range(int(from_s), int(until_s), 60) for i, name in enumerate(names)]
+    return merged(records, iter(alerts))
+
+
+SYMPTOMS = ("VLLMRequestErrors", "GatewayTimeouts", "KubePodCrashLooping", "TTFTHigh")
+
+
+def test_one_server_of_four_falling_silent_under_symptoms_is_a_monitoring_gap_naming_its_gpu() -> None:
+    """The server on GPU 3 stops answering at minute 20 while the other three go on: the
+    node's ``vllm`` source stays busy, but that GPU's server is what cannot be seen."""
+    def fb(t: float, g: int) -> float:
+        return flat(t, g)
+
+    recs = [r for r in server_node(fb, lambda t, g: 2.0, 2700)
+            if not (r.source == "vllm" and r.gpu == 3 and r.ts_ns >= at(1200))]
+    _, incidents = replay(iter(with_alerts(iter(recs), SYMPTOMS, 1500, 2700)))
+    gaps = [i for i in incidents if i.cause == "monitoring_gap"]
+    assert gaps, [(i.cause, i.status) for i in incidents]
+    missing = [e for e in gaps[0].evidence if e.signal == "missing"]
+    assert [e.value for e in missing] == ["vllm on GPU 3"]
+
+
+def test_the_same_symptoms_with_every_server_reporting_are_no_monitoring_gap() -> None:
+    recs = list(server_node(flat, lambda t, g: 2.0, 2700))
+    _, incidents = replay(iter(with_alerts(iter(recs), SYMPTOMS, 1500, 2700)))
+    assert "monitoring_gap" not in {i.cause for i in incidents}
