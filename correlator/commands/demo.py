@@ -55,13 +55,13 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="correlator-demo-") as tmp:
         out = args.out or Path(tmp)
         try:
-            return _demo(out, rules, args.seed, args.minutes)
+            return _demo(out, rules, args.seed, args.minutes, kept=args.out is not None)
         except OSError as err:
             print(f"correlator demo: cannot write to {out}: {err.strerror}", file=sys.stderr)
             return 2
 
 
-def _demo(out: Path, rules: object, seed: int, minutes: float) -> int:
+def _demo(out: Path, rules: object, seed: int, minutes: float, kept: bool = True) -> int:
     config = SimConfig.model_validate({"nodes": 5, "gpus": 4, "minutes": minutes, "seed": seed,
                                        "faults": FAULTS, "benign": BENIGN, "leak_rate_pct_min": 4.0})
     print(f"Simulating 5 nodes x 4 GPUs for {minutes:g} min (seed {seed}):")
@@ -69,7 +69,8 @@ def _demo(out: Path, rules: object, seed: int, minutes: float) -> int:
     print(f"  look-alikes: {BENIGN}")
     started = time.perf_counter()
     written = simulate_to(config, out)
-    print(f"  {written.records:,} records and {written.labels} labels written to {out} "
+    where = str(out) if kept else f"{out} (removed on exit; --out DIR keeps them)"
+    print(f"  {written.records:,} records and {written.labels} labels written to {where} "
           f"in {time.perf_counter() - started:.1f} s\n")
     labels = read_labels(out / "labels.jsonl")
     result = run_replay([out / "events.jsonl.gz"], labels, rules,  # type: ignore[arg-type]
