@@ -4,6 +4,7 @@
               --vllm-url http://127.0.0.1:8000/metrics --kv-events tcp://127.0.0.1:5557
     gpu-agent --once --output - --vllm-url http://127.0.0.1:8000/metrics   # check by eye
     gpu-agent ... --vllm-url 0=http://127.0.0.1:8000/metrics --vllm-url 1=http://127.0.0.1:8001/metrics
+    gpu-agent ... --request-log /var/log/gateway/requests.jsonl   # request_finished events
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import orjson
 from agents.host import HostCollector
 from agents.publisher import KafkaSettings, Publisher
 from agents.records import JsonRecord
+from agents.request_fields import FIELDS, FieldMap, parse_field_option
+from agents.request_log import STATE_FILE, RequestLogSource
 from agents.rounds import Rounds, Scheduled
 from agents.selfmetrics import AgentMetrics, Publish
 from agents.simulate import run_simulation
@@ -76,6 +79,15 @@ def _spool_mb(text: str) -> float:
     if not value >= 0.125:
         raise argparse.ArgumentTypeError(f"must be at least 0.125 (128 KiB), not {text}")
     return value
+
+
+def _field_option(text: str) -> str:
+    """An argparse type: ``NAME=DOTTED.PATH`` for --request-log-field, checked, kept as given."""
+    try:
+        parse_field_option(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
 
 
 class VllmTarget(NamedTuple):
@@ -204,6 +216,25 @@ def parser() -> argparse.ArgumentParser:
                    help="serve the agent's own Prometheus metrics on PORT at /metrics")
     p.add_argument("--metrics-host", default="0.0.0.0", metavar="HOST",
                    help="address for --metrics-port (default: all interfaces)")
+    req = p.add_argument_group(
+        "request log", "request_finished events from a gateway's JSON Lines log of finished "
+        "requests (LiteLLM, an OpenAI-compatible router, nginx/Envoy JSON access logs), "
+        "published as source vllm every --vllm-interval")
+    req.add_argument("--request-log", type=Path, metavar="PATH",
+                     help="the log file to follow (rotation and truncation are followed; the "
+                          "position is kept in the state folder, --spool-dir)")
+    req.add_argument("--request-log-field", type=_field_option, action="append", default=[],
+                     metavar="NAME=DOTTED.PATH",
+                     help=f"where a field is in a line (repeatable; NAME one of {', '.join(FIELDS)}; "
+                          "an integer segment indexes a list, a|b tries a then b, NAME= "
+                          "looks it up nowhere); defaults: the OpenAI response shape "
+                          "(see docs/agents.md)")
+    req.add_argument("--request-log-from-start", action="store_true",
+                     help="on a first start (no saved position) read the file from its start, "
+                          "not its end; with --once, always from its start")
+    req.add_argument("--request-log-max-mb", type=_positive, default=8.0, metavar="MB",
+                     help="at most this much of the file is read per round; a longer line is "
+                          "skipped and counted (default 8)")
     sim = p.add_argument_group("simulation", "--simulate publishes a simulated fleet's telemetry "
                                "(every node, every source, and its alerts) instead of collecting")
     sim.add_argument("--simulate", action="store_true")
@@ -238,6 +269,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("--kafka is required (or --once to print one round)")
     if args.simulate and args.once:
         p.error("--simulate publishes to Kafka; it does not combine with --once")
+    if args.request_log is None:
+        given = [o for o, v in (("--request-log-field", args.request_log_field),
+                                ("--request-log-from-start", args.request_log_from_start)) if v]
+        if given:
+            p.error(f"{given[0]} goes with --request-log PATH")
     try:
         if args.once:
             with _open_output(p, args.output) as out:
@@ -320,7 +356,7 @@ def _schedule_reason(err: Exception, config: Any) -> str:
 
 
 async def _publish(args: argparse.Namespace, sim: _Simulation | None = None) -> int:
-    spool_dir = args.spool_dir or _state_home() / "gpu-agent" / args.node
+    spool_dir = _state_dir(args)
     try:
         spool = Spool(spool_dir, max_bytes=int(args.spool_max_mb * (1 << 20)))
     except OSError as err:
@@ -406,6 +442,9 @@ async def _collect(args: argparse.Namespace, metrics: AgentMetrics, publish: Pub
                    stop: asyncio.Event, spool_dir: Path) -> None:
     async with aiohttp.ClientSession() as session:
         schedule = _schedule(args, session, kv=True)
+        for s in schedule:
+            if isinstance(s.source, RequestLogSource):
+                metrics.watch_request_log(s.source)
         log.info("node %s: publishing %s to %s (spool %s)", args.node,
                  ", ".join(s.label for s in schedule), args.kafka, spool_dir)
         await Rounds(args.node, schedule, lambda src, recs: publish(src, args.node, recs),
@@ -424,10 +463,23 @@ def _schedule(args: argparse.Namespace, session: aiohttp.ClientSession,
                           kv_endpoint=args.kv_events if kv and i == 0 else None,
                           gpu=target.gpu, instance=target.instance)
         sources.append((vllm, f"vllm {target}"))
+    if args.request_log is not None:
+        sources.append((_request_log(args), f"request log {args.request_log}"))
     if not args.no_host:
         sources.append((HostSource(HostCollector(args.node, serve_pattern=args.serve_match)), ""))
     return [Scheduled(s, getattr(args, f"{s.source}_interval") or args.interval, name)
             for s, name in sources]
+
+
+def _request_log(args: argparse.Namespace) -> RequestLogSource:
+    """The --request-log source. Its position is kept in the state folder; --once reads it
+    but never moves it (what it printed is still published by the next run), and with
+    --request-log-from-start ignores it."""
+    state = None if args.once and args.request_log_from_start else _state_dir(args) / STATE_FILE
+    return RequestLogSource(args.node, args.request_log, FieldMap.parse(args.request_log_field),
+                            state_file=state, save=not args.once,
+                            from_start=args.request_log_from_start,
+                            max_round_bytes=int(args.request_log_max_mb * (1 << 20)))
 
 
 @contextlib.contextmanager
@@ -449,6 +501,12 @@ def _refuse(reason: str) -> int:
     """What cannot be used (a spool folder, a port), in argparse's one-line form; status 2."""
     print(f"gpu-agent: error: {reason}", file=sys.stderr)
     return 2
+
+
+def _state_dir(args: argparse.Namespace) -> Path:
+    """The agent's state folder: the spool's, which also keeps the request log's position."""
+    path: Path = args.spool_dir or _state_home() / "gpu-agent" / args.node
+    return path
 
 
 def _state_home() -> Path:

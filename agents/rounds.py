@@ -14,6 +14,9 @@ Several sources may share a source name (one ``vllm`` source per vLLM server of 
 has its own rounds, failures and gaps, while ``seq`` is counted per (node, source, gpu) by the
 one :class:`Sequencer`, so that two sources whose records share that key (the servers of two MIG
 instances of one GPU) number one stream between them, as the records are handed to the sink.
+
+A source with a ``handed_over()`` method hears when the sink has taken its round (the request
+log keeps its file position only then).
 """
 
 from __future__ import annotations
@@ -141,6 +144,10 @@ class Rounds:
         except Exception:  # e.g. the spool's disk is full: log it, keep collecting
             log.exception("could not hand over a round of %s (%d records)", scheduled.label,
                           len(records))
+            return
+        handed_over = getattr(scheduled.source, "handed_over", None)
+        if handed_over is not None:
+            handed_over()
 
 
 def _repeated_gap(record: JsonRecord) -> bool:

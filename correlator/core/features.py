@@ -183,8 +183,8 @@ class NodeFeatures:
     pools: list[PoolView] = field(default_factory=list)
     """Servers' own framebuffers that rose over the slow window (:func:`server_pools`)."""
     silent_servers: list[str] = field(default_factory=list)
-    """vLLM servers of their own GPU that stopped reporting while others of the node go on
-    (:func:`silent_servers`): the ``vllm`` source is not silent, but that GPU's is."""
+    """vLLM engines that stopped reporting while the node's ``vllm`` source goes on
+    (:func:`silent_servers`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,17 +502,24 @@ def pool_name(pool: tuple[int, str]) -> str:
     return f"GPU {gpu} instance {inst}" if inst else f"GPU {gpu}"
 
 
-def silent_servers(state: NodeState, tick_ns: int, silence_ns: int) -> list[str]:
-    """The GPUs (or MIG instances) whose vLLM server has sent nothing for ``silence_ns`` while
-    another server of the node has: one server of several dying leaves the node's ``vllm``
-    source busy, so the source's own silence cannot show it."""
-    last = [(e.pool, max(e.kv_pct.last_ns, e.running.last_ns)) for e in state.engines.values()
-            if e.pool is not None]
-    if len(last) < 2:
-        return []
-    newest = max(ns for _, ns in last)
-    return sorted({pool_name(p) for p, ns in last
-                   if p is not None and ns >= 0 and newest - ns > silence_ns and tick_ns - ns > silence_ns})
+SERVER_FORGOTTEN_NS = 1800 * NS
+"""A vLLM engine silent this long is taken as gone (decommissioned, renumbered), not missing."""
+
+
+def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int) -> list[str]:
+    """vLLM engines whose readings stopped ``silence_ns`` ago or more while the node's ``vllm``
+    source goes on (its newest record at ``vllm_ns``): one server of several that died, or a
+    server whose metrics stopped while request events (a gateway's log) still come. Either way
+    the source is not silent, so its own silence cannot show it. Named by where they run
+    (``GPU 3``) or by engine where they have no GPU of their own (``engine 0``)."""
+    out = set()
+    for key, e in state.engines.items():
+        ns = max(e.kv_pct.last_ns, e.running.last_ns)
+        if ns < 0 or tick_ns - ns <= silence_ns or tick_ns - ns > SERVER_FORGOTTEN_NS:
+            continue
+        if vllm_ns - ns > silence_ns:
+            out.add(pool_name(e.pool) if e.pool is not None else f"engine {key}")
+    return sorted(out)
 
 
 def _mean_at(columns: list[list[float]], i: int) -> float:

@@ -371,8 +371,8 @@ def monitoring_gap(
 def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
     out = [(s, f"source '{s}' fell silent") for s in f.silent_sources]
     if "vllm" not in f.silent_sources:
-        out += [(f"vllm on {where}", f"the vLLM server on {where} fell silent while the node's "
-                 "other servers report") for where in f.silent_servers]
+        out += [(f"vllm on {where}", f"vLLM's readings for {where} stopped while the node's other "
+                 "vllm records go on") for where in f.silent_servers]
     out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
     return out
 

@@ -406,7 +406,8 @@ class NodeEngine:
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
             pools=server_pools(st, w, tick_ns, self._pool_rise()),
-            silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns),
+            silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
+                                          vllm.max_ns if vllm else -1),
         )
 
     def _silent_at(self, tick_ns: int) -> list[str]:

@@ -146,6 +146,15 @@ AGENT_SENT = _s("gpu_agent_sent_messages", "counter", "Messages Kafka acknowledg
 AGENT_SPOOL_BYTES = _s("gpu_agent_spool_bytes", "gauge", "Spool size on disk", exporter="agent")
 AGENT_SPOOL_DROPPED = _s("gpu_agent_spool_dropped_messages", "counter",
                          "Messages dropped from a full spool (oldest first)", exporter="agent")
+AGENT_REQUEST_LOG_LINES = _s("gpu_agent_request_log_lines", "counter",
+                             "Lines of the gateway's request log, by outcome: published, or the "
+                             "kind of bad line (not_json, not_object, missing_field, bad_value, "
+                             "too_long)", "outcome", exporter="agent")
+AGENT_REQUEST_LOG_DROPPED = _s("gpu_agent_request_log_dropped_fields", "counter",
+                               "Fields left out of published request_finished events (a value "
+                               "that could not be used), by field", "field", exporter="agent")
+AGENT_REQUEST_LOG_BEHIND = _s("gpu_agent_request_log_behind_bytes", "gauge",
+                              "Bytes written to the request log and not read yet", exporter="agent")
 
 
 def sample_names() -> set[str]:

@@ -154,3 +154,21 @@ def test_the_same_symptoms_with_every_server_reporting_are_no_monitoring_gap() -
     recs = list(server_node(flat, lambda t, g: 2.0, 2700))
     _, incidents = replay(iter(with_alerts(iter(recs), SYMPTOMS, 1500, 2700)))
     assert "monitoring_gap" not in {i.cause for i in incidents}
+
+
+def test_metrics_that_stop_while_a_gateways_request_log_goes_on_are_missing_telemetry() -> None:
+    """One server across the node's GPUs whose /metrics stops at minute 20 while the node
+    agent's request log (a gateway's) still brings request_finished events on the same
+    ``vllm`` source: the source never falls silent, its engine's readings do."""
+    from tests.timeline import node_records
+    from tests.unit.test_engine_timelines import healthy
+
+    finished = [(float(t), "vllm", "request_finished",
+                 {"request_id": f"r{t}", "finish_reason": "stop", "prompt_tokens": 300})
+                for t in range(0, 2700, 5)]
+    spec = healthy(vllm_until=1200.0, extra_events=finished)
+    _, incidents = replay(iter(with_alerts(node_records(spec, 2700), SYMPTOMS, 1500, 2700)))
+    gaps = [i for i in incidents if i.cause == "monitoring_gap"]
+    assert gaps, [(i.cause, i.status) for i in incidents]
+    missing = [e.value for e in gaps[0].evidence if e.signal == "missing"]
+    assert missing == ["vllm on engine 0"]
