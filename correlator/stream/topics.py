@@ -12,6 +12,8 @@ import contextlib
 from dataclasses import dataclass
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.client import AIOKafkaClient, CoordinationType
+from aiokafka.errors import KafkaError
 
 from correlator.kafka import KafkaSetupError, TopicNames, ensure_topics
 from correlator.kafka.topics import DEFAULT_PARTITIONS, TopicReport
@@ -60,6 +62,30 @@ async def ensure_stream_topics(bootstrap: str, prefix: str = "",
         with contextlib.suppress(Exception):
             await admin.close()
     return report
+
+
+async def await_group_coordinator(bootstrap: str, group: str, timeout_s: float = 30.0) -> bool:
+    """Wait until the broker names a coordinator for ``group``; False if it has not within
+    ``timeout_s`` (the worker then starts anyway: its consumer retries on its own).
+
+    A fresh broker creates its offsets topic on the first group's first request and answers
+    "coordinator not available" meanwhile, which Faust's consumer logs as an ERROR on a
+    worker's first start; asking first, and waiting, keeps that transient out of the log."""
+    client = AIOKafkaClient(bootstrap_servers=bootstrap, request_timeout_ms=int(timeout_s * 1000))
+    try:
+        async with asyncio.timeout(timeout_s):
+            await client.bootstrap()
+            while True:
+                try:
+                    await client.coordinator_lookup(CoordinationType.GROUP, group)
+                    return True
+                except KafkaError:
+                    await asyncio.sleep(0.2)
+    except (TimeoutError, KafkaError, OSError):
+        return False
+    finally:
+        with contextlib.suppress(Exception):
+            await client.close()
 
 
 async def _await_leader(admin: AIOKafkaAdminClient, name: str) -> None:

@@ -13,7 +13,7 @@ from correlator.config.model import RuleSet
 from correlator.gctune import bulk_phase
 from correlator.stream.app import build_app
 from correlator.stream.settings import WorkerConfig
-from correlator.stream.topics import ensure_stream_topics
+from correlator.stream.topics import StreamTopics, await_group_coordinator, ensure_stream_topics
 
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warn": logging.WARNING,
           "error": logging.ERROR, "crit": logging.CRITICAL}
@@ -24,6 +24,7 @@ def run_worker(cfg: WorkerConfig, rules: RuleSet) -> int:
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     loop.run_until_complete(ensure_stream_topics(cfg.bootstrap, cfg.prefix, cfg.partitions))
+    loop.run_until_complete(await_group_coordinator(cfg.bootstrap, StreamTopics(cfg.prefix).app_id))
     app = build_app(cfg, rules)
     worker = faust.Worker(app, loop=loop, loglevel=LEVELS.get(cfg.log_level, logging.WARNING),
                           quiet=True, redirect_stdouts=False)
