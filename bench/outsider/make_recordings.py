@@ -93,6 +93,60 @@ s13_disorder_xid: 5 x 8 H100, 2 DP engines/node, Llama-3.3-70B, Azure conv + cod
   min. Every (node, source) stream is stamped 1-3 s off (uniform, random sign), 2 % of records arrive
   1-10 s late, 1 % twice (same seq), 0.3 % of samples lost. other/xid_79 on edge-h100-03 GPU 2 from 40
   min to end (as s5: XID event, last DCGM sample, GPU gone, vLLM dies, pod crash-loops).
+
+Added later (s14-s17, a third outsider, same clean-room rules; fixed BEFORE any replay of them)
+---------------------------------------------------------------------------------------------
+s14_per_gpu_session_reuse: 5 x 4 H100, one vLLM server per GPU (Llama-3.1-8B, engine "0"; its records' gpu =
+  its GPU index; its alerts' instance <pod ip>:800<gpu>), Azure conv 1.2 req/s/server, 90 min, 1 TiB hosts.
+  Gateway request log ON on every server (request_finished: tenant, session, prompt/generation/cached tokens,
+  gpu = the server's GPU); chat clients resend the history (as s12). session_isolation on srv-h100-03 GPU 2
+  from 25 min to end: the acme-compliance requests that server serves (~30 % of its traffic; the gateway pins
+  that client to it by session affinity) all go under 6 reused session ids (acme's 6 latest open sessions
+  there at 25 min). When an id's conversation ends (geometric, mean 8 turns) the next starts under the same
+  id with a fresh first-turn prompt (5-95 %: 150-2k tokens, median ~500) where the id's last context was
+  1.2-13k (median ~4k), little cached (median ~50 tokens): 1.2-2.5 such restarts/min, ~7-13k abandoned
+  tokens/min (~2-3 %/min of the 435k-token pool). That
+  server's KV: 2.0 %/min of the pool (load-modulated) never reclaimed, so the saw-tooth floor ratchets from
+  ~0.2 at 25 min to a full pool at ~75 min. TTFT P99 > 0.8 s from ~68 min, then KV-usage and preemption
+  alerts. Running/waiting stay flat until saturation, and FB stays flat (the pool is pre-allocated). The other
+  19 servers, the 3 others on srv-h100-03 included, stay at 0.1-0.3 with unique session ids.
+s15_rolling_restart: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min, no request log;
+  healthy, only planned operations. Rolling restart of every node's vLLM, one node at a time:
+  roll-h100-0k stops at 12 + 11 (k-1) min (12, 23, 34, 45, 56, 67). Each restart: the gateway drains the
+  node 30 s before the stop; process_start 30 s after; weights load for 100 s (host RSS bump, FB
+  re-allocated); engine_start; counters reset. Then the allocator grows +1.2 % FB over minutes, the prefix
+  cache starts cold (hit ratio ~0.05 -> ~0.3 over 10 min) and TTFT is x1.6, decaying with tau 180 s. While a
+  node is drained (from drain to ready), the gateway moves its conversations to the other five, 1/5 of its
+  load each, and they stay there (decaying with tau 180 s) after it is back. They arrive without their
+  cached prefix (hit x0.25), so the peers' KV usage (+~20 % demand) and prefix-cache misses (hit 0.36 ->
+  0.22-0.30) rise for a few minutes, with the odd TTFT P99 alert on a peer. The restarted node gets its
+  conversations back the same way. VLLMTargetDown fires for ~15 s at each restart. The dcgm-exporter of
+  roll-h100-06 is redeployed at 40-42 min: no dcgm records for 2 min (too short for DCGMTargetDown's
+  `for: 2m`), and the new exporter version writes `hostname`/`uuid` instead of `Hostname`/`UUID`.
+  Labels: benign/warmup on roll-h100-0k from its stop to 10 min later. No fault labels; the peers' spill
+  and the exporter gap are unlabelled.
+s16_hetero_slow_residue: heterogeneous fleet, Azure conv, 90 min. 3 x 4 H100 80GB (mix-h100-0x:
+  Llama-3.3-70B TP4 + 1B draft, speculative decoding, 2 req/s/node, 2 TiB hosts) and 3 x 4 L40S 48GB
+  (mix-l40s-0x: Llama-3.1-8B, one server per GPU, no spec decode, 2.5 req/s/server, 512 GiB hosts, dcgm-
+  exporter writing hostname/uuid). spec_residue on mix-h100-02 from 20 min to end: its abort rate is 2.0 %
+  for the whole recording, steady, not ramping (the fleet's is 1.5 %). From 20 min each interrupted
+  request's 4.7 MB of draft state is kept (before, it is reclaimed with tau 90 s: ~17 MB/node). That is
+  ~11 MB/min/node, ~2.7 MiB/min/GPU: > 200 MB/node from ~38 min, ~0.8 GB/node (~190 MiB/GPU) by the end. FB
+  and NVML mem_used creep; KV is flat; no alert fires; no OOM. benign long_document on mix-l40s-02 40-58
+  min: bursts at 40, 46 and 52 min of 2 contracts (40-90k tokens) per server within 90 s. Each server's KV
+  peaks at 0.7-0.87 in a burst (0.15-0.2 otherwise), and TTFT P99 alerts fire on two servers.
+s17_scrape_blocked_rss_oom: 5 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, 1 TiB hosts;
+  the gateway's request log (request_finished with tenant/session/tokens) for every node, independent of
+  vLLM scraping. monitoring_gap on api-h100-04 from 20 min to end: a NetworkPolicy change cuts the
+  monitoring namespace off the vLLM pod's :8000/metrics. From then: no vllm samples, no vLLM-rule alerts,
+  VLLMTargetDown from ~22 min, while the gateway keeps serving and logging that node. From 24 min the
+  serving process's RSS grows 2 %/min of host memory (from ~40 % host used) to an OOM kill at 98.5 % (~53
+  min); restart 15 s later, reload 100 s, grow again (2nd OOM ~85 min). Above 86 % host memory, reclaim
+  stalls slow requests and the gateway times out up to 12 % of them (`error` in its log, 5xx). Requests in
+  flight at the kill, and those the gateway sends to the dead upstream for 45 s, are logged `error` too.
+  Alerts: VLLMTargetDown, NodeMemoryHighUtilization, NodeOOMKillDetected, GatewayUpstream5xxRateHigh,
+  GatewayUpstreamLatencyHigh (the gateway's per-upstream TTFT P99, only where the gateway log is modelled)
+  and fleet GatewayHigh5xxRate.
 """
 from __future__ import annotations
 
@@ -160,6 +214,8 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "NodeClockSkewDetected": ("warning", 600, "abs(node_timex_offset_seconds) > 0.05"),
     "GatewayP99LatencySLOBreach": ("critical", 300, "histogram_quantile(0.99, sum by (le) "
                                    "(rate(gateway_ttft_seconds_bucket[5m]))) > 0.8"),
+    "GatewayUpstreamLatencyHigh": ("warning", 120, "histogram_quantile(0.99, sum by (le, instance) "
+                                   "(rate(gateway_upstream_ttft_seconds_bucket[5m]))) > 0.8"),
     "GatewayHigh5xxRate": ("critical", 120, 'sum(rate(gateway_responses_total{code=~"5.."}[5m])) / '
                            "sum(rate(gateway_responses_total[5m])) > 0.02")}
 
@@ -205,6 +261,10 @@ class Node:
     mig: int = 0  # MIG instances per physical GPU (n_gpu then counts instances)
     no_kv: bool = False  # an old vLLM build that exports no KV-cache usage metric at all
     resend: bool = False  # chat clients resend the whole history each turn
+    gw_log: bool = False  # request_finished comes from the gateway's log: kept when vLLM is not scraped,
+    #                       and requests the gateway failed on a dead upstream are logged as `error`
+    stall_err: bool = False  # host-memory reclaim stalls (> 86 %) make the gateway time out requests
+    port_per_gpu: bool = False  # per-GPU servers listen on 8000 + gpu (their alerts' `instance`)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -220,6 +280,8 @@ class Fault:
     leak: float = 0.0  # kv_leak: %/min of the pool never reclaimed
     inst: int | None = None  # only the engine serving this (virtual) GPU index is affected
     burst: int = 0  # long_document: documents per burst (0: ~1/min spread out)
+    abort: float = 0.0  # spec_residue: steady abort rate for the whole recording (0: ramp 1.5 -> 12 %)
+    rate: float = 0.0  # mon_gap / rss_leak: RSS growth, fraction of host memory per min (0: 0.03)
 
 
 @dataclass
@@ -231,6 +293,7 @@ class Scenario:
     faults: list[Fault]
     noise: list[tuple[str, str, float, float]] = field(default_factory=list)
     disorder: bool = False  # per-source clock offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicates
+    spill: bool = False  # the gateway moves a drained node's conversations to the other nodes
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -284,6 +347,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     N = np.arange(T)
     state, drained = np.full(T, 2, np.int8), np.zeros(T, bool)
     reach, scraped, alive = np.ones(T, bool), np.ones(T, bool), np.ones((nd.n_gpu, T), bool)
+    blocked = np.zeros(T, bool)  # vLLM /metrics configured but unreachable for monitoring (up == 0)
     other = nd.host_total * (0.30 + 0.1 * smooth(rng.normal(0, 1, T), 120))
     rss_base = 48 * GIB if nd.host_total < 1024 * GIB else 96 * GIB
     rss = np.full(T, float(rss_base))
@@ -326,12 +390,14 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 proc_start(k)
         elif f.kind == "partition":
             reach[s0:s1] = False
+        elif f.kind == "scrape_block":
+            blocked[s0:s1] = True
         elif f.kind == "checkpoint_load":
             rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
         elif f.kind in ("mon_gap", "rss_leak"):
             if f.kind == "mon_gap":
                 scraped[s0:] = False
-            g0, rate = s0, 0.03 / 60 * nd.host_total  # 3 %/min of host memory
+            g0, rate = s0, (f.rate or 0.03) / 60 * nd.host_total  # default 3 %/min of host memory
             while g0 < T:
                 grow = rate * np.clip(N - g0, 0, None)
                 over = np.nonzero((g0 <= N) & (other + rss_base + grow >= 0.985 * nd.host_total))[0]
@@ -348,7 +414,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
     rss[state == 0] = 0
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
-                scraped=scraped, rss=rss, host_used=other + rss)
+                scraped=scraped, blocked=blocked, rss=rss, host_used=other + rss)
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
@@ -375,8 +441,16 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
     return use, raw
 
 
-def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: Trace) -> dict[str, Arr]:
-    """Trace arrivals plus fault-driven extra requests, and per-second modifiers."""
+def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: Trace,
+             spill: tuple[list[tuple[float, float]], list[tuple[float, float]], int] | None = None
+             ) -> dict[str, Arr]:
+    """Trace arrivals plus fault-driven extra requests, and per-second modifiers.
+
+    `spill` = (this node's drain windows, the other nodes' drain windows, number of other nodes), each
+    window (drain start, ready) in s: while a peer is drained, its conversations come here (1/n of its
+    load each, kind 4), and they stay for a few minutes after it is back (tau 180 s); symmetrically, this
+    node gets its own conversations back only gradually after its restart.
+    """
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry
@@ -388,7 +462,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
         if f.kind == "kv_leak":
             w["leak"][s0:s1] = f.leak / 6000.0
         elif f.kind == "spec_residue":
-            w["p_ab"][s0:] = np.interp(N[s0:], [s0, s0 + 480], [0.015, 0.12])
+            if f.abort:  # a steady interrupt rate, the same before and during the fault
+                w["p_ab"][:] = f.abort
+            else:
+                w["p_ab"][s0:] = np.interp(N[s0:], [s0, s0 + 480], [0.015, 0.12])
             w["nodecay"][s0:s1] = True
         elif f.kind == "retry_burst":
             w["p_ab"][s0:s1], w["x5xx"][s0:s1] = 0.25, 0.06
@@ -410,10 +487,26 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             prompt = 30e3 + 1.5e3 * np.arange(len(at))
             xs.append((at, prompt, rng.uniform(300, 900, len(at)).round(), np.full(len(at), 2, np.int8)))
             w["pinned"][s0:s1] = np.interp(N[s0:s1], at, prompt) / e.pool
+    if spill is not None:
+        own, peers, n_peers = spill
+        et, eP, eG = arrivals(rng, tr, e.rate / n_peers, T)
+        keep = rng.random(len(et)) < moved(N, peers)[et.astype(int)]
+        xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 4, np.int8)))
+        stay = rng.random(len(xs[0][0])) >= moved(N, own)[xs[0][0].astype(int)]  # from its drain on
+        xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     return {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+
+
+def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr:
+    """Share of a drained node's conversations served elsewhere: 1 from drain to ready, then exp(-dt/tau)."""
+    m = np.zeros(len(secs))
+    for a, r in wins:
+        m += np.where((secs >= a) & (secs < r), 1.0, 0.0)
+        m += np.where(secs >= r, np.exp(-(secs - r) / tau), 0.0)
+    return np.clip(m, 0, 1)
 
 
 def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[Fault], tr: Trace,
@@ -421,7 +514,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     o, N = nd.o, np.arange(T)
     state = o["state"]
     up, serving = state == 2, (state == 2) & o["reach"]
-    w = workload(rng, e, T, fl, tr)
+    w = workload(rng, e, T, fl, tr, o.get("spill"))
     si = w["t"].astype(int)
     # gateway view: arrivals at a dead upstream are 5xx for 45 s, then the balancer ejects it
     age = np.zeros(T)
@@ -429,13 +522,16 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         age[s] = 0 if serving[s] else age[s - 1] + 1
     ok = serving[si]
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
+    if nd.gw_log:  # the gateway logs what it failed on a dead upstream
+        e.out["rejs"] = (w["t"][rej], w["P"][rej])
     tot, bad = np.zeros(T), np.zeros(T)
     np.add.at(tot, si[ok | rej], 1)
     np.add.at(bad, si[rej], 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     prev = np.zeros(len(t))
     if nd.resend:
-        P, prev, e.out["ses"] = resend(np.random.default_rng(seed), t, P, G, kind)
+        reuse = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
+        P, prev, e.out["ses"] = resend(np.random.default_rng(seed), t, P, G, kind, reuse)
     n = len(t)
     z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
     aborted = u1 < w["p_ab"][si]
@@ -469,6 +565,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             res[s] = r
     total, reserved = GPUS[nd.gpu][1:3]
     p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res) < 256, 0.30, 0.0)
+    if nd.stall_err:  # reclaim stalls push requests past the gateway's timeout: 0 at 86 %, 12 % at 98 %
+        p_er = p_er + 0.12 * np.clip((o["host_used"] / nd.host_total - 0.86) / 0.12, 0, 1)
     errored = ~aborted & (u2 < p_er[si])
     rest = ~aborted & ~errored
     reason = np.select([aborted, errored, rest & (ur < 0.0005), rest & (ur < 0.09)], [2, 3, 4, 1], 0)
@@ -476,6 +574,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     bad += w["x5xx"] * tot
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
+    if (kind == 4).any():  # a moved conversation's history is cached on the node it left
+        hit = hit * np.where(kind == 4, 0.25, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     cached = np.floor(P * hit / 16) * 16
@@ -511,12 +611,17 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
 
 
-def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr) -> tuple[Arr, Arr, list[Any]]:
+def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr,
+           reuse: list[tuple[float, float]] | None = None) -> tuple[Arr, Arr, list[Any]]:
     """Chat sessions whose client resends the history: prompt_k = prompt_(k-1) + answer_(k-1) + new message.
 
     The trace's prompt is the first turn; a later turn's new message is 15 % of its trace prompt (>= 16
     tokens). A user replies >= 20 s after the previous turn; the context is capped at 32k tokens.
     Returns the new prompts, the resent (cacheable) prefix per request and (tenant, session) per request.
+    Within a `reuse` window the acme-compliance client puts every conversation under one of 6 session ids
+    (its latest open sessions when the window starts): a conversation continues its id's context, and when
+    it ends (geometric turns) a new one starts under the same id with a fresh first-turn prompt, far
+    shorter than the context the id held, and nothing of it cached.
     """
     names = [x[0] for x in TENANTS]
     pick = rng.choice(len(TENANTS), len(t), p=[x[1] for x in TENANTS])
@@ -524,12 +629,27 @@ def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr) -> tuple
     open_: dict[str, list[list[Any]]] = {x: [] for x in names}
     newP, prev = P.copy(), np.zeros(len(t))
     ses: list[tuple[str, str] | None] = [None] * len(t)
+    pool: list[list[Any]] = []  # the reused ids (only within a reuse window)
     for i in range(len(t)):
         if kind[i]:
             continue
         tn = names[pick[i]]
         share, turns = TENANTS[pick[i]][1:]
         lst = open_[tn]
+        if reuse and tn == "acme-compliance" and any(a <= t[i] < b for a, b in reuse):
+            if not pool:
+                pool = lst[-6:] + [[f"{rng.integers(1 << 48):012x}", 0, t[i], 0.0]
+                                   for _ in range(6 - len(lst[-6:]))]
+                del lst[-6:]
+            y = pool[int(rng.integers(len(pool)))]
+            if y[1] <= 0:  # the client starts a new conversation under the old id
+                y[1], y[3] = 1 + rng.geometric(1 / turns), 0.0
+            if y[3]:
+                newP[i] = min(y[3] + max(16.0, round(0.15 * P[i])), 32000.0)
+                prev[i] = min(y[3], newP[i])
+            y[1], y[2], y[3] = y[1] - 1, t[i], newP[i] + G[i]
+            ses[i] = (tn, y[0])
+            continue
         cand = [x for x in lst if t[i] - x[2] > 20.0]
         if len(lst) < max(1, round(rate * share * 45)) or not cand:
             x: list[Any] = [f"{rng.integers(1 << 48):012x}", 1 + rng.geometric(1 / turns), t[i], 0.0]
@@ -646,8 +766,13 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
     if nd.mig:
         out += mig_records(rng, nd, T, uuids)
+    redeploy = [(f.start * 60, f.end * 60) for f in fl if f.kind == "dcgm_redeploy" and f.end is not None]
     for t in rounds(rng, nd.iv["dcgm"], T) if not nd.mig else []:
         s = int(t)
+        if any(a <= t < b for a, b in redeploy):
+            continue  # the exporter pod is being replaced: nothing to scrape
+        if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
+            hk, uk = ("Hostname", "UUID") if nd.lower else ("hostname", "uuid")
         for g in (g for g in range(nd.n_gpu) if reach[s]):
             lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
                    "device": f"nvidia{g}", "modelName": name, hk: nd.name,
@@ -677,7 +802,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
             "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
-    vis = reach & o["scraped"] & (state == 2)  # the agent can scrape vLLM
+    vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
         e_lab = {"engine": e.label, "model_name": nd.model, **e.labels}
         out += vllm_records(rng, nd, e, T, vis)
@@ -692,8 +817,28 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "tenant": ses[i][0], "session": ses[i][1], "prompt_tokens": int(P[i]),
                 "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i]),
                 **({"spec_draft_tokens": int(np.ceil(gd[i] / 3.2) * 4)} if nd.spec else {})}))
-                for i in range(len(tt)) if vis[int(end[i])]]
+                for i in range(len(tt)) if vis[int(end[i])] or nd.gw_log]
+        if nd.gw_log:
+            out += gateway_errors(rng, nd, e, out)
     return out
+
+
+def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]) -> list[Rec]:
+    """Gateway log: requests in flight when the serving process dies end in `error` (the record already
+    written is rewritten), and those it sent to the dead upstream before ejecting it (45 s) are `error`."""
+    state = nd.o["state"]
+    for t, r in out:
+        a = r.get("attrs", {})
+        if r.get("event") == "request_finished" and r["gpu"] == e.rec_gpu and state[int(t)] != 2:
+            a["finish_reason"] = "error"
+    rt, rp = e.out["rejs"]
+    names = [x[0] for x in TENANTS]
+    pick = rng.choice(len(TENANTS), len(rt), p=[x[1] for x in TENANTS])
+    ids = rng.integers(0, 1 << 62, len(rt))
+    return [(float(rt[i]) + 0.3, event(nd, "vllm", e.rec_gpu, "request_finished", {
+        "request_id": f"chatcmpl-{ids[i]:016x}", "finish_reason": "error", "tenant": names[pick[i]],
+        "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(rp[i]), "generation_tokens": 0,
+        "cached_tokens": 0})) for i in range(len(rt))]
 
 
 def mig_records(rng: np.random.Generator, nd: Node, T: int, uuids: list[str]) -> list[Rec]:
@@ -833,11 +978,13 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
     for nd in sc.nodes:
         o = nd.o
-        reach, state, cfg = o["reach"][ti], o["state"][ti], o["scraped"][ti]
+        reach, state, cfg, blk = o["reach"][ti], o["state"][ti], o["scraped"][ti], o["blocked"][ti]
         nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
               "pod": o["pod"]}
         for e in nd.engines:
             x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model, **e.labels}
+            if nd.port_per_gpu and e.rec_gpu is not None:  # one server per GPU, each on its own port
+                lab["instance"] = f"{o['ip']}:{8000 + e.rec_gpu}"
             W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
             allb += W
             tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
@@ -854,23 +1001,30 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                      "VLLMRequestErrorRateHigh": fin["error"] / nfin > 0.01,
                      "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
                          inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & (not nd.legacy)}
-            vis = reach & cfg & (state == 2)  # Prometheus has fresh vLLM series
+            vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
             fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
-            fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2)), lab, nd.name, e.rec_gpu))
+            fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk), lab, nd.name, e.rec_gpu))
         nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
+        if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
+            up_b = win(sum(e.out["buckets"] for e in nd.engines), ti)
+            fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > 0.8,
+                          {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
         hl = {"node": nd.name, "instance": f"{nd.name}:9100", "job": "node-exporter"}
         ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
         sts = np.array(o["starts"] or [-1e9])
         kl = {**hl, "job": "kube-state-metrics", "namespace": "inference", "pod": o["pod"],
               "container": "vllm"}
         dt_oom, dt_st = ti[:, None] - ooms, ti[:, None] - sts
+        gap = np.zeros(len(ti), bool)  # dcgm-exporter being redeployed
+        for f in (f for f in sc.faults if f.kind == "dcgm_redeploy" and f.node == nd.name):
+            gap |= (ti >= f.start * 60) & (ti < (f.end or f.start) * 60)
         fired += [(k, c, lb, nd.name, None) for k, c, lb in [
             ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
             ("NodeOOMKillDetected", ((dt_oom >= 0) & (dt_oom < 300)).any(1), hl),
             ("NodeTargetDown", ~reach, hl),
-            ("DCGMTargetDown", ~reach, {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
+            ("DCGMTargetDown", ~reach | gap, {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
             ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
         gname, total, reserved = GPUS[nd.gpu][:3]
         for g in range(nd.n_gpu):
@@ -980,7 +1134,7 @@ def scenarios() -> list[Scenario]:
         nd.lower = True
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
-    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios()]
+    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1022,6 +1176,36 @@ def new_scenarios() -> list[Scenario]:
                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code"),
                    [Fault("xid79", "edge-h100-03", 40, gpu=2, cause="other", detail="xid_79")], disorder=True)
     return [s8, s9, s10, s11, s12, s13]
+
+
+def third_scenarios() -> list[Scenario]:
+    """s14-s17, added later by a third outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    s14 = Scenario("s14_per_gpu_session_reuse", "2025-06-17T09:00:00+00:00", 90,
+                   mk("srv-h100-", 5, "H100", 4, l8, "azure_conv", "per_gpu", 1.2, iv, logging=True,
+                      resend=True, port_per_gpu=True, host_total=1024 * GIB),
+                   [Fault("kv_leak", "srv-h100-03", 25, gpu=2, inst=2, cause="session_isolation", leak=2.0)])
+    s15 = Scenario("s15_rolling_restart", "2025-06-24T22:00:00+00:00", 90,
+                   mk("roll-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}),
+                   [*(Fault("warmup", f"roll-h100-0{k + 1}", 12 + 11 * k, 22 + 11 * k, cause="benign",
+                            detail="warmup") for k in range(6)),
+                    Fault("dcgm_redeploy", "roll-h100-06", 40, 42)], spill=True)
+    s16 = Scenario("s16_hetero_slow_residue", "2025-07-01T06:00:00+00:00", 90,
+                   [*mk("mix-h100-", 3, "H100", 4, l70, "azure_conv", "tp", 2.0, iv, spec=True),
+                    *mk("mix-l40s-", 3, "L40S", 4, l8, "azure_conv", "per_gpu", 2.5, iv, lower=True,
+                        port_per_gpu=True, host_total=512 * GIB)],
+                   [Fault("spec_residue", "mix-h100-02", 20, cause="spec_residue", abort=0.02),
+                    Fault("long_document", "mix-l40s-02", 40, 58, cause="benign", detail="long_document",
+                          burst=2)])
+    s17 = Scenario("s17_scrape_blocked_rss_oom", "2025-07-08T11:00:00+00:00", 90,
+                   mk("api-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                      stall_err=True, host_total=1024 * GIB),
+                   [Fault("scrape_block", "api-h100-04", 20, cause="monitoring_gap"),
+                    Fault("rss_leak", "api-h100-04", 24, rate=0.02)])
+    return [s14, s15, s16, s17]
 
 
 def pool_tokens(nd: Node, e: Engine) -> int:
@@ -1072,6 +1256,10 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
     for ni, nd in enumerate(sc.nodes):
         nrng, fl = np.random.default_rng([seed, ni]), [f for f in sc.faults if f.node == nd.name]
         life_of(nrng, nd, T, fl)
+        if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
+            wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults if f.kind == "warmup"]
+            nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
+                             [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         for ei, e in enumerate(nd.engines):
             e.pool = pool_tokens(nd, e)
             efl = [f for f in fl if f.inst is None or f.inst in e.gpus]

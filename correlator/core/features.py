@@ -503,7 +503,8 @@ def pool_name(pool: tuple[int, str]) -> str:
 
 
 SERVER_FORGOTTEN_NS = 1800 * NS
-"""A vLLM engine silent this long is taken as gone (decommissioned, renumbered), not missing."""
+"""A vLLM engine silent this long while another of the node reports is taken as gone
+(decommissioned, renumbered), not missing."""
 
 
 def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int) -> list[str]:
@@ -511,11 +512,13 @@ def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int
     source goes on (its newest record at ``vllm_ns``): one server of several that died, or a
     server whose metrics stopped while request events (a gateway's log) still come. Either way
     the source is not silent, so its own silence cannot show it. Named by where they run
-    (``GPU 3``) or by engine where they have no GPU of their own (``engine 0``)."""
+    (``GPU 3``) or by engine where they have no GPU of their own (``engine 0``). While no
+    engine of the node reports at all, every one that stopped stays missing however long ago."""
+    heard = [(key, e, max(e.kv_pct.last_ns, e.running.last_ns)) for key, e in state.engines.items()]
+    any_live = any(ns >= 0 and tick_ns - ns <= silence_ns for _, _, ns in heard)
     out = set()
-    for key, e in state.engines.items():
-        ns = max(e.kv_pct.last_ns, e.running.last_ns)
-        if ns < 0 or tick_ns - ns <= silence_ns or tick_ns - ns > SERVER_FORGOTTEN_NS:
+    for key, e, ns in heard:
+        if ns < 0 or tick_ns - ns <= silence_ns or (any_live and tick_ns - ns > SERVER_FORGOTTEN_NS):
             continue
         if vllm_ns - ns > silence_ns:
             out.add(pool_name(e.pool) if e.pool is not None else f"engine {key}")

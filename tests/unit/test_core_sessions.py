@@ -90,3 +90,36 @@ def test_turn_shapes_are_bounded_and_an_older_snapshot_restores_without_them() -
     assert back.shapes == {}
     chat(back, "acme", "x", 2, 10**6 * S)
     assert set(back.shapes) == {"acme"}
+
+
+def test_independent_prompts_with_few_shorter_ones_in_a_stretch_are_still_no_chat_client() -> None:
+    """An outsider's gateway log (bench/outsider s17): prompts independent of each other under
+    long-lived session ids, about a third shorter than half the context before them, but only
+    18.75 % in one window of 128 turns; about two in five at least the context before them. The
+    share of shorter turns alone let 15 restarts count there, and paged a healthy node."""
+    t = tracker()
+    # 128 follow-ups of which 24 are shorter (18.75 %) and 50 carry the context (39 %)
+    kinds = ["short"] * 24 + ["carry"] * 50 + ["between"] * 54
+    random.Random(3).shuffle(kinds)
+    context = 2000
+    for i, kind in enumerate(kinds):
+        prompt = {"short": 600, "carry": 2100, "between": 1500}[kind]
+        t.observe("agent-7", "legal-review", i * S, prompt=prompt, context=context)
+    assert t.restarts_since(0) == (0, "")
+
+
+def test_a_chat_tenant_restarting_conversations_still_counts_when_a_sixth_of_its_turns_are_restarts() -> None:
+    """The write-up's tenant: its conversations carry their history, and it starts new ones
+    under old ids (the simulator's leaking tenant: up to 16 % of its recent turns)."""
+    t = tracker()
+    restarts = 0
+    for c in range(40):
+        for turn in range(6):
+            if turn == 0 and c:
+                t.observe("reused", "batch-co", (c * 10 + turn) * S, prompt=500, context=800)
+                restarts += 1
+            else:
+                t.observe("reused", "batch-co", (c * 10 + turn) * S, prompt=1000 * (turn + 1),
+                          context=1000 * (turn + 1) + 300)
+    counted, tenant = t.restarts_since(0)
+    assert tenant == "batch-co" and counted >= restarts - 4  # all but the first few, before the premise
