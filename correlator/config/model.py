@@ -174,6 +174,10 @@ class SpecResidue(_Section):
     """Rise, pp, the slow residue path needs."""
     slow_interrupts_per_min: NonNeg = 1.0
     """Interrupted requests per minute the slow path needs."""
+    slow_rise_mib: Pos = 100.0
+    """Or a rise of this many MiB of framebuffer per node (summed over its GPUs; per server
+    where a server has a GPU of its own) over the slow path's minutes, as steady: half the
+    200 MB per node at which DESIGN.md calls a residue a crisis."""
     match_tau: Share = 0.95
     """Matched path: a smaller rise counts when it is steady (this tau over the trend's
     window)..."""

@@ -104,6 +104,9 @@ class GpuView:
     growth_mib_per_min: float
     lost: list[int] = field(default_factory=list)
     xids: list[tuple[int, int]] = field(default_factory=list)
+    slow_mib: Monotone = NONE
+    """The framebuffers' used MiB summed (over the node's GPUs, or the one pool), minute means
+    over the slow residue window: DESIGN's residue thresholds are MB per node."""
 
 
 @dataclass(slots=True)
@@ -461,7 +464,15 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
         t = mann_kendall(bucket_means(g.used_mib.tail(minutes * w.per_minute), w.per_minute))
         if t.slope == t.slope:
             mib += t.slope
-    return GpuView(len(live), lv, slow, mib / len(live), lost, xids)
+    return GpuView(len(live), lv, slow, mib / len(live), lost, xids,
+                   mann_kendall(_summed_minutes(live, w.gpu_slow_minutes, w.per_minute)))
+
+
+def _summed_minutes(tracks: list[GpuTrack], minutes: int, per_minute: int) -> list[float]:
+    """Used MiB summed over ``tracks``, minute means, newest last; NaN where one lacks a minute."""
+    columns = [bucket_means(g.used_mib.tail(minutes * per_minute), per_minute) for g in tracks]
+    depth = min(len(c) for c in columns)
+    return [sum(c[len(c) - depth + i] for c in columns) for i in range(depth)]
 
 
 def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) -> list[PoolView]:

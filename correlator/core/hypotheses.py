@@ -262,6 +262,16 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
         slow = (ramp(gpu.slow.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
                 * ramp(gpu.slow.rise, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
                 * ramp(aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
+    # The same steady rise judged in MB: a residue is a crisis at 200 MB per node (DESIGN.md),
+    # which on large GPUs is a few hundredths of a point of each framebuffer.
+    m = gpu.slow_mib
+    in_mib = 0.0
+    if since >= 60 * cfg.slow_minutes and m.n >= cfg.slow_minutes - 1 and m.slope == m.slope \
+            and m.slope > 0:
+        in_mib = (ramp(m.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
+                  * ramp(m.rise, 0.5 * cfg.slow_rise_mib, cfg.slow_rise_mib)
+                  * ramp(aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
+        slow = max(slow, in_mib)
     expected = aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
     ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
     consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
@@ -287,6 +297,11 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
                         f"{gpu.growth_mib_per_min:.1f}"),
         Evidence(signal="spec_decode_active", value=int(f.rates.spec_active), detail=""),
     ]
+    if in_mib > 0 and in_mib >= fast:
+        ev.insert(1, Evidence(signal="gpu_memory_rise_mib", value=round(m.rise, 1),
+                              detail=f"framebuffer use on {where} rose {m.rise:.0f} MiB over "
+                                     f"{m.n} minutes, in {100 * max(m.tau, 0):.0f} % of minute "
+                                     "pairs (a crisis at 200 MB per node)"))
     onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (gpu.slow.n - 1) * 60 * 1_000_000_000
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
 

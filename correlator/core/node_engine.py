@@ -36,7 +36,7 @@ from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
 from correlator.core.nodestate import EngineTrack, NodeState
 from correlator.core.outputs import ActionEvent, Finding
-from correlator.core.series import NAN, Series, slope_per_min
+from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.sessions import SessionTracker
 from correlator.core.storm import NodeAlerts
 from correlator.core.trends import bucket_means, mann_kendall
@@ -318,6 +318,8 @@ class NodeEngine:
             return True  # conversations restarted under old ids: the restart path could fire
         if _above(self._gpu_growth, 0.3 * h.spec_residue.min_growth_pct_per_min):
             return True
+        if _above(self._mib_rise(), 0.5 * h.spec_residue.slow_rise_mib):
+            return True  # a slow residue, in MB per node: a few hundredths of a point a minute
         if _above(self._host_growth, 0.5 * h.monitoring_gap.host_growth_pct_per_min):
             return True
         recent = tick_ns - int(self.rules.benign.warmup_s * NS)
@@ -328,6 +330,22 @@ class NodeEngine:
         if any(c.silent for c in self.aligner.sources.values()):
             return True
         return bool(self.alerts.group())
+
+    def _mib_rise(self) -> float:
+        """How much the node's framebuffers (summed) hold more in their latest minute than in
+        the first minute of the slow residue window, MiB; NaN until the window is full."""
+        w = self.w
+        span = w.gpu_slow_minutes * w.per_minute
+        total = 0.0
+        for g in self.state.pools():
+            hist = g.used_mib.tail(span)
+            if len(hist) < span:
+                return NAN
+            new, old = mean(hist[-w.per_minute :]), mean(hist[: w.per_minute])
+            if new != new or old != old:
+                return NAN
+            total += new - old
+        return total
 
     def _kv_candidate(self, e: EngineTrack) -> bool:
         """Could the leak paths fire? The slow one needs growth over its whole window, the fast
