@@ -68,10 +68,17 @@ class Sequencer:
     The correlator finds gaps and duplicates with these numbers, so one ``Sequencer`` must stamp
     every record of a node that leaves the agent, in the order they are handed to the publisher.
     Its state is one counter per series, bounded by sources x GPUs.
+
+    Several sources can share a series (the vLLM scraper and the request log; two MIG
+    instances' servers), each stamping its records when its round began but handing them over
+    when it ended: a record stamped earlier than one numbered before it is moved up to that
+    one's time, so that within a series ``seq`` and ``ts_ns`` never disagree (the correlator
+    reads a lower ``seq`` with a later time as a producer that restarted its numbering).
     """
 
     def __init__(self) -> None:
         self._next: dict[tuple[str, str, int | None], int] = {}
+        self._last_ns: dict[tuple[str, str, int | None], int] = {}
 
     def stamp(self, records: Iterable[JsonRecord]) -> list[JsonRecord]:
         """Set ``seq`` on each record (in place) and return them as a list."""
@@ -81,5 +88,10 @@ class Sequencer:
             seq = self._next.get(key, 0)
             rec["seq"] = seq
             self._next[key] = seq + 1
+            last = self._last_ns.get(key, 0)
+            if rec["ts_ns"] < last:
+                rec["ts_ns"] = last
+            else:
+                self._last_ns[key] = rec["ts_ns"]
             out.append(rec)
         return out

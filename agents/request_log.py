@@ -34,7 +34,7 @@ from typing import Any
 
 import orjson
 
-from agents.health import GapTracker
+from agents.health import GAP_EVENT, GapTracker
 from agents.records import JsonRecord, event
 from agents.request_fields import BadLine, FieldMap
 from agents.tailer import Line, Tailer
@@ -69,6 +69,9 @@ class RequestLogSource:
         self._lock = threading.Lock()  # a round in its thread, or closing
         self._saved: dict[str, Any] | None = None
         self._unsaved: dict[str, Any] | None = None
+        self._delivered: dict[str, Any] | None = None
+        """Where the lines handed over (or yielding nothing) end: a round whose records were
+        not taken (the sink failed) is read again from here."""
         self._last_warning: float | None = None
         self._not_logged = 0
         self._behind_warned = False
@@ -88,6 +91,7 @@ class RequestLogSource:
     def handed_over(self) -> None:
         """The last round's records are in the spool: keep the position after them."""
         if self._unsaved is not None:
+            self._delivered = self._unsaved
             self._write(self._unsaved)
             self._unsaved = None
 
@@ -108,10 +112,18 @@ class RequestLogSource:
                                                  else "from its end")
                 log.info("request log %s: reading %s, at byte %d%s", self.tail.path, how,
                          cur.at.pos, "" if cur.at.line is None else f" (line {cur.at.line + 1})")
-            self._write(self.tail.snapshot())
+            self._delivered = self.tail.snapshot()
+            self._write(self._delivered)
 
     def _round(self, ts_ns: int) -> list[JsonRecord]:
         with self._lock:
+            if self._unsaved is not None and self._delivered is not None:
+                # the last round's records never reached the spool: read its lines again
+                log.warning("request log %s: the last round was not handed over; reading its "
+                            "lines again", self.tail.path)
+                self.tail.close()
+                self.tail.start(self._delivered)
+                self._unsaved = None
             records = [r for line in self.tail.read() if (r := self._record(line, ts_ns))]
             self._check_behind()
             if self.tail.problem:
@@ -122,9 +134,10 @@ class RequestLogSource:
                 log.info("request log %s: readable again", self.tail.path)
                 self.gap.answered()
             snapshot = self.tail.snapshot()
-            if records:  # kept once they are spooled (handed_over)
+            if any(r.get("event") != GAP_EVENT for r in records):  # kept once spooled (handed_over)
                 self._unsaved = snapshot
             else:
+                self._delivered = snapshot
                 self._write(snapshot)
             return records
 

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import stat
@@ -193,22 +194,28 @@ class Tailer:
         return None
 
     def _siblings(self) -> list[Path]:
-        """Files next to the path whose names begin with its name, newest first."""
-        base = self.path.name
-        found: list[tuple[float, str]] = []
-        try:
-            with os.scandir(self.path.parent) as it:
-                for e in it:
-                    if e.name.startswith(base) and e.name != base:
-                        try:
-                            if e.is_file():
-                                found.append((e.stat().st_mtime, e.path))
-                        except OSError:  # removed meanwhile
-                            continue
-        except OSError:
-            return []
-        found.sort(reverse=True)
-        return [Path(name) for _, name in found[:SIBLINGS_CHECKED]]
+        """Files next to the path whose names begin with its name, newest first; where the
+        path is a symbolic link (Kubernetes' /var/log/containers/*.log), next to its target
+        too, where the rotated files are."""
+        places = {self.path}
+        with contextlib.suppress(OSError):
+            places.add(Path(os.path.realpath(self.path)))
+        found: dict[str, float] = {}
+        for path in places:
+            base = path.name
+            try:
+                with os.scandir(path.parent) as it:
+                    for e in it:
+                        if e.name.startswith(base) and e.name != base:
+                            try:
+                                if e.is_file():
+                                    found[e.path] = e.stat().st_mtime
+                            except OSError:  # removed meanwhile
+                                continue
+            except OSError:
+                continue
+        newest = sorted(found, key=lambda name: (found[name], name), reverse=True)
+        return [Path(name) for name in newest[:SIBLINGS_CHECKED]]
 
     def _is_open(self, st: os.stat_result) -> bool:
         return any((f.at.dev, f.at.ino) == (st.st_dev, st.st_ino)

@@ -500,7 +500,7 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         view = gpu_view({}, w, tick_ns, [track])
         if view is None:
             continue
-        counted = [e for e in engines if "finished_abort" in e.counters]
+        counted = [e for e in engines if any(k.startswith("finished_") for k in e.counters)]
         aborts = sum(e.increase("finished_abort", w.growth) for e in counted) / minutes if counted else NAN
         restart = max(e.restart_ns for e in engines)
         since = (tick_ns - restart) / NS if restart else math.inf

@@ -287,7 +287,8 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
     fast = max(fast, matched)
     spec = 1.0 if f.rates.spec_active else 0.7
     strength = max(fast, slow) * consistent * spec
-    shown = t if fast >= slow else gpu.slow
+    by_mib = in_mib > 0 and in_mib >= fast and in_mib == slow
+    shown = t if fast >= slow or not gpu.slow.known else gpu.slow
     ev = [
         Evidence(signal="gpu_memory_growth_pct_per_min", value=round(shown.slope, 4),
                  detail=f"framebuffer {gpu.level.now:.2f} % on {where}, rising in "
@@ -302,7 +303,8 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
                               detail=f"framebuffer use on {where} rose {m.rise:.0f} MiB over "
                                      f"{m.n} minutes, in {100 * max(m.tau, 0):.0f} % of minute "
                                      "pairs (a crisis at 200 MB per node)"))
-    onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (gpu.slow.n - 1) * 60 * 1_000_000_000
+    window = m if by_mib else gpu.slow
+    onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (max(window.n, 1) - 1) * 60 * 1_000_000_000
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
 
 

@@ -332,19 +332,21 @@ class NodeEngine:
         return bool(self.alerts.group())
 
     def _mib_rise(self) -> float:
-        """How much the node's framebuffers (summed) hold more in their latest minute than in
-        the first minute of the slow residue window, MiB; NaN until the window is full."""
+        """How much the node's reporting framebuffers (summed) hold more in their latest minute
+        than in the first minute of the slow residue window, MiB; NaN while none has a full
+        window."""
         w = self.w
         span = w.gpu_slow_minutes * w.per_minute
-        total = 0.0
+        total = NAN
         for g in self.state.pools():
+            if g.used_mib.last_ns < 0 or self.state.last_ns - g.used_mib.last_ns > 60 * NS:
+                continue  # not reporting: not judged either (features.gpu_view)
             hist = g.used_mib.tail(span)
             if len(hist) < span:
-                return NAN
+                continue
             new, old = mean(hist[-w.per_minute :]), mean(hist[: w.per_minute])
-            if new != new or old != old:
-                return NAN
-            total += new - old
+            if new == new and old == old:
+                total = (total if total == total else 0.0) + new - old
         return total
 
     def _kv_candidate(self, e: EngineTrack) -> bool:

@@ -388,8 +388,8 @@ class NodeState:
                 engines = self.engines
                 del engines[min(engines, key=lambda k: _heard((engines[k].kv_pct, engines[k].running)))]
             e = self.engines[key] = EngineTrack(self.cap, per_minute=self.per_minute)
-            if rec.gpu is not None:
-                e.pool = (rec.gpu, mig_instance(labels))
+        if e.pool is None and rec.gpu is not None:  # also engines restored from older snapshots
+            e.pool = (rec.gpu, mig_instance(labels))
         ts = rec.ts_ns
         restarted = False
         for name, value in rec.metrics.items():

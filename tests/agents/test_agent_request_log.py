@@ -583,3 +583,46 @@ async def test_bad_request_log_options_are_refused(argv: list[str], expected: st
     rc, err = await run_agent("--once", "--no-nvml", "--no-host", *argv)
     assert rc == 2
     assert err.strip().splitlines()[-1].startswith(expected), err
+
+
+async def test_a_round_the_spool_did_not_take_is_read_again(gw: Path, tmp_path: Path) -> None:
+    """The sink failed (a full disk): the round's lines were read but never spooled, so the
+    next round reads them again, and the position saved after it covers both."""
+    gw.write_bytes(jsonl(openai("a1"), openai("a2")))
+    drv = Driver(make(gw, tmp_path, from_start=True))
+    await drv.source.start()
+    assert ids(await drv.round(hand_over=False)) == ["a1", "a2"]
+    append(gw, jsonl(openai("a3")))
+    assert ids(await drv.round()) == ["a1", "a2", "a3"]
+    assert ids(await drv.round()) == []
+    await drv.source.close()
+    again = Driver(make(gw, tmp_path))  # a restart resumes after a3
+    await again.source.start()
+    append(gw, jsonl(openai("a4")))
+    assert ids(await again.round()) == ["a4"]
+    await again.source.close()
+
+
+async def test_a_log_read_through_a_symlink_finds_its_rotated_file_beside_the_target(
+        tmp_path: Path) -> None:
+    """Kubernetes' /var/log/containers/*.log are links to /var/log/pods/.../0.log, rotated in
+    the pod's folder: a rotation while the agent was stopped is found there."""
+    pods, containers = tmp_path / "pods", tmp_path / "containers"
+    pods.mkdir()
+    containers.mkdir()
+    target = pods / "0.log"
+    target.write_bytes(b"")
+    link = containers / "gateway.log"
+    link.symlink_to(target)
+    first = make(link, tmp_path)
+    await first.start()
+    append(target, jsonl(openai("a1")))
+    assert ids(await Driver(first).round()) == ["a1"]
+    await first.close()
+    append(target, jsonl(openai("a2")))  # while stopped: written, then rotated beside the target
+    os.rename(target, pods / "0.log.20251202-101500")
+    target.write_bytes(jsonl(openai("b1")))
+    second = make(link, tmp_path)
+    await second.start()
+    assert ids(await Driver(second).round()) == ["a2", "b1"]
+    await second.close()

@@ -63,3 +63,19 @@ def test_framebuffer_noise_of_tens_of_mb_is_no_residue() -> None:
     spec = healthy(gpus=4, spec_decode=True)
     spec.aborts_per_s = lambda t: 2.5 / 60
     assert run(spec, 7200) == []
+
+
+def test_a_gpu_that_stopped_reporting_does_not_hide_the_others_residue() -> None:
+    """GPU 3's NVML goes quiet at minute 10 (no XID, no event): the screen that lets a slow MB
+    rise through to the full evaluation judges the GPUs that still report, as the evaluation
+    does; a quiet GPU used to stop it for the whole node."""
+    spec = residue_mb_per_min(12.0)
+    spec.aborts_per_s = lambda t: 2.5 / 60
+    recs = [r for r in merged(node_records(spec, START + 1800))
+            if not (r.source == "nvml" and r.gpu == 3 and r.ts_ns >= T0 + 600 * 10**9)]
+    eng = Engine(RULES)
+    out: list[Incident] = []
+    for r in recs:
+        out += eng.process(r).incidents
+    out += eng.finish().incidents
+    assert [i.cause for i in opened(out)] == ["spec_residue"]
