@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "data"
 CLI = str(Path(sys.executable).with_name("correlator"))
 SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes", "s8_mig_spec_residue",
-             "s9_slow_kv_leak", "s10_dp_rank_leak", "s15_rolling_restart", "s16_hetero_slow_residue",
-             "s17_scrape_blocked_rss_oom")
+             "s9_slow_kv_leak", "s10_dp_rank_leak", "s14_per_gpu_session_reuse", "s15_rolling_restart",
+             "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -78,3 +78,14 @@ def test_a_residue_in_one_mig_instance_is_paged_naming_the_instance(recordings: 
     opened = [r for r in records if r["status"] == "open"]
     assert [(r["cause"], r["nodes"]) for r in opened] == [("spec_residue", ["mig-h100-02"])]
     assert "GPU 1 instance 2" in opened[0]["evidence"][0]["detail"]
+
+
+def test_a_leak_on_one_server_of_a_node_is_paged_naming_that_server(recordings: Path) -> None:
+    """s14: one vLLM server per GPU; a tenant reusing session ids leaks KV on one server of
+    the node's four (its GPU 2): the incident names that server's engine."""
+    d = recordings / "s14_per_gpu_session_reuse"
+    replay(d)
+    records = [json.loads(line) for line in (d / "incidents.jsonl").read_text().splitlines()]
+    opened = [r for r in records if r["status"] == "open"]
+    assert [(r["cause"], r["nodes"]) for r in opened] == [("session_isolation", ["srv-h100-03"])]
+    assert "GPU 2" in opened[0]["evidence"][0]["detail"]
