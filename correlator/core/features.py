@@ -15,6 +15,7 @@ from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
 from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState, RequestEvents
 from correlator.core.series import NAN, Series, mean, slope_per_min
+from correlator.core.series import span as spread
 from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
 
 NS = 1_000_000_000
@@ -494,8 +495,7 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         s = track.best_pct()
         if s.last_ns < 0 or tick_ns - s.last_ns > 60 * NS:
             continue
-        hist = [v for v in s.tail(w.gpu_slow_minutes * w.per_minute) if v == v]
-        if not hist or max(hist) - min(hist) < min_rise:
+        if not spread(s.tail(w.gpu_slow_minutes * w.per_minute)) >= min_rise:
             continue
         view = gpu_view({}, w, tick_ns, [track])
         if view is None:

@@ -10,10 +10,12 @@ endpoint cut off from scraping, a residue of a few MB a minute per node on 80 GB
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +39,9 @@ def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@functools.cache
 def replay(d: Path) -> dict[str, object]:
+    """The replay's summary; each recording is replayed once for all the tests that read it."""
     done = subprocess.run([CLI, "replay", str(d / "events.jsonl.gz"), "--labels", str(d / "labels.jsonl"),
                            "--json", "--deadletter", str(d / "deadletter.jsonl"),
                            "--incidents", str(d / "incidents.jsonl")],
@@ -45,6 +49,15 @@ def replay(d: Path) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     summary: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return summary
+
+
+def incident_records(d: Path) -> list[dict[str, Any]]:
+    replay(d)
+    return [json.loads(line) for line in (d / "incidents.jsonl").read_text().splitlines()]
+
+
+def opened(d: Path) -> list[dict[str, Any]]:
+    return [r for r in incident_records(d) if r["status"] == "open"]
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -63,8 +76,7 @@ def test_every_fault_is_found_and_nothing_else_pages(recordings: Path, name: str
 def test_a_leak_that_goes_on_is_not_resolved_while_it_lasts(recordings: Path, name: str) -> None:
     """Both leaks run to the end of their recordings; the trend paths flicker on them (s9 is
     1 %/min), and an incident that resolved there was never paged again as the pool filled."""
-    replay(recordings / name)
-    records = [json.loads(line) for line in (recordings / name / "incidents.jsonl").read_text().splitlines()]
+    records = incident_records(recordings / name)
     assert records and {r["cause"] for r in records} == {"session_isolation"}
     assert [r["status"] for r in records if r["status"] != "update"] == ["open"]
 
@@ -72,20 +84,14 @@ def test_a_leak_that_goes_on_is_not_resolved_while_it_lasts(recordings: Path, na
 def test_a_residue_in_one_mig_instance_is_paged_naming_the_instance(recordings: Path) -> None:
     """s8: one server per MIG instance, the residue in one instance of the node's eight; the
     node's mean framebuffer dilutes it eightfold, the instance's own does not."""
-    d = recordings / "s8_mig_spec_residue"
-    replay(d)
-    records = [json.loads(line) for line in (d / "incidents.jsonl").read_text().splitlines()]
-    opened = [r for r in records if r["status"] == "open"]
-    assert [(r["cause"], r["nodes"]) for r in opened] == [("spec_residue", ["mig-h100-02"])]
-    assert "GPU 1 instance 2" in opened[0]["evidence"][0]["detail"]
+    first = opened(recordings / "s8_mig_spec_residue")
+    assert [(r["cause"], r["nodes"]) for r in first] == [("spec_residue", ["mig-h100-02"])]
+    assert "GPU 1 instance 2" in first[0]["evidence"][0]["detail"]
 
 
 def test_a_leak_on_one_server_of_a_node_is_paged_naming_that_server(recordings: Path) -> None:
     """s14: one vLLM server per GPU; a tenant reusing session ids leaks KV on one server of
     the node's four (its GPU 2): the incident names that server's engine."""
-    d = recordings / "s14_per_gpu_session_reuse"
-    replay(d)
-    records = [json.loads(line) for line in (d / "incidents.jsonl").read_text().splitlines()]
-    opened = [r for r in records if r["status"] == "open"]
-    assert [(r["cause"], r["nodes"]) for r in opened] == [("session_isolation", ["srv-h100-03"])]
-    assert "GPU 2" in opened[0]["evidence"][0]["detail"]
+    first = opened(recordings / "s14_per_gpu_session_reuse")
+    assert [(r["cause"], r["nodes"]) for r in first] == [("session_isolation", ["srv-h100-03"])]
+    assert "GPU 2" in first[0]["evidence"][0]["detail"]
