@@ -147,6 +147,58 @@ s17_scrape_blocked_rss_oom: 5 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/
   Alerts: VLLMTargetDown, NodeMemoryHighUtilization, NodeOOMKillDetected, GatewayUpstream5xxRateHigh,
   GatewayUpstreamLatencyHigh (the gateway's per-upstream TTFT P99, only where the gateway log is modelled)
   and fleet GatewayHigh5xxRate.
+
+Added later (s18-s21, a fourth outsider, same clean-room rules; fixed BEFORE any replay of them)
+----------------------------------------------------------------------------------------------
+s18_launch_surge: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 0.75 req/s/node, 95 min, no request
+  log; healthy, NO fault and NO labels. A product launch at 25 min: on every node the gateway adds new users'
+  requests (the same trace mix, kind "surge", only the system prompt cached: prefix hit x0.5) so arrivals
+  ramp linearly from x1 to a peak of x2.5/2.3/2.6/2.2/2.4/2.5 (pub-h100-01..06; balancing is uneven) over 20
+  min (25-45 min), hold to 70 min, then fall over 15 min to 40 % of the extra load (x1.5-1.6 from 85 min).
+  Held session contexts scale with the absolute load (pre-surge reference), so the KV saw-tooth rises with
+  it: 5-min means ~0.3-0.45 before, ~0.6-0.78 at the peak, single samples to 0.99; running 8-10 -> 20-25,
+  waiting peaks 15-24, preemptions, prefix hits down. KV rises everywhere at once and together with
+  running/waiting and prefix-cache queries (unlike a leak: one node, running flat). TTFT P99 > 0.8 s on all
+  six nodes from ~33-43 min, fleet GatewayP99LatencySLOBreach from ~42 min, VLLMPreemptionsHigh /
+  VLLMPrefixCacheHitRateLow on most. A capacity shortfall, not one of the contract's faults: any incident is
+  a false alarm.
+s19_leak_under_long_docs: 5 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2 req/s/node, 100 min,
+  request logging ON, chat clients resend history (as s12). benign long_document on doc-h100-02 AND
+  doc-h100-04, 30-80 min: bursts of 4 contracts (40-90k tokens each, prefill TTFT 8-18 s) within 90 s every 6
+  min (30, 36, ..., 72 min). session_isolation on doc-h100-02 from 40 min to end, on top of its bursts:
+  acme-compliance (~30 % of its traffic, 0.6 req/s) puts every conversation under 6 reused session ids
+  (resend()'s reuse window, as s14): ~4 conversation restarts/min (mean 9 turns), each abandoning a context
+  of median ~3.9k tokens, ~15k tokens/min (~3.3 %/min of the pool); 2.5 %/min of the pool (load-modulated) is
+  never reclaimed, so the saw-tooth floor ratchets from ~0.18 at 40 min to a full pool at ~70 min (reached
+  sooner at each burst). doc-h100-04 is the control: the same bursts, no leak. The bursts alone raise TTFT P99
+  alerts (doc-h100-02 34-37 min, before the leak; doc-h100-04 once at 46 min); on doc-h100-02 TTFT fires
+  continuously from ~57 min, KV-usage/preemption alerts from ~66-71 min. Labels: benign/long_document
+  doc-h100-02 30-80, session_isolation doc-h100-02 40-100, benign/long_document doc-h100-04 30-80.
+s20_dcgm_hung_fb_leak: 6 x 8 H100, 2 DP engines/node (TP4 each), Llama-3.3-70B, Azure conv (engine 0) / code
+  (engine 1) 6 req/s/engine, 90 min, disorder as s13 (1-3 s stream offsets, 2 % late, 1 % duplicates). The
+  node agents run WITHOUT their NVML collector (their pod lacks libnvidia-ml: NVMLError_LibraryNotFound, cf.
+  data/telemetry/nvml_no_library_probe_output.txt): no nvml records at all; GPU memory is seen only through
+  dcgm-exporter. hx-h100-04..06 export hostname/uuid. monitoring_gap on hx-h100-05 from 20 min to end: its
+  dcgm-exporter hangs (host engine stuck, /metrics times out: up == 0, no dcgm records from then, no
+  DCGM-rule alerts such as GPUFramebufferHigh, TargetDown{job="dcgm-exporter"} from ~22 min). From 26 min
+  engine 1's process leaks tensors outside the pre-allocated KV pool: 160 MiB/min on each of its 4 GPUs (GPUs
+  4-7; 640 MiB/min/node, 0.2 %/min of FB), seen by nothing. Its ~7.3 GiB FB headroom is gone at ~72 min ->
+  30 % CUDA-OOM `error` finishes on that engine (VLLMRequestErrorRateHigh, GatewayUpstream5xxRateHigh from ~74
+  min). KV, load and host memory stay normal. hx-h100-02's dcgm-exporter hangs the same way from 45 min to
+  end with nothing wrong underneath (unlabelled: a missing source alone is not a fault, as s11's gw-h100-04).
+s21_skewed_clocks_two_faults: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode on every node, 432k-token
+  pool), Azure conv 2.5 req/s/node, 110 min, no request log. Broken NTP: every record the agents of
+  tz-h100-02 (clock 40 s behind: chronyd pointed at a dead server, drifted) and tz-h100-04 (150 s ahead:
+  wrong RTC, chronyd never started) stamp carries that offset (nvml, dcgm, vllm, host, events); Prometheus's
+  alerts are stamped by its own clock; NodeClockSkewDetected fires on both from ~11 min to the end. Neither
+  is faulty. Two different faults, one after the other, on tz-h100-03: spec_residue 20-50 min (aborts 1.5 ->
+  12 % over 8 min, 4.7 MB kept per interrupted request: ~80 MB/min/node, ~1.8 GiB/node by 50 min; FB/NVML
+  creep ~19 MiB/min/GPU; VLLMRequestAbortRateHigh ~32-50 min), ended at 50 min by a drained operator restart
+  (process_start 50.5, engine_start ~52.2, counters reset) with the interrupting client throttled: aborts
+  back to 1.5 %, residue reclaimed again. Then session_isolation 62-110 min: 2.2 %/min of the pool never
+  reclaimed (a tenant starts reusing session ids); KV 5-min means ~0.1 before, ~0.75 at 80-85 min, a full
+  pool from ~95 min, TTFT P99 / KV / preemption alerts from ~98-103 min. Labels: spec_residue
+  tz-h100-03 20-50, session_isolation tz-h100-03 62-110.
 """
 from __future__ import annotations
 
@@ -265,6 +317,7 @@ class Node:
     #                       and requests the gateway failed on a dead upstream are logged as `error`
     stall_err: bool = False  # host-memory reclaim stalls (> 86 %) make the gateway time out requests
     port_per_gpu: bool = False  # per-GPU servers listen on 8000 + gpu (their alerts' `instance`)
+    nvml: bool = True  # False: the agent's NVML collector is absent (no driver library in its pod)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -281,7 +334,8 @@ class Fault:
     inst: int | None = None  # only the engine serving this (virtual) GPU index is affected
     burst: int = 0  # long_document: documents per burst (0: ~1/min spread out)
     abort: float = 0.0  # spec_residue: steady abort rate for the whole recording (0: ramp 1.5 -> 12 %)
-    rate: float = 0.0  # mon_gap / rss_leak: RSS growth, fraction of host memory per min (0: 0.03)
+    rate: float = 0.0  # mon_gap / rss_leak: RSS growth, fraction of host memory per min (0: 0.03);
+    #                    surge: peak arrival multiplier; fb_leak: MiB per min per GPU outside the KV pool
 
 
 @dataclass
@@ -418,10 +472,13 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
-              up: Arr) -> tuple[Arr, Arr]:
-    """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions."""
+              up: Arr, fref: float | None = None) -> tuple[Arr, Arr]:
+    """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
+
+    Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
+    pre-surge `fref` they scale with the absolute load."""
     r = np.random.default_rng(seed)
-    fmean = max(float(fin[up].mean()) if up.any() else 1.0, 1e-9)
+    fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
     use, raw = np.zeros(len(up)), np.zeros(len(up))
     for s in range(len(up)):
@@ -453,7 +510,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     """
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
-    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry
+    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -465,7 +522,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             if f.abort:  # a steady interrupt rate, the same before and during the fault
                 w["p_ab"][:] = f.abort
             else:
-                w["p_ab"][s0:] = np.interp(N[s0:], [s0, s0 + 480], [0.015, 0.12])
+                w["p_ab"][s0:s1] = np.interp(N[s0:s1], [s0, s0 + 480], [0.015, 0.12])
             w["nodecay"][s0:s1] = True
         elif f.kind == "retry_burst":
             w["p_ab"][s0:s1], w["x5xx"][s0:s1] = 0.25, 0.06
@@ -487,6 +544,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             prompt = 30e3 + 1.5e3 * np.arange(len(at))
             xs.append((at, prompt, rng.uniform(300, 900, len(at)).round(), np.full(len(at), 2, np.int8)))
             w["pinned"][s0:s1] = np.interp(N[s0:s1], at, prompt) / e.pool
+        elif f.kind == "surge":  # extra users: the same trace mix, thinned to the surge's shape (kind 5)
+            et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
+            keep = rng.random(len(et)) < surge_shape(et, s0, s1)
+            xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 5, np.int8)))
     if spill is not None:
         own, peers, n_peers = spill
         et, eP, eG = arrivals(rng, tr, e.rate / n_peers, T)
@@ -498,6 +559,21 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     return {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+
+
+def surge_shape(secs: Arr, s0: float, s1: float) -> Arr:
+    """A launch's extra load, as a share of its peak: ramps up over 20 min from s0, holds to s1, then
+    falls over 15 min to 40 % of the peak (the users who stay)."""
+    return np.asarray(np.interp(secs, [s0, s0 + 1200, s1, s1 + 900], [0, 1, 1, 0.4], 0, 0.4))
+
+
+def fb_leak(f: Fault, up: Arr) -> Arr:
+    """MiB per GPU leaked outside the KV pool from f.start at f.rate MiB/min; a process restart frees it."""
+    out, r, s0 = np.zeros(len(up)), 0.0, int(f.start * 60)
+    for s in range(len(up)):
+        r = 0.0 if not up[s] else r + (f.rate / 60 if s >= s0 else 0.0)
+        out[s] = r
+    return out
 
 
 def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr:
@@ -539,6 +615,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     tps = 45.0 * (1.8 if nd.spec else 1.0) if "8B" in nd.model else 30.0
     amp, press = float(rng.uniform(0.10, 0.18)), np.zeros(T)
+    surge0 = min([int(f.start * 60) for f in fl if f.kind == "surge"], default=0)
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
         ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
@@ -551,8 +628,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(act, si, P + G / 2)
         np.add.at(act, ei, -(P + G / 2))
         np.add.at(fin, ei, P + G)
-        usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, smooth(fin, 60), amp, w["leak"],
-                               w["pinned"], up)
+        fsm = smooth(fin, 60)
+        fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
+        usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up, fref)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     gdone = np.where(aborted, G * uf, G).round()
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
@@ -563,6 +641,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
             res[s] = r
+    for f in (f for f in fl if f.kind == "fb_leak"):
+        res = res + fb_leak(f, up)
     total, reserved = GPUS[nd.gpu][1:3]
     p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res) < 256, 0.30, 0.0)
     if nd.stall_err:  # reclaim stalls push requests past the gateway's timeout: 0 at 86 %, 12 % at 98 %
@@ -576,6 +656,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
     if (kind == 4).any():  # a moved conversation's history is cached on the node it left
         hit = hit * np.where(kind == 4, 0.25, 1.0)
+    if (kind == 5).any():  # a launch's new users: first turns, only the shared system prompt is cached
+        hit = hit * np.where(kind == 5, 0.5, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     cached = np.floor(P * hit / 16) * 16
@@ -753,7 +835,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
     o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
     reach, alive, state, fb, util, pw = o["reach"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
-    for t in rounds(rng, nd.iv["nvml"], T) if not nd.mig else []:
+    for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
         s = int(t)
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
             u, f_ = float(util[g, s]), int(fb[g, s])
@@ -767,10 +849,13 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     if nd.mig:
         out += mig_records(rng, nd, T, uuids)
     redeploy = [(f.start * 60, f.end * 60) for f in fl if f.kind == "dcgm_redeploy" and f.end is not None]
+    hung = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "dcgm_stop"]
     for t in rounds(rng, nd.iv["dcgm"], T) if not nd.mig else []:
         s = int(t)
         if any(a <= t < b for a, b in redeploy):
             continue  # the exporter pod is being replaced: nothing to scrape
+        if any(a <= t < b for a, b in hung):
+            continue  # the exporter's host engine hangs: its /metrics times out
         if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
             hk, uk = ("Hostname", "UUID") if nd.lower else ("hostname", "uuid")
         for g in (g for g in range(nd.n_gpu) if reach[s]):
@@ -1020,6 +1105,10 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         gap = np.zeros(len(ti), bool)  # dcgm-exporter being redeployed
         for f in (f for f in sc.faults if f.kind == "dcgm_redeploy" and f.node == nd.name):
             gap |= (ti >= f.start * 60) & (ti < (f.end or f.start) * 60)
+        hung = np.zeros(len(ti), bool)  # dcgm-exporter hung: up == 0 and no DCGM series at all
+        for f in (f for f in sc.faults if f.kind == "dcgm_stop" and f.node == nd.name):
+            hung |= (ti >= f.start * 60) & (ti < (T if f.end is None else f.end * 60))
+        gap |= hung
         fired += [(k, c, lb, nd.name, None) for k, c, lb in [
             ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
             ("NodeOOMKillDetected", ((dt_oom >= 0) & (dt_oom < 300)).any(1), hl),
@@ -1034,7 +1123,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             pg = g // nd.mig if nd.mig else g
             if nd.mig:
                 gl.update(gpu=str(pg), **{k: nd.engines[g].labels[k] for k in ("GPU_I_ID", "GPU_I_PROFILE")})
-            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95), gl, nd.name, pg))
+            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung, gl, nd.name,
+                          pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -1134,7 +1224,7 @@ def scenarios() -> list[Scenario]:
         nd.lower = True
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
-    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios()]
+    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1206,6 +1296,43 @@ def third_scenarios() -> list[Scenario]:
                    [Fault("scrape_block", "api-h100-04", 20, cause="monitoring_gap"),
                     Fault("rss_leak", "api-h100-04", 24, rate=0.02)])
     return [s14, s15, s16, s17]
+
+
+def fourth_scenarios() -> list[Scenario]:
+    """s18-s21, added later by a fourth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si = "session_isolation"
+    peaks = [2.5, 2.3, 2.6, 2.2, 2.4, 2.5]  # the gateway's balancing is not perfectly even
+    s18 = Scenario("s18_launch_surge", "2025-07-15T15:30:00+00:00", 95,
+                   mk("pub-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}),
+                   [Fault("surge", f"pub-h100-0{k + 1}", 25, 70, rate=p) for k, p in enumerate(peaks)])
+    s19 = Scenario("s19_leak_under_long_docs", "2025-07-22T07:00:00+00:00", 100,
+                   mk("doc-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.0, iv, logging=True, resend=True),
+                   [Fault("long_document", "doc-h100-02", 30, 80, cause="benign", detail="long_document",
+                          burst=4),
+                    Fault("kv_leak", "doc-h100-02", 40, cause=si, leak=2.5),
+                    Fault("long_document", "doc-h100-04", 30, 80, cause="benign", detail="long_document",
+                          burst=4)])
+    s20 = Scenario("s20_dcgm_hung_fb_leak", "2025-07-29T19:00:00+00:00", 90,
+                   mk("hx-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                      nvml=False),
+                   [Fault("dcgm_stop", "hx-h100-05", 20, cause="monitoring_gap"),
+                    Fault("fb_leak", "hx-h100-05", 26, inst=4, rate=160.0),
+                    Fault("dcgm_stop", "hx-h100-02", 45)], disorder=True)
+    s21 = Scenario("s21_skewed_clocks_two_faults", "2025-08-05T12:00:00+00:00", 110,
+                   mk("tz-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "tz-h100-03", 20, 50, cause="spec_residue"),
+                    Fault("operator_restart", "tz-h100-03", 50),
+                    Fault("kv_leak", "tz-h100-03", 62, cause=si, leak=2.2)],
+                   noise=[("tz-h100-02", "NodeClockSkewDetected", 0, 110),
+                          ("tz-h100-04", "NodeClockSkewDetected", 0, 110)])
+    s21.nodes[1].skew, s21.nodes[3].skew = -40.0, 150.0  # every source of the node's agent
+    for nd in s20.nodes[3:]:
+        nd.lower = True
+    return [s18, s19, s20, s21]
 
 
 def pool_tokens(nd: Node, e: Engine) -> int:
