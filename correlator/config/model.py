@@ -43,6 +43,13 @@ class Alignment(_Section):
     """Largest clock offset between a node's sources that is tolerated."""
     max_pending_per_node: PosInt = 20000
     """Bound on records held per node awaiting alignment; beyond it records are refused."""
+    fleet_clock_outlier_s: Pos = 10.0
+    """Fleet time is the newest event time less the lateness, but runs at most this far ahead
+    of the newest event time of one node in four (from four nodes up): a node whose clock runs
+    ahead, or whose records go on after the others' end, does not make the others look silent."""
+    node_clock_slack_s: NonNeg = 20.0
+    """A node whose records reach the fleet more than this far behind (or ahead of) fleet time,
+    all the time, has its sources' silence judged on its own clock less this slack."""
 
 
 class Features(_Section):

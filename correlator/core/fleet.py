@@ -7,6 +7,7 @@ the same findings wherever it is processed.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
@@ -43,12 +44,19 @@ class FleetStats:
 
 
 FLOOR_STEP_NS = 1_000_000_000
+ROBUST_FROM_NODES = 4
+"""Fleets of fewer nodes keep the newest event time as their clock (no one in four to follow)."""
+LAG_SAMPLES = 9
+"""A node's clock lag is the median of this many ticks' samples (:meth:`Fleet._saw`)."""
 
 
 class Fleet:
     """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
 
     _next_floor_ns = 0  # (snapshots from before it was kept: refresh at the next record)
+    robust_clock = True
+    """Clamp fleet time to one node in four (:meth:`fleet_now`); off where the clock comes
+    from outside, already clamped by the fleet that produced it."""
 
     def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
         """With ``external_clock`` the fleet never advances by itself: the shell calls
@@ -63,6 +71,17 @@ class Fleet:
         self.lateness_ns = int(rules.alignment.allowed_lateness_s * NS)
         self.stats = FleetStats()
         self._floor_ns = 0
+        a = rules.alignment
+        self.outlier_ns = int(a.fleet_clock_outlier_s * NS)
+        self.slack_ns = int(a.node_clock_slack_s * NS)
+        self.node_max: dict[str, int] = {}
+        """Newest telemetry event time per node (alerts keep the alerting system's clock)."""
+        self.node_lag: dict[str, int] = {}
+        """How far each node's newest records run behind fleet time when they arrive: the
+        median of its last ``LAG_SAMPLES`` ticks' samples (:meth:`_saw`)."""
+        self._lag_samples: dict[str, list[int]] = {}
+        self._sampled_at: dict[str, int] = {}
+        self._ref_ns = 0  # fleet time at the last advance, plus the lateness
 
     @property
     def now_ns(self) -> int:
@@ -106,6 +125,8 @@ class Fleet:
             if source not in fleet_sources and len(fleet_sources) < 64:
                 fleet_sources.add(source)
             node_out = (self.nodes.get(rec.node) or self.node(rec.node)).push(rec)
+            if rec.ts_ns > self.node_max.get(rec.node, -1):
+                self._saw(rec.node, rec.ts_ns)
         if node_out.findings or node_out.actions or node_out.refused:
             out = self._convert(node_out)
         else:
@@ -133,6 +154,8 @@ class Fleet:
         nodes = self.nodes
         fleet_sources = self.fleet_sources
         lateness = self.lateness_ns
+        node_max = self.node_max
+        sampled_at = self._sampled_at
         for rec in records:
             source = rec.source
             by_source[source] = by_source.get(source, 0) + 1
@@ -148,6 +171,11 @@ class Fleet:
                     if source not in fleet_sources and len(fleet_sources) < 64:
                         fleet_sources.add(source)
                     (nodes.get(rec.node) or self.node(rec.node)).push_into(rec, out)  # type: ignore[arg-type]
+                    ts = rec.ts_ns
+                    if ts > node_max.get(rec.node, -1):  # self._saw's first step, inline
+                        node_max[rec.node] = ts
+                        if sampled_at.get(rec.node) != self._ref_ns:
+                            self._saw(rec.node, ts)
             except Exception as err:  # an engine bug must not stop the batch: keep the record
                 st.internal_errors += 1
                 extra.rejected.append(_failed(rec, err))
@@ -165,20 +193,71 @@ class Fleet:
         extra.extend(self._convert(out))
         return extra
 
+    def _saw(self, node: str, ts_ns: int) -> None:
+        """A node's newest record so far arrived: how far it runs behind fleet time.
+
+        Sampled once per node per tick (its first newest record after an advance) and taken as
+        the median of the last ``LAG_SAMPLES`` samples: a clock that is off shows in every
+        sample, a burst of delayed records or a jump of the whole fleet's clock in a few."""
+        self.node_max[node] = ts_ns
+        ref = self._ref_ns
+        if ref and self._sampled_at.get(node) != ref:
+            self._sampled_at[node] = ref
+            ring = self._lag_samples.setdefault(node, [])
+            ring.append(ref - ts_ns)
+            if len(ring) > LAG_SAMPLES:
+                del ring[0]
+            self.node_lag[node] = sorted(ring)[len(ring) // 2]
+
+    def fleet_now(self, now_ns: int) -> int:
+        """``now_ns`` (the newest event time less the lateness), but no more than
+        ``fleet_clock_outlier_s`` ahead of the newest event time of one node in four (less the
+        lateness), and never earlier than fleet time already was.
+
+        A node whose clock runs minutes ahead (NTP broken) would otherwise set fleet time for
+        all, and every other node would look silent; so would the last minutes of a recording
+        in which one node's records run on after the others' end."""
+        if self.robust_clock and len(self.node_max) >= ROBUST_FROM_NODES:
+            k = 1 + len(self.node_max) // 4
+            kth = heapq.nlargest(k, self.node_max.values())[-1]
+            now_ns = min(now_ns, kth + self.outlier_ns - self.lateness_ns)
+        if self._ref_ns:
+            now_ns = max(now_ns, self._ref_ns - self.lateness_ns)
+        return now_ns
+
+    def node_now(self, name: str, now_ns: int) -> int:
+        """Fleet time on the node's clock: fleet time less the node's lag beyond the slack."""
+        lag = self.node_lag.get(name, 0)
+        if lag > self.slack_ns:
+            return now_ns - (lag - self.slack_ns)
+        if lag < -self.slack_ns:
+            return now_ns - (lag + self.slack_ns)
+        return now_ns
+
     def advance(self, now_ns: int) -> FleetOutput:
         """Fleet time reached ``now_ns``: quiet nodes are evaluated, stale ones forgotten.
 
-        Called once per tick of fleet time (and by shells whose input went quiet)."""
+        Called once per tick of fleet time (and by shells whose input went quiet). ``now_ns``
+        is clamped by :meth:`fleet_now`; each node is advanced to it on its own clock
+        (:meth:`node_now`)."""
         tick = self.windows.tick_ns
         self.next_advance_ns = (now_ns // tick + 1) * tick
+        return self.advance_to(self.fleet_now(now_ns))
+
+    def advance_to(self, now_ns: int) -> FleetOutput:
+        """Every node advanced to fleet time ``now_ns`` (already clamped)."""
+        self._ref_ns = now_ns + self.lateness_ns
         out = FleetOutput()
         ttl = self.rules.features.node_ttl_s
         for name in list(self.nodes):
             n = self.nodes[name]
-            out.extend(self._convert(n.advance(now_ns)))
-            if n.idle_since(now_ns) > ttl and n.aligner.pending() == 0:
-                out.extend(self._convert(n.forget(now_ns)))
+            at = self.node_now(name, now_ns)
+            out.extend(self._convert(n.advance(at)))
+            if n.idle_since(at) > ttl and n.aligner.pending() == 0:
+                out.extend(self._convert(n.forget(at)))
                 del self.nodes[name]
+                for kept in (self.node_max, self.node_lag, self._lag_samples, self._sampled_at):
+                    kept.pop(name, None)
                 self.stats.nodes_expired += 1
         self._refresh_floor()
         return out

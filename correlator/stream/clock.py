@@ -52,9 +52,9 @@ class AdvancePoints(Fleet):
     def node(self, name: str) -> NodeEngine:
         return _IDLE  # type: ignore[return-value]
 
-    def advance(self, now_ns: int) -> FleetOutput:
-        self._advanced.append(now_ns)
-        return super().advance(now_ns)
+    def advance_to(self, now_ns: int) -> FleetOutput:
+        self._advanced.append(now_ns)  # clamped (Fleet.fleet_now): what the workers replay
+        return super().advance_to(now_ns)
 
     def after(self, rec: Record) -> tuple[list[int], list[str]]:
         """The fleet times advanced to right after ``rec``, and the sources it made known."""
@@ -73,6 +73,7 @@ class ClockedFleet(Fleet):
         self.external = external
         if external:
             self.next_advance_ns = NEVER
+            self.robust_clock = False  # the producer's advance points are clamped already
 
     def drive(self, now_ns: int) -> FleetOutput:
         """Advance every node to ``now_ns`` (an advance point of the producer's clock)."""

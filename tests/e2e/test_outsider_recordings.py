@@ -5,7 +5,8 @@ Each of these found a defect the simulator could not show: one vLLM server per G
 ``engine="0"``), request logs whose prompts do not carry the conversation, an allocator
 settling after an operator restart, everyday long prompts, a residue on one MIG instance of a
 node's eight, a gateway's log of independent prompts under long-lived session ids beside a vLLM
-endpoint cut off from scraping, a residue of a few MB a minute per node on 80 GB GPUs.
+endpoint cut off from scraping, a residue of a few MB a minute per node on 80 GB GPUs, a node
+whose clock runs 150 s ahead of the others'.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ SHARED = ROOT.parent / "shared" / "data"
 CLI = str(Path(sys.executable).with_name("correlator"))
 SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes", "s8_mig_spec_residue",
              "s9_slow_kv_leak", "s10_dp_rank_leak", "s14_per_gpu_session_reuse", "s15_rolling_restart",
-             "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom")
-NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart")
+             "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom", "s18_launch_surge",
+             "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults")
+NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
 
@@ -95,3 +97,13 @@ def test_a_leak_on_one_server_of_a_node_is_paged_naming_that_server(recordings: 
     first = opened(recordings / "s14_per_gpu_session_reuse")
     assert [(r["cause"], r["nodes"]) for r in first] == [("session_isolation", ["srv-h100-03"])]
     assert "GPU 2" in first[0]["evidence"][0]["detail"]
+
+
+def test_two_faults_in_turn_on_one_node_beside_broken_clocks_are_two_incidents(recordings: Path) -> None:
+    """s21: tz-h100-02 stamps 40 s behind, tz-h100-04 150 s ahead; tz-h100-03 has a residue,
+    an operator restart, then a leak. The node 150 s ahead once held fleet time for the
+    recording's last 150 s, and the others looked unreachable (the leak's incident among them)."""
+    first = [(r["cause"], r["nodes"]) for r in opened(recordings / "s21_skewed_clocks_two_faults")]
+    assert first == [("spec_residue", ["tz-h100-03"]), ("session_isolation", ["tz-h100-03"])]
+    assert {r["cause"] for r in incident_records(recordings / "s21_skewed_clocks_two_faults")} == \
+        {"spec_residue", "session_isolation"}
