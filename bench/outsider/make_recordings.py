@@ -199,6 +199,69 @@ s21_skewed_clocks_two_faults: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec dec
   reclaimed (a tenant starts reusing session ids); KV 5-min means ~0.1 before, ~0.75 at 80-85 min, a full
   pool from ~95 min, TTFT P99 / KV / preemption alerts from ~98-103 min. Labels: spec_residue
   tz-h100-03 20-50, session_isolation tz-h100-03 62-110.
+
+Added later (s22-s25, a fifth outsider, same clean-room rules; fixed BEFORE any replay of them)
+---------------------------------------------------------------------------------------------
+s22_spooled_agents: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90 min, no
+  request log; sp-h100-05/06 export hostname/uuid. Three node agents lose their broker connection and keep
+  collecting into their disk spool; at reconnect the spool is replayed oldest first at 60x the rate it was
+  written (7-8 min in 7-8 s, ~335-385 records) and the batch in flight at the disconnect (its last 5 s, ~5
+  records) is sent again (same seq). Each record keeps its collection `ts_ns` and is placed in the file where
+  it arrives; `seq` has no gap. (1) sp-h100-02, 18-25 min: its client certificate expired and was renewed 7
+  min later; the node serves normally, Prometheus scrapes it directly, nothing fires: healthy, unlabelled. (2)
+  sp-h100-04: session_isolation from 30 min to end, 2.0 %/min of the pool never reclaimed (KV 5-min means
+  ~0.1-0.2 before, ~0.43 at 50-55, ~0.63 at 60-65, ~0.85 at 70-75, a full pool from ~80 min; TTFT P99 from
+  ~78 min, KV-usage from ~80, preemptions ~83); its agent's producer hangs on a dead broker connection 46-54
+  min, so the leak's minutes 46-54 arrive at 54 min. (3) sp-h100-05, 62-70 min: a network partition (a mis-set
+  top-of-rack port): Prometheus and the gateway cannot reach it (GatewayUpstream5xxRateHigh ~63 min,
+  TargetDown / VLLMTargetDown ~64), no traffic reaches its vLLM (running 0, KV falls to ~0), and its agent,
+  which still collects locally, delivers minutes 62-70 at the heal (70 min). Labels: session_isolation
+  sp-h100-04 30-90; other/network_partition sp-h100-05 62-70.
+s23_vllm_v0_to_v1_upgrade: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 0.75 req/s/node, 100 min,
+  no request log. Every node starts on an old vLLM exporting V0 names (vllm:gpu_cache_usage_perc,
+  vllm:num_requests_swapped, no prefix-cache counters); the fleet's alert rules were already rewritten for V1
+  names, so the KV-usage and prefix-hit rules see no V0 node. A canary upgrade to a V1 build: up-h100-01, -03
+  and -06 are drained and restarted with the new image at 14, 26 and 38 min (as s15: drain 30 s before the
+  stop, process_start 30 s after, weights load 100 s, engine_start, counters reset, allocator +1.2 % FB, cold
+  prefix cache, their conversations served by the other five meanwhile); from its first new sample each
+  exports vllm:kv_cache_usage_perc and the prefix-cache counters instead. Then the rollout is paused: the
+  other three stay on V0. session_isolation on up-h100-05 (still V0) from 42 min to end, 2.0 %/min of the pool
+  never reclaimed: KV 5-min means ~0.3-0.5 before, ~0.73 at 55-60 min, ~0.93 at 70-75, a full pool from ~85
+  min, visible only as vllm:gpu_cache_usage_perc; no KV alert can fire for it, only TTFT P99 (~60 min),
+  preemptions (~79) and the fleet SLO breach (~73). Mooncake's heavy tail gives the odd TTFT P99 / error-rate
+  blip elsewhere (unlabelled noise). Labels: benign/warmup up-h100-01 14-24, up-h100-03 26-36, up-h100-06
+  38-48; session_isolation up-h100-05 42-100.
+s24_nonfatal_xids: 6 x 8 H100, 2 DP engines/node (TP4 each), Llama-3.3-70B, Azure conv (engine 0) / code
+  (engine 1) 6 req/s/engine, 90 min; xid-h100-01/03/05 report the DCGM blank sentinel for memory temperature.
+  Application XIDs, which leave the GPU on the bus, beside a real one that does not. (1) xid-h100-02 GPU 6: a
+  batch embedding-eval Job time-sliced onto that GPU (a custom CUDA extension with an out-of-range index)
+  holds 4 GiB and +25 % util while it runs and crashes each attempt with XID 31 (MMU fault) then 43 (channel
+  stopped), XID 13 first on every other attempt; Kubernetes retries it after 10/20/40/80/160 s and gives up
+  after 6 attempts: runs 15.0-17.5, 17.67-20.67, 21.0-22.8, 23.47-27.07, 28.4-30.6, 33.27-36.17 min. The
+  serving engine on GPUs 4-7 is untouched (its own CUDA context). (2) xid-h100-06 GPU 0: a developer's
+  notebook pod time-sliced onto it holds 2 GiB from 55 min and dies at 61.0 min with XID 31 + 43; not
+  restarted. NVML reports each XID as an `xid` event (its kernel-log text names pid and process python3).
+  DCGM_FI_DEV_XID_ERRORS then holds the last value (43) on that GPU until the end (dcgm-exporter never resets
+  it), so GPUXidErrors{xid="43"} fires from ~17.8 min (xid-h100-02) and ~61.3 min (xid-h100-06) to the end.
+  (3) other/xid_79 on xid-h100-04 GPU 6 from 38 min to end (as s5: XID event, last DCGM sample, GPU gone, vLLM
+  dies 25 s later, the pod crash-loops; GPUXidErrors{xid="79"} ~38.3, GatewayUpstream5xxRateHigh ~39.8,
+  VLLMTargetDown ~40.6, KubePodCrashLooping ~43.8). Labels: benign/nonfatal_xid xid-h100-02 GPU 6 15-37;
+  other/xid_79 xid-h100-04 GPU 6 38-90; benign/nonfatal_xid xid-h100-06 GPU 0 55-66.
+s25_alert_only_nodes: 8 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere, 432k-token pool),
+  Azure conv 2.5 req/s/node, 90 min, no request log. The agent runs on ao-h100-01..04 only; ao-h100-05..08 are
+  a new rack the agent DaemonSet's nodeSelector does not match yet: no nvml/dcgm/vllm/host record of them ever
+  reaches the correlator, only their Prometheus alerts (dcgm-exporter, node-exporter, vLLM and the gateway are
+  scraped as everywhere). Faults: spec_residue on ao-h100-02 (agent) from 30 min to end (as s3: aborts 1.5 ->
+  12 % over 8 min, 4.7 MB kept per interrupted request: ~100 MiB/min/node, ~4.4 GiB/node by the end;
+  abort-rate alert from ~40 min); other/xid_79 on ao-h100-06 (alerts only) GPU 2 from 22 min to end, whose
+  alerts name the cause (GPUXidErrors{xid="79"} ~22.4, GatewayUpstream5xxRateHigh ~23.9, VLLMTargetDown ~24.6,
+  KubePodCrashLooping ~27.9); session_isolation on ao-h100-07 (alerts only) from 35 min to end, 2.5 %/min of
+  the pool never reclaimed (KV ~0.15-0.2 before, ~0.5 at 50-55, ~0.8 at 65-70, full from ~80 min), whose
+  alerts do not name the cause: only TTFT P99 (~74 min), KV usage (~78), preemptions (~80) and prefix-hit
+  (~82) alerts. benign retry_burst on ao-h100-08 (alerts only) 55-61 min (as s6: arrivals x2.2, 25 % aborts,
+  6 % 5xx; GatewayUpstream5xxRateHigh ~59.4, VLLMRequestAbortRateHigh ~60.4). ao-h100-05 stays healthy and
+  silent. Labels: spec_residue ao-h100-02 30-90; other/xid_79 ao-h100-06 GPU 2 22-90; session_isolation
+  ao-h100-07 35-90; benign/retry_burst ao-h100-08 55-61.
 """
 from __future__ import annotations
 
@@ -318,6 +381,8 @@ class Node:
     stall_err: bool = False  # host-memory reclaim stalls (> 86 %) make the gateway time out requests
     port_per_gpu: bool = False  # per-GPU servers listen on 8000 + gpu (their alerts' `instance`)
     nvml: bool = True  # False: the agent's NVML collector is absent (no driver library in its pod)
+    v1_from: float | None = None  # legacy nodes: minute from which vLLM exports V1 names (an upgrade)
+    agent: bool = True  # False: no node agent; only the node's Prometheus alerts reach the correlator
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -335,7 +400,10 @@ class Fault:
     burst: int = 0  # long_document: documents per burst (0: ~1/min spread out)
     abort: float = 0.0  # spec_residue: steady abort rate for the whole recording (0: ramp 1.5 -> 12 %)
     rate: float = 0.0  # mon_gap / rss_leak: RSS growth, fraction of host memory per min (0: 0.03);
-    #                    surge: peak arrival multiplier; fb_leak: MiB per min per GPU outside the KV pool
+    #                    surge: peak arrival multiplier; fb_leak: MiB per min per GPU outside the KV pool;
+    #                    side_xid: MiB of GPU memory the side process holds while it runs
+    runs: list[tuple[float, float, tuple[int, ...]]] = field(default_factory=list)  # side_xid: (start min,
+    #                    crash min, XIDs the driver logs at the crash, in order) per attempt of the process
 
 
 @dataclass
@@ -402,6 +470,9 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     state, drained = np.full(T, 2, np.int8), np.zeros(T, bool)
     reach, scraped, alive = np.ones(T, bool), np.ones(T, bool), np.ones((nd.n_gpu, T), bool)
     blocked = np.zeros(T, bool)  # vLLM /metrics configured but unreachable for monitoring (up == 0)
+    spool = np.zeros(T, bool)  # agent -> broker link down: records are spooled, delivered at reconnect
+    side: list[tuple[int, float, float, float]] = []  # another process on a GPU: gpu, start s, end s, MiB
+    xids: list[tuple[int, float, int]] = []  # non-fatal XIDs: gpu, s, code (DCGM keeps the last one)
     other = nd.host_total * (0.30 + 0.1 * smooth(rng.normal(0, 1, T), 120))
     rss_base = 48 * GIB if nd.host_total < 1024 * GIB else 96 * GIB
     rss = np.full(T, float(rss_base))
@@ -444,6 +515,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 proc_start(k)
         elif f.kind == "partition":
             reach[s0:s1] = False
+        elif f.kind == "spool":  # the agent cannot reach the broker: it keeps collecting into its spool
+            spool[s0:s1] = True
+        elif f.kind == "side_xid":
+            side_xid(rng, f, ev, side, xids)
         elif f.kind == "scrape_block":
             blocked[s0:s1] = True
         elif f.kind == "checkpoint_load":
@@ -469,6 +544,34 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     rss[state == 0] = 0
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
                 scraped=scraped, blocked=blocked, rss=rss, host_used=other + rss)
+    nd.o["col"] = reach | spool if spool.any() else reach  # the agent collects (what it sends may wait)
+    if side or xids:
+        nd.o.update(side=side, xids=xids)
+
+
+XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
+            31: "Ch 00000018, intr 00000000. MMU Fault: ENGINE GRAPHICS GPC3 GPCCLIENT_T1_4 faulted @ "
+                "0x7f2c_1a5c0000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ",
+            43: "Ch 00000018"}
+
+
+def side_xid(rng: np.random.Generator, f: Fault, ev: list[Event], side: list[tuple[int, float, float, float]],
+             xids: list[tuple[int, float, int]]) -> None:
+    """Another CUDA process on GPU f.gpu (time-sliced beside vLLM) that crashes with application XIDs.
+
+    Each attempt (start, crash, codes) holds f.rate MiB while it runs; at the crash the driver logs the
+    codes 50 ms apart (the kernel log names the process); NVML reports them as `xid` events. The GPU stays
+    on the bus and the serving engine on it is untouched (its own CUDA context)."""
+    assert f.gpu is not None
+    bus = f"{0x18 + 0x11 * f.gpu:02X}"
+    for a, b, codes in f.runs:
+        pid = int(rng.integers(100000, 4000000))
+        side.append((f.gpu, a * 60, b * 60, f.rate))
+        for k, code in enumerate(codes):
+            t = b * 60 + 0.05 * k
+            msg = f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=python3, {XID_TEXT[code]}"
+            ev.append((t, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
+            xids.append((f.gpu, t, code))
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
@@ -804,6 +907,11 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         if f.kind == "checkpoint_load":
             s0 = int(f.start * 60)
             fb += 2560 * np.interp(N, [s0 + 20, s0 + 60, s0 + 110, s0 + 120], [0, 1, 1, 0], 0, 0)
+    for g, a, b, mib in o.get("side", []):  # a side process: its context and tensors load over ~20 s
+        age = N - a
+        on = (age >= 0) & (age < b - a)
+        fb[g] += np.where(on, mib * np.clip(age / 20.0, 0.1, 1.0), 0.0)
+        util[g] += np.where(on & (age >= 20), 25.0, 0.0)
     o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
     power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
     o["power"] = power + rng.normal(0, 2, power.shape)
@@ -834,7 +942,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
              f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
     o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
     o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
-    reach, alive, state, fb, util, pw = o["reach"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
+    reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
         s = int(t)
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
@@ -870,7 +978,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                     out.append((t, sample(nd, "dcgm", g, {"DCGM_FI_DEV_XID_ERRORS": 79}, lab)))
                 continue
             u, f_ = float(util[g, s]), int(fb[g, s])
-            out.append((t, sample(nd, "dcgm", g, {
+            out.append((t, sample(nd, "dcgm", g, last_xid(o, g, t, {
                 "DCGM_FI_DEV_SM_CLOCK": sm if u > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(35 + 0.4 * u),
                 "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * u),
@@ -881,7 +989,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_DEC_UTIL": 0, "DCGM_FI_DEV_FB_FREE": total - rsv - f_,
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
-                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}, lab)))
+                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}), lab)))
     for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
@@ -906,6 +1014,14 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
         if nd.gw_log:
             out += gateway_errors(rng, nd, e, out)
     return out
+
+
+def last_xid(o: dict[str, Any], g: int, t: float, m: dict[str, Any]) -> dict[str, Any]:
+    """DCGM_FI_DEV_XID_ERRORS (the last XID) on a GPU that stays on the bus: absent until the first one."""
+    codes = [c for gg, tx, c in o.get("xids", []) if gg == g and tx <= t]
+    if codes:
+        m["DCGM_FI_DEV_XID_ERRORS"] = codes[-1]
+    return m
 
 
 def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]) -> list[Rec]:
@@ -983,22 +1099,23 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
     bnames = [f'vllm:time_to_first_token_seconds_bucket{{le="{"+Inf" if math.isinf(x) else x}"}}'
               for x in LES]
     created = round(1.7e9 + rng.uniform(0, 1e6), 3)
-    kv_name = "vllm:gpu_cache_usage_perc" if nd.legacy else "vllm:kv_cache_usage_perc"
     for t in (t for t in rounds(rng, nd.iv["vllm"], T) if vis[int(t)]):
         s = int(t)
+        old = nd.legacy and (nd.v1_from is None or t < nd.v1_from * 60)  # V0 names until an upgrade
+        kv_name = "vllm:gpu_cache_usage_perc" if old else "vllm:kv_cache_usage_perc"
         m: dict[str, float] = {"vllm:num_requests_running": float(e.out["running"][s]),
                                "vllm:num_requests_waiting": float(e.out["waiting"][s]),
                                kv_name: round(float(e.out["usage"][s]), 6)}
         if nd.no_kv:
             del m[kv_name]
-        if nd.legacy:
+        if old:
             m["vllm:num_requests_swapped"] = 0.0
         cum_b = 0.0
         for k, c in cum.items():
             if k.startswith("b"):
                 cum_b += float(c[s])
                 m[bnames[int(k[1:])]] = cum_b
-            elif not (nd.legacy and "prefix_cache" in k):
+            elif not (old and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
         out.append((t, sample(nd, "vllm", e.rec_gpu, m,
@@ -1066,6 +1183,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         reach, state, cfg, blk = o["reach"][ti], o["state"][ti], o["scraped"][ti], o["blocked"][ti]
         nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
               "pod": o["pod"]}
+        v1 = ~(nd.legacy & (ti < (T if nd.v1_from is None else nd.v1_from * 60)))  # the V1-name rules see it
         for e in nd.engines:
             x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model, **e.labels}
             if nd.port_per_gpu and e.rec_gpu is not None:  # one server per GPU, each on its own port
@@ -1078,14 +1196,14 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             conds = {"VLLMTimeToFirstTokenP99High": hq(0.99, W) > 0.8,
                      "VLLME2ELatencyHigh": inc["vllm:e2e_request_latency_seconds_sum"] / np.maximum(
                          inc["vllm:e2e_request_latency_seconds_count"], 1) > 2 * x["e2e_base"],
-                     "VLLMKVCacheUsageHigh": (x["usage"][ti] > 0.9) & (not nd.legacy),
-                     "VLLMKVCacheUsageCritical": (x["usage"][ti] > 0.97) & (not nd.legacy),
+                     "VLLMKVCacheUsageHigh": (x["usage"][ti] > 0.9) & v1,
+                     "VLLMKVCacheUsageCritical": (x["usage"][ti] > 0.97) & v1,
                      "VLLMPreemptionsHigh": inc["vllm:num_preemptions_total"] / 300 > 0.05,
                      "VLLMQueueBacklog": x["waiting"][ti] > 10,
                      "VLLMRequestAbortRateHigh": fin["abort"] / nfin > 0.05,
                      "VLLMRequestErrorRateHigh": fin["error"] / nfin > 0.01,
                      "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
-                         inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & (not nd.legacy)}
+                         inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & v1}
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
             fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
             fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk), lab, nd.name, e.rec_gpu))
@@ -1129,6 +1247,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
                 fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, nd.name, g))
+            fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, nd.name, g)
+                      for code, c in xid_conds(o, g, ti)]
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
     gw = {"service": "llm-gateway"}
@@ -1151,6 +1271,17 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                     "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
                     "generatorURL": f"http://prometheus-k8s-0:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     return out
+
+
+def xid_conds(o: dict[str, Any], g: int, ti: Arr) -> list[tuple[int, Arr]]:
+    """`DCGM_FI_DEV_XID_ERRORS != 0` on a GPU that stays on the bus: the value Prometheus scraped (~10 s
+    before each evaluation) is the last XID, carried by the rule as the `xid` label, one alert per value."""
+    seq = sorted((t, c) for gg, t, c in o.get("xids", []) if gg == g)
+    if not seq:
+        return []
+    k = np.searchsorted(np.array([t for t, _ in seq]), ti - 10, side="right")
+    val = np.where(k > 0, np.array([0] + [c for _, c in seq])[k], 0)
+    return [(int(c), val == c) for c in sorted(set(val[val > 0].tolist()))]
 
 
 def rfc3339(t: float) -> str:
@@ -1224,7 +1355,8 @@ def scenarios() -> list[Scenario]:
         nd.lower = True
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
-    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios()]
+    return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
+            *fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1335,6 +1467,60 @@ def fourth_scenarios() -> list[Scenario]:
     return [s18, s19, s20, s21]
 
 
+def fifth_scenarios() -> list[Scenario]:
+    """s22-s25, added later by a fifth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, part = "session_isolation", "network_partition"
+    s22 = Scenario("s22_spooled_agents", "2025-08-12T09:00:00+00:00", 90,
+                   mk("sp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("spool", "sp-h100-02", 18, 25),
+                    Fault("kv_leak", "sp-h100-04", 30, cause=si, leak=2.0),
+                    Fault("spool", "sp-h100-04", 46, 54),
+                    Fault("partition", "sp-h100-05", 62, 70, cause="other", detail=part),
+                    Fault("spool", "sp-h100-05", 62, 70)])
+    for nd in s22.nodes[4:]:
+        nd.lower = True
+    s23 = Scenario("s23_vllm_v0_to_v1_upgrade", "2025-08-19T13:00:00+00:00", 100,
+                   mk("up-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}, legacy=True),
+                   [*(Fault("warmup", f"up-h100-0{k}", m, m + 10, cause="benign", detail="warmup")
+                      for k, m in ((1, 14), (3, 26), (6, 38))),
+                    Fault("kv_leak", "up-h100-05", 42, cause=si, leak=2.0)], spill=True)
+    for k, m in ((0, 14.0), (2, 26.0), (5, 38.0)):  # the new image exports V1 names from its first start
+        s23.nodes[k].v1_from = m
+    s24 = Scenario("s24_nonfatal_xids", "2025-08-26T21:00:00+00:00", 90,
+                   mk("xid-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code"),
+                   [Fault("side_xid", "xid-h100-02", 15, 37, gpu=6, cause="benign", detail="nonfatal_xid",
+                          rate=4096.0, runs=job_attempts(15.0, [2.5, 3.0, 1.8, 3.6, 2.2, 2.9])),
+                    Fault("xid79", "xid-h100-04", 38, gpu=6, cause="other", detail="xid_79"),
+                    Fault("side_xid", "xid-h100-06", 55, 66, gpu=0, cause="benign", detail="nonfatal_xid",
+                          rate=2048.0, runs=[(55.0, 61.0, (31, 43))])])
+    for nd in s24.nodes[::2]:
+        nd.sentinel = True
+    s25 = Scenario("s25_alert_only_nodes", "2025-09-02T06:00:00+00:00", 90,
+                   mk("ao-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "ao-h100-02", 30, cause="spec_residue"),
+                    Fault("xid79", "ao-h100-06", 22, gpu=2, cause="other", detail="xid_79"),
+                    Fault("kv_leak", "ao-h100-07", 35, cause=si, leak=2.5),
+                    Fault("retry_burst", "ao-h100-08", 55, 61, cause="benign", detail="retry_burst")])
+    for nd in s25.nodes[4:]:  # a new rack: the agent DaemonSet's nodeSelector does not match it yet
+        nd.agent = False
+    return [s22, s23, s24, s25]
+
+
+def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
+    """A Kubernetes Job's attempts (minutes): each crashes after its runtime (attempts 1, 3, 5, ... log XID
+    13 before 31 and 43); the next starts after the Job's back-off, 10 s doubling each time (backoffLimit =
+    len(runtimes) - 1)."""
+    out, t = [], start
+    for k, r in enumerate(runtimes):
+        out.append((round(t, 3), round(t + r, 3), (13, 31, 43) if k % 2 == 0 else (31, 43)))
+        t += r + 10 * 2**k / 60
+    return out
+
+
 def pool_tokens(nd: Node, e: Engine) -> int:
     weights, kvb = MODELS[nd.model]
     per_gpu = nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / len(e.gpus) - 3584 - (2400 if nd.spec else 0)
@@ -1349,12 +1535,16 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         streams.setdefault((r["node"], r["source"], r["gpu"]), []).append((t, r))
     offs: dict[tuple[str, str], float] = {}
     final: list[Rec] = []
+    held: dict[str, list[tuple[float, float]]] = {}  # agent -> broker outages per node (s)
+    for f in (f for f in sc.faults if f.kind == "spool" and f.end is not None):
+        held.setdefault(f.node, []).append((f.start * 60, f.end * 60))
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
             offs[key[:2]] = float(rng.choice([-1.0, 1.0]) * rng.uniform(1, 3))
         off = offs.setdefault(key[:2], jitter)
         seq0 = int(rng.integers(1000, 10**6))
+        hold = held.get(key[0], []) if key[1] != "alert" else []
         for i, (t, r) in enumerate(sorted(streams[key], key=lambda x: x[0])):
             r["ts_ns"] = t0_ns + round((t + off) * 1e9)
             u, d = rng.random(), t + rng.uniform(0.2, 1.5)
@@ -1364,15 +1554,32 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             r["seq"] = seq0 + i
             if r["kind"] == "sample" and u < 0.003:
                 continue  # lost in transit
+            if hold:
+                final += [(x, r) for x in resent(t, hold)]
             if sc.disorder:  # 2 % late by 1-10 s, 1 % duplicated
-                final.append((d + (rng.uniform(1, 10) if u > 0.98 else 0.0), r))
+                final.append((spooled(d + (rng.uniform(1, 10) if u > 0.98 else 0.0), t, hold), r))
                 if 0.965 < u <= 0.975:
-                    final.append((d + rng.uniform(0.5, 8), r))
+                    final.append((spooled(d + rng.uniform(0.5, 8), t, hold), r))
                 continue
-            final.append((d + (rng.uniform(5, 40) if u > 0.999 else 0.0), r))  # spooled -> late
+            final.append((spooled(d + (rng.uniform(5, 40) if u > 0.999 else 0.0), t, hold), r))  # spooled
             if 0.997 < u <= 0.9985:
-                final.append((d + rng.uniform(0.5, 8), r))  # producer retry: duplicate, same seq
+                final.append((spooled(d + rng.uniform(0.5, 8), t, hold), r))  # producer retry: same seq
     return sorted(final, key=lambda x: x[0])
+
+
+def spooled(d: float, t: float, hold: list[tuple[float, float]]) -> float:
+    """Delivery time of a record collected at t: while the agent cannot reach the broker (a <= t < b) it
+    goes to the agent's disk spool, replayed oldest first at reconnect, 60x faster than it was written."""
+    for a, b in hold:
+        if a <= t < b:
+            return b + 1.0 + (t - a) / 60.0
+    return d
+
+
+def resent(t: float, hold: list[tuple[float, float]]) -> list[float]:
+    """The batch in flight when the link dropped (the last 5 s) was written but never acknowledged: the
+    agent sends it again, first, when it reconnects (a duplicate with the same seq)."""
+    return [b + 0.5 + (t - a + 5.0) / 60.0 for a, b in hold if a - 5.0 <= t < a]
 
 
 def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
@@ -1393,7 +1600,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             sim_engine(nrng, nd, e, T, efl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
         nd.o["hit"] = traces[nd.engines[0].trace].hit
         gpu_series(nrng, nd, fl, T)
-        recs += node_records(nrng, nd, T, fl)
+        nrecs = node_records(nrng, nd, T, fl)  # also names the node's pod and IP for its alerts
+        recs += nrecs if nd.agent else []
     recs += alerts(rng, sc, T, t0)
     final = deliver(rng, sc, recs, int(t0) * 10**9)
     d = out / sc.name
