@@ -138,6 +138,9 @@ class SessionIsolation(_Section):
     long_weight: Share = 0.7
     """...counts at most this much: a slow leak found late is moderate evidence, and must not
     take over from a stronger cause already open on the node."""
+    long_saturated_rise_pct: Pos = 30.0
+    """A pool that filled to ``saturated_kv_pct`` cannot rise in 70 % of its minute pairs any
+    more: there the long path takes a rise of this many points over its window instead."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""
@@ -193,6 +196,9 @@ class SpecResidue(_Section):
     match_ratio: Annotated[float, Field(ge=1.0)] = 2.0
     """...and within this factor of what the interrupts leave (interrupts x
     ``residue_mb_per_interrupt``), with ``min_interrupts_per_min`` interrupts."""
+    without_spec_decode: Share = 0.3
+    """Strength kept where the node's vLLM servers export no speculative-decoding counter at
+    all: no draft model, so no draft state to leave (0.7 where nothing tells either way)."""
 
 
 class MonitoringGap(_Section):

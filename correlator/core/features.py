@@ -150,6 +150,9 @@ class Rates:
     prefix_hit_rate: float = NAN
     rebuild_rate: float = NAN
     spec_active: bool = False
+    spec_absent: bool = False
+    """The node's vLLM servers report and none exports a speculative-decoding counter: not
+    configured (vLLM registers those counters only where it is)."""
     burst_ticks: int = 0
 
 
@@ -628,6 +631,8 @@ def rates(state: NodeState, w: Windows) -> Rates:
     if stored > 0:
         r.rebuild_rate = req.removed.total(w.growth) / stored
     r.spec_active = drafts > 0 or req.spec.total(w.growth) > 0
+    r.spec_absent = not r.spec_active and bool(state.engines) and not any(
+        e.has(m.SPEC_DRAFTS) for e in state.engines.values())
     return r
 
 

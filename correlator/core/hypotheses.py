@@ -126,8 +126,13 @@ def session_isolation(
     # The window must lie after the cache refilled from any engine start (a refill is a rise).
     settled = min(f.since_start_s, f.since_resume_s, kv.since_restart_s) >= (
         rules.benign.kv_refill_s + 60 * cfg.long_minutes)
+    # A pool that filled up cannot go on rising in most minute pairs: there its rise over the
+    # window stands in for the share of rising pairs.
+    full_now = ramp(kv.level.now, 0.9 * cfg.saturated_kv_pct, cfg.saturated_kv_pct) * ramp(
+        kv.level_long.rise, 0.5 * cfg.long_saturated_rise_pct, cfg.long_saturated_rise_pct)
     long = (_demand_rise(kv.per_demand_long, cfg.long_minutes, cfg.long_tau, cfg.long_relative_rise)
-            * ramp(kv.level_long.tau, 0.5, 0.7) * ramp(kv.level_long.slope, 0.25 * g, 0.5 * g)
+            * max(ramp(kv.level_long.tau, 0.5, 0.7), full_now)
+            * ramp(kv.level_long.slope, 0.25 * g, 0.5 * g)
             * level_ok * cfg.long_weight) if kv.level_long.n and settled else 0.0
     # Large documents admitted within a path's window explain the growth it judged: their
     # blocks stay held (and their contexts cached) after the latest minutes' requests.
@@ -285,7 +290,7 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
                    * ramp(t.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
                    * ramp(aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
     fast = max(fast, matched)
-    spec = 1.0 if f.rates.spec_active else 0.7
+    spec = 1.0 if f.rates.spec_active else cfg.without_spec_decode if f.rates.spec_absent else 0.7
     strength = max(fast, slow) * consistent * spec
     by_mib = in_mib > 0 and in_mib >= fast and in_mib == slow
     shown = t if fast >= slow or not gpu.slow.known else gpu.slow

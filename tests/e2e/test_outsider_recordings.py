@@ -6,7 +6,8 @@ Each of these found a defect the simulator could not show: one vLLM server per G
 settling after an operator restart, everyday long prompts, a residue on one MIG instance of a
 node's eight, a gateway's log of independent prompts under long-lived session ids beside a vLLM
 endpoint cut off from scraping, a residue of a few MB a minute per node on 80 GB GPUs, a node
-whose clock runs 150 s ahead of the others'.
+whose clock runs 150 s ahead of the others', a leak behind vLLM V0's metric names that fills
+the pool, a notebook's memory on a node without speculative decoding.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ CLI = str(Path(sys.executable).with_name("correlator"))
 SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes", "s8_mig_spec_residue",
              "s9_slow_kv_leak", "s10_dp_rank_leak", "s14_per_gpu_session_reuse", "s15_rolling_restart",
              "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom", "s18_launch_surge",
-             "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults")
+             "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults",
+             "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
