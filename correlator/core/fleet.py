@@ -54,9 +54,6 @@ class Fleet:
     """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
 
     _next_floor_ns = 0  # (snapshots from before it was kept: refresh at the next record)
-    robust_clock = True
-    """Clamp fleet time to one node in four (:meth:`fleet_now`); off where the clock comes
-    from outside, already clamped by the fleet that produced it."""
 
     def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
         """With ``external_clock`` the fleet never advances by itself: the shell calls
@@ -136,7 +133,7 @@ class Fleet:
             self.max_ns = ts
             now = ts - self.lateness_ns  # now_ns
             if now >= self.next_advance_ns and not self.external_clock:
-                out.extend(self.advance(now))
+                out.extend(self._advance_on_records(now))
             elif ts >= self._next_floor_ns:
                 self._refresh_floor()
         return out
@@ -186,7 +183,7 @@ class Fleet:
                 if now >= self.next_advance_ns and not self.external_clock:
                     extra.extend(self._convert(out))
                     out = NodeOutput()
-                    extra.extend(self.advance(now))
+                    extra.extend(self._advance_on_records(now))
                 elif ts >= self._next_floor_ns:
                     self._refresh_floor()
         st.records += len(records)
@@ -217,7 +214,7 @@ class Fleet:
         A node whose clock runs minutes ahead (NTP broken) would otherwise set fleet time for
         all, and every other node would look silent; so would the last minutes of a recording
         in which one node's records run on after the others' end."""
-        if self.robust_clock and len(self.node_max) >= ROBUST_FROM_NODES:
+        if len(self.node_max) >= ROBUST_FROM_NODES:
             k = 1 + len(self.node_max) // 4
             kth = heapq.nlargest(k, self.node_max.values())[-1]
             now_ns = min(now_ns, kth + self.outlier_ns - self.lateness_ns)
@@ -234,15 +231,23 @@ class Fleet:
             return now_ns - (lag + self.slack_ns)
         return now_ns
 
-    def advance(self, now_ns: int) -> FleetOutput:
-        """Fleet time reached ``now_ns``: quiet nodes are evaluated, stale ones forgotten.
-
-        Called once per tick of fleet time (and by shells whose input went quiet). ``now_ns``
-        is clamped by :meth:`fleet_now`; each node is advanced to it on its own clock
-        (:meth:`node_now`)."""
+    def _advance_on_records(self, now_ns: int) -> FleetOutput:
+        """The newest event time less the lateness reached ``now_ns``, a new tick: every node
+        advanced to fleet time (:meth:`fleet_now`: clamped to one node in four)."""
         tick = self.windows.tick_ns
         self.next_advance_ns = (now_ns // tick + 1) * tick
         return self.advance_to(self.fleet_now(now_ns))
+
+    def advance(self, now_ns: int) -> FleetOutput:
+        """Fleet time reached ``now_ns`` by a clock outside the records: a shell's wall clock
+        while its input is quiet, or a replay producer's advance points (clamped already, by the
+        producer's own fleet). Taken as it is, never clamped (a fleet whose nodes all fell
+        silent must still see time pass), only never earlier than fleet time already was."""
+        tick = self.windows.tick_ns
+        self.next_advance_ns = (now_ns // tick + 1) * tick
+        if self._ref_ns:
+            now_ns = max(now_ns, self._ref_ns - self.lateness_ns)
+        return self.advance_to(now_ns)
 
     def advance_to(self, now_ns: int) -> FleetOutput:
         """Every node advanced to fleet time ``now_ns`` (already clamped)."""

@@ -73,7 +73,6 @@ class ClockedFleet(Fleet):
         self.external = external
         if external:
             self.next_advance_ns = NEVER
-            self.robust_clock = False  # the producer's advance points are clamped already
 
     def drive(self, now_ns: int) -> FleetOutput:
         """Advance every node to ``now_ns`` (an advance point of the producer's clock)."""

@@ -88,3 +88,17 @@ def test_a_recording_whose_one_node_runs_on_after_the_others_end_pages_nothing()
     """Replayed in event-time order, the node 150 s ahead has the recording's last 150 s
     to itself; the others' data has simply ended."""
     assert run(in_event_time(skewed(fleet(1500), {"gpu-node-04": 150.0, "gpu-node-02": -40.0}))) == []
+
+
+def test_a_fleet_whose_nodes_all_fall_silent_still_sees_time_pass_on_the_wall_clock() -> None:
+    """The clamp is for fleet time taken from the records; a shell's wall clock (live ingest,
+    a worker's quiet partition) advances the fleet as it is, or a rack that loses every node
+    at once would never be found unreachable."""
+    eng = Engine(RULES)
+    for r in fleet(900):
+        eng.process(r)
+    opened: list[Incident] = []
+    for t in range(910, 1200, 10):
+        opened += eng.advance(T0 + t * S).incidents
+    unreachable = {n for i in opened if i.cause == "node_unreachable" for n in i.nodes}
+    assert unreachable == set(NODES)
