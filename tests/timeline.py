@@ -6,10 +6,13 @@ contract records back, so an acceptance test reads as a timeline, as Alertmanage
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from correlator.config.model import RuleSet
+from correlator.core import Engine
+from correlator.wire.incidents import Incident
 from correlator.wire.records import AlertBody, AlertRecord, EventRecord, Record, SampleRecord
 
 T0 = 1_764_460_800_000_000_000  # 2025-11-30T00:00:00Z
@@ -114,3 +117,16 @@ def merged(*streams: Iterator[Record]) -> list[Record]:
     out = [r for s in streams for r in s]
     out.sort(key=lambda r: r.ts_ns)
     return out
+
+
+def opened_incidents(records: Iterable[Record], rules: RuleSet) -> list[Incident]:
+    """Every record through a fresh engine, then its end: each incident's first record."""
+    eng = Engine(rules)
+    incidents: list[Incident] = []
+    for r in records:
+        incidents += eng.process(r).incidents
+    incidents += eng.finish().incidents
+    first: dict[str, Incident] = {}
+    for inc in incidents:
+        first.setdefault(inc.incident_id, inc)
+    return list(first.values())

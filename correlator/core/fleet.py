@@ -73,10 +73,9 @@ class Fleet:
         self.slack_ns = int(a.node_clock_slack_s * NS)
         self.node_max: dict[str, int] = {}
         """Newest telemetry event time per node (alerts keep the alerting system's clock)."""
-        self.node_lag: dict[str, int] = {}
-        """How far each node's newest records run behind fleet time when they arrive: the
-        median of its last ``LAG_SAMPLES`` ticks' samples (:meth:`_saw`)."""
         self._lag_samples: dict[str, list[int]] = {}
+        """How far each node's newest records ran behind fleet time when they arrived, at its
+        last ``LAG_SAMPLES`` ticks (:meth:`_saw`); :meth:`node_now` takes their median."""
         self._sampled_at: dict[str, int] = {}
         self._ref_ns = 0  # fleet time at the last advance, plus the lateness
 
@@ -193,9 +192,9 @@ class Fleet:
     def _saw(self, node: str, ts_ns: int) -> None:
         """A node's newest record so far arrived: how far it runs behind fleet time.
 
-        Sampled once per node per tick (its first newest record after an advance) and taken as
-        the median of the last ``LAG_SAMPLES`` samples: a clock that is off shows in every
-        sample, a burst of delayed records or a jump of the whole fleet's clock in a few."""
+        Sampled once per node per tick (its first newest record after an advance); the median
+        of the last ``LAG_SAMPLES`` samples counts: a clock that is off shows in every sample,
+        a burst of delayed records or a jump of the whole fleet's clock in a few."""
         self.node_max[node] = ts_ns
         ref = self._ref_ns
         if ref and self._sampled_at.get(node) != ref:
@@ -204,7 +203,6 @@ class Fleet:
             ring.append(ref - ts_ns)
             if len(ring) > LAG_SAMPLES:
                 del ring[0]
-            self.node_lag[node] = sorted(ring)[len(ring) // 2]
 
     def fleet_now(self, now_ns: int) -> int:
         """``now_ns`` (the newest event time less the lateness), but no more than
@@ -223,8 +221,10 @@ class Fleet:
         return now_ns
 
     def node_now(self, name: str, now_ns: int) -> int:
-        """Fleet time on the node's clock: fleet time less the node's lag beyond the slack."""
-        lag = self.node_lag.get(name, 0)
+        """Fleet time on the node's clock: fleet time less the node's lag (the median of its
+        samples) beyond the slack."""
+        ring = self._lag_samples.get(name)
+        lag = sorted(ring)[len(ring) // 2] if ring else 0
         if lag > self.slack_ns:
             return now_ns - (lag - self.slack_ns)
         if lag < -self.slack_ns:
@@ -261,7 +261,7 @@ class Fleet:
             if n.idle_since(at) > ttl and n.aligner.pending() == 0:
                 out.extend(self._convert(n.forget(at)))
                 del self.nodes[name]
-                for kept in (self.node_max, self.node_lag, self._lag_samples, self._sampled_at):
+                for kept in (self.node_max, self._lag_samples, self._sampled_at):
                     kept.pop(name, None)
                 self.stats.nodes_expired += 1
         self._refresh_floor()

@@ -10,7 +10,7 @@ from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
 from correlator.wire.records import Record
-from tests.timeline import T0, NodeSpec, S, merged, node_records, sawtooth
+from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents, sawtooth
 
 RULES = load_rules()
 NODES = [f"gpu-node-0{i}" for i in range(1, 6)]
@@ -40,15 +40,7 @@ def skewed(records: list[Record], skew_s: dict[str, float]) -> list[tuple[int, R
 
 
 def run(records: Iterable[Record]) -> list[Incident]:
-    eng = Engine(RULES)
-    incidents: list[Incident] = []
-    for r in records:
-        incidents += eng.process(r).incidents
-    incidents += eng.finish().incidents
-    first: dict[str, Incident] = {}
-    for inc in incidents:
-        first.setdefault(inc.incident_id, inc)
-    return list(first.values())
+    return opened_incidents(records, RULES)
 
 
 def in_arrival_order(pairs: list[tuple[int, Record]]) -> list[Record]:

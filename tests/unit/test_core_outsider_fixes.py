@@ -6,24 +6,14 @@ import math
 
 from correlator.config import load_rules
 from correlator.config.model import RuleSet
-from correlator.core import Engine
-from correlator.wire.incidents import Incident
 from correlator.wire.records import Record
-from tests.timeline import T0, NodeSpec, S, merged, node_records, sawtooth
+from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents, sawtooth
 
 RULES = load_rules()
 
 
 def causes(records: list[Record], rules: RuleSet = RULES) -> list[tuple[str, float]]:
-    eng = Engine(rules)
-    incidents: list[Incident] = []
-    for r in records:
-        incidents += eng.process(r).incidents
-    incidents += eng.finish().incidents
-    first: dict[str, Incident] = {}
-    for i in incidents:
-        first.setdefault(i.incident_id, i)
-    return [(i.cause, (i.opened_ns - T0) / S) for i in first.values()]
+    return [(i.cause, (i.opened_ns - T0) / S) for i in opened_incidents(records, rules)]
 
 
 def residue_node(spec_decode: bool) -> NodeSpec:
