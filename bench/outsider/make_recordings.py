@@ -262,6 +262,70 @@ s25_alert_only_nodes: 8 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode ever
   6 % 5xx; GatewayUpstream5xxRateHigh ~59.4, VLLMRequestAbortRateHigh ~60.4). ao-h100-05 stays healthy and
   silent. Labels: spec_residue ao-h100-02 30-90; other/xid_79 ao-h100-06 GPU 2 22-90; session_isolation
   ao-h100-07 35-90; benign/retry_burst ao-h100-08 55-61.
+
+Added later (s26-s29, a sixth outsider, same clean-room rules; fixed BEFORE any replay of them)
+---------------------------------------------------------------------------------------------
+s26_overlap_residue_leak_recurs: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode on every node,
+  432k-token pool), Azure conv 2.5 req/s/node, 110 min, no request log. Two different faults on ov-h100-02 at
+  the same time, then one of them again. (1) spec_residue 20-66 min: a batch-summarisation client with an
+  aggressive client-side timeout starts cancelling; aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB kept per
+  interrupted request (~65 MB/min/node: FB/NVML creep ~16 MiB/min/GPU, ~2.9 GiB/node by 66 min);
+  VLLMRequestAbortRateHigh ~30-66 min. (2) session_isolation from 34 min, while the residue is still growing:
+  acme-compliance ships a client release that reuses 6 session ids, and 2.2 %/min of the pool is never
+  reclaimed (KV 5-min means ~0.15-0.2 before, ~0.44 at 50-55, ~0.72 at 60-65 min; running flat; no KV alert
+  yet). At 66 min the on-call, chasing the abort alert, drains and restarts the server (process_start 66.5,
+  engine_start ~68.2, counters reset) and throttles the cancelling client: the residue is gone and stays gone
+  (aborts 1.5 %, reclaimed again). Nobody touched acme's client, so (3) the leak comes back with the new
+  process: session_isolation again from 68.2 min (the new engine's first requests) to the end, same rate: KV
+  ~0.26 at 70-75, ~0.57 at 80-85, ~0.75 at 90-95, ~0.9 at 95-100, ~0.97 at 105-110 min; TTFT P99 from ~99 min,
+  KV-usage ~107, prefix-hit and fleet SLO ~108. The restart's warm-up (allocator +1.2 % FB, cold cache) falls
+  in the unlabelled 66-68.2 min gap and the start of window (3). Labels: spec_residue ov-h100-02 20-66,
+  session_isolation ov-h100-02 34-66, session_isolation ov-h100-02 68.2-110 (one cause, two windows: the
+  recurrence needs its own incident).
+s27_large_fleet_slow_rank_leak: 32 x 8 H100 in 4 racks (rk01..rk04-h100-01..08), 2 DP engines/node (TP4 each,
+  gpu null), Llama-3.3-70B, Azure conv (engine 0) / code (engine 1) 6 req/s/engine, 40 min, no request log,
+  with a large fleet's collection settings: nvml, dcgm and host every 30 s (dcgm-exporter's default collect
+  interval), vllm every 15 s. Rack rk02 reports the DCGM memory-temperature blank sentinel, rack rk04 runs the
+  newer exporter (hostname/uuid); rk02-h100-07's clock is 1.8 s off (one nuisance NodeClockSkewDetected from
+  ~22 min). One slow fault among 64 engines: session_isolation on rk03-h100-05 engine "1" (GPUs 4-7) from 8
+  min to end, 1.5 %/min of that rank's pool never reclaimed: its KV 5-min means ~0.1 before, ~0.28 at 15-20,
+  ~0.45 at 25-30, ~0.62 at 35-40 min, running flat (4-11); engine 0 of that node and the 63 other engines stay
+  at 0.1-0.3. Nothing crosses an alert threshold in 40 min: no alert names it. Labels: session_isolation
+  rk03-h100-05 (gpu null) 8-40.
+s28_failover_hot_peers: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 1.2 req/s/node (a warm fleet:
+  KV 5-min means ~0.4-0.55, and Mooncake's heavy tail gives each node the odd few minutes of TTFT P99 above
+  0.8 s), 100 min, no request log. A planned drain: at 25 min the SRE team takes fo-h100-03 out of the
+  gateway's rotation (weight 0) to re-seat a redundant uplink; its vLLM stays up, scraped and idle (running 0,
+  KV drains to ~0), and it is put back at 57 min. The gateway pins sessions with a consistent-hash ring with
+  few points per host, so the drained node's sessions do not spread over the fleet: 80 % land on its ring
+  successor fo-h100-04, 20 % on fo-h100-05 (kind "moved": their history is not cached there, prefix hit
+  x0.25). Once fo-h100-03 is back they stay where they landed until they end (tau 300 s), and it gets its load
+  back on the same curve. Held KV scales with the absolute load (pre-drain reference, as s18). fo-h100-04
+  (x1.8 load): KV ~0.5 -> 0.70-0.81, running 14 -> 27-29, waiting 2-6, TTFT P99 25-69 min, VLLMPreemptionsHigh
+  33.5-36.6 and 48-57, VLLMPrefixCacheHitRateLow 38.5-59.5, back to ~0.5 by 65-70 min; fo-h100-05 (x1.2): KV
+  ~0.5 -> 0.53-0.61, running ~19; fleet GatewayP99LatencySLOBreach from ~31 min. No 5xx, no errors, nothing on
+  the drained node. An unrelated real fault during the failover: session_isolation on fo-h100-01 (not a peer)
+  from 32 min to end, 2.0 %/min of the pool never reclaimed: KV ~0.5 before, ~0.7 at 40-45, ~0.9 at 50-55, >=
+  0.96 from ~55 min, running ~14-20; TTFT P99 continuously from ~43 min, preemptions ~56, KV-critical ~58,
+  prefix-hit ~60, KV-usage ~66 (TTFT, preemption and prefix-hit alerts as on the hot peer, plus KV usage).
+  Labels: benign/failover fo-h100-03 25-57 (drained), fo-h100-04 25-67 and fo-h100-05 25-67 (the hot peers, to
+  ~10 min after the drain ends); session_isolation fo-h100-01 32-100.
+s29_trimmed_dcgm_no_prefix_cache: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere), Azure
+  conv 2.5 req/s/node, 90 min, no request log. A compliance fleet configured away from the defaults: (a) vLLM
+  runs with prefix caching disabled (no cross-tenant prefix sharing): the prefix-cache counters are still
+  exported but stay at 0 (the prefix-hit rule is 0/0 and never fires), and a finished request's blocks are
+  freed at once, so there is no saw-tooth of held session contexts: KV usage is the running batch only
+  (~0.04-0.06 with these short chats); (b) dcgm-exporter runs a trimmed counters CSV (to cut series
+  cardinality): only DCGM_FI_DEV_GPU_UTIL, MEM_COPY_UTIL, FB_USED, GPU_TEMP, POWER_USAGE and XID_ERRORS; no
+  FB_FREE / FB_RESERVED, so GPUFramebufferHigh (FB_USED / (FB_USED + FB_FREE)) has nothing to evaluate; (c)
+  the node agents have no NVML collector (as s20), so FB_USED (MiB, with no total beside it) is the only
+  GPU-memory signal. spec_residue on cx-h100-03 from 25 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7
+  MB kept per interrupted request): FB_USED creeps ~18 MiB/min on each of its 4 GPUs (~+1.2 GiB/GPU, ~4.7
+  GiB/node by 90 min), KV flat; VLLMRequestAbortRateHigh from ~36 min is its only alert. benign warmup on
+  cx-h100-05 50-60 min (a drained restart for a config change, as s6: process_start 50.5, engine_start ~52.2,
+  counters reset, VLLMTargetDown for ~15 s): after the reload its FB_USED climbs ~980 MiB/GPU in ~5-10 min
+  (allocator warm-up, tau 2 min), faster than the residue and in the same single field. Labels: spec_residue
+  cx-h100-03 25-90; benign/warmup cx-h100-05 50-60.
 """
 from __future__ import annotations
 
@@ -383,6 +447,8 @@ class Node:
     nvml: bool = True  # False: the agent's NVML collector is absent (no driver library in its pod)
     v1_from: float | None = None  # legacy nodes: minute from which vLLM exports V1 names (an upgrade)
     agent: bool = True  # False: no node agent; only the node's Prometheus alerts reach the correlator
+    dcgm_fields: tuple[str, ...] | None = None  # a trimmed dcgm-exporter counters CSV (None: the default)
+    no_prefix: bool = False  # vLLM started with prefix caching disabled: no session contexts kept, hit 0
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -404,6 +470,8 @@ class Fault:
     #                    side_xid: MiB of GPU memory the side process holds while it runs
     runs: list[tuple[float, float, tuple[int, ...]]] = field(default_factory=list)  # side_xid: (start min,
     #                    crash min, XIDs the driver logs at the crash, in order) per attempt of the process
+    to: list[tuple[str, float]] = field(default_factory=list)  # failover: (peer, share of the drained
+    #                    node's load the gateway's hash ring moves there)
 
 
 @dataclass
@@ -602,7 +670,8 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
 
 
 def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: Trace,
-             spill: tuple[list[tuple[float, float]], list[tuple[float, float]], int] | None = None
+             spill: tuple[list[tuple[float, float]], list[tuple[float, float]], int] | None = None,
+             failover: tuple[list[tuple[float, float]], list[tuple[float, float, float]]] | None = None
              ) -> dict[str, Arr]:
     """Trace arrivals plus fault-driven extra requests, and per-second modifiers.
 
@@ -610,6 +679,9 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     window (drain start, ready) in s: while a peer is drained, its conversations come here (1/n of its
     load each, kind 4), and they stay for a few minutes after it is back (tau 180 s); symmetrically, this
     node gets its own conversations back only gradually after its restart.
+    `failover` = (this node's drain windows, [(drain start, back in rotation, share)] of a drained peer's
+    load that the gateway's hash ring moves here): the same, but the node stays up and idle, only one or two
+    peers take its load, and moved sessions stay where they went until they end (tau 300 s).
     """
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
@@ -658,6 +730,15 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
         xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 4, np.int8)))
         stay = rng.random(len(xs[0][0])) >= moved(N, own)[xs[0][0].astype(int)]  # from its drain on
         xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
+    if failover is not None:
+        own, inc = failover
+        for a, b, share in inc:
+            et, eP, eG = arrivals(rng, tr, e.rate * share, T)
+            keep = rng.random(len(et)) < moved(N, [(a, b)], 300.0)[et.astype(int)]
+            xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 4, np.int8)))
+        if own:
+            stay = rng.random(len(xs[0][0])) >= moved(N, own, 300.0)[xs[0][0].astype(int)]
+            xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
@@ -693,7 +774,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     o, N = nd.o, np.arange(T)
     state = o["state"]
     up, serving = state == 2, (state == 2) & o["reach"]
-    w = workload(rng, e, T, fl, tr, o.get("spill"))
+    w = workload(rng, e, T, fl, tr, o.get("spill"), o.get("failover"))
     si = w["t"].astype(int)
     # gateway view: arrivals at a dead upstream are 5xx for 45 s, then the balancer ejects it
     age = np.zeros(T)
@@ -718,7 +799,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     tps = 45.0 * (1.8 if nd.spec else 1.0) if "8B" in nd.model else 30.0
     amp, press = float(rng.uniform(0.10, 0.18)), np.zeros(T)
-    surge0 = min([int(f.start * 60) for f in fl if f.kind == "surge"], default=0)
+    if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
+        amp = 0.0
+    surge0 = min([int(f.start * 60) for f in fl if f.kind == "surge"], default=0) or int(o.get("fref_s", 0))
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
         ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
@@ -763,6 +846,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 5, 0.5, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
+    if nd.no_prefix:
+        hit = hit * 0.0
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
 
@@ -770,7 +855,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(incs.setdefault(name, np.zeros(T)), idx, val)
     add("vllm:prompt_tokens_total", si, P)
     add("vllm:generation_tokens_total", ei, gdone)
-    add("vllm:prefix_cache_queries_total", si, P)
+    add("vllm:prefix_cache_queries_total", si, P * (0.0 if nd.no_prefix else 1.0))  # exported, stays 0
     add("vllm:prefix_cache_hits_total", si, cached)
     for k, rname in enumerate(REASONS):
         add(f'vllm:request_success_total{{finished_reason="{rname}"}}', ei[reason == k], 1.0)
@@ -978,7 +1063,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                     out.append((t, sample(nd, "dcgm", g, {"DCGM_FI_DEV_XID_ERRORS": 79}, lab)))
                 continue
             u, f_ = float(util[g, s]), int(fb[g, s])
-            out.append((t, sample(nd, "dcgm", g, last_xid(o, g, t, {
+            out.append((t, sample(nd, "dcgm", g, trim(nd, last_xid(o, g, t, {
                 "DCGM_FI_DEV_SM_CLOCK": sm if u > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(35 + 0.4 * u),
                 "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * u),
@@ -989,7 +1074,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_DEC_UTIL": 0, "DCGM_FI_DEV_FB_FREE": total - rsv - f_,
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
-                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}), lab)))
+                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)})), lab)))
     for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
@@ -1014,6 +1099,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
         if nd.gw_log:
             out += gateway_errors(rng, nd, e, out)
     return out
+
+
+def trim(nd: Node, m: dict[str, Any]) -> dict[str, Any]:
+    """The fields a trimmed dcgm-exporter counters CSV keeps (all of them when the node uses the default)."""
+    return m if nd.dcgm_fields is None else {k: v for k, v in m.items() if k in nd.dcgm_fields}
 
 
 def last_xid(o: dict[str, Any], g: int, t: float, m: dict[str, Any]) -> dict[str, Any]:
@@ -1203,7 +1293,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                      "VLLMRequestAbortRateHigh": fin["abort"] / nfin > 0.05,
                      "VLLMRequestErrorRateHigh": fin["error"] / nfin > 0.01,
                      "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
-                         inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & v1}
+                         inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & v1
+                     & (inc["vllm:prefix_cache_queries_total"] > 0)}  # 0/0 is NaN: no alert
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
             fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
             fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk), lab, nd.name, e.rec_gpu))
@@ -1241,8 +1332,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             pg = g // nd.mig if nd.mig else g
             if nd.mig:
                 gl.update(gpu=str(pg), **{k: nd.engines[g].labels[k] for k in ("GPU_I_ID", "GPU_I_PROFILE")})
-            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung, gl, nd.name,
-                          pg))
+            fb_ok = nd.dcgm_fields is None or "DCGM_FI_DEV_FB_FREE" in nd.dcgm_fields  # else no denominator
+            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung & fb_ok, gl,
+                          nd.name, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -1356,7 +1448,7 @@ def scenarios() -> list[Scenario]:
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
-            *fifth_scenarios()]
+            *fifth_scenarios(), *sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1510,6 +1602,46 @@ def fifth_scenarios() -> list[Scenario]:
     return [s22, s23, s24, s25]
 
 
+def sixth_scenarios() -> list[Scenario]:
+    """s26-s29, added later by a sixth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si = "session_isolation"
+    s26 = Scenario("s26_overlap_residue_leak_recurs", "2025-09-09T08:00:00+00:00", 110,
+                   mk("ov-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "ov-h100-02", 20, 66, cause="spec_residue"),
+                    Fault("kv_leak", "ov-h100-02", 34, 66, cause=si, leak=2.2),
+                    Fault("operator_restart", "ov-h100-02", 66),
+                    Fault("kv_leak", "ov-h100-02", 68.2, cause=si, leak=2.2)])  # ready at 68.17 min
+    s27 = Scenario("s27_large_fleet_slow_rank_leak", "2025-09-16T10:00:00+00:00", 40,
+                   mk(lambda i: f"rk{i // 8 + 1:02d}-h100-{i % 8 + 1:02d}", 32, "H100", 8, l70, "azure_conv",
+                      "dp2", 6.0, {"nvml": 30.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0},
+                      trace2="azure_code"),
+                   [Fault("kv_leak", "rk03-h100-05", 8, inst=4, cause=si, leak=1.5)],
+                   noise=[("rk02-h100-07", "NodeClockSkewDetected", 12, 40)])
+    for nd in s27.nodes[8:16]:
+        nd.sentinel = True
+    for nd in s27.nodes[24:]:
+        nd.lower = True
+    s27.nodes[14].skew = 1.8
+    s28 = Scenario("s28_failover_hot_peers", "2025-09-23T14:00:00+00:00", 100,
+                   mk("fo-h100-", 6, "H100", 4, q72, "mooncake", "tp", 1.2,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}),
+                   [Fault("failover", "fo-h100-03", 25, 57, cause="benign", detail="failover",
+                          to=[("fo-h100-04", 0.8), ("fo-h100-05", 0.2)]),
+                    Fault("failover_peer", "fo-h100-04", 25, 67, cause="benign", detail="failover"),
+                    Fault("failover_peer", "fo-h100-05", 25, 67, cause="benign", detail="failover"),
+                    Fault("kv_leak", "fo-h100-01", 32, cause=si, leak=2.0)])
+    trimmed = ("DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_DEV_MEM_COPY_UTIL", "DCGM_FI_DEV_FB_USED",
+               "DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_POWER_USAGE", "DCGM_FI_DEV_XID_ERRORS")
+    s29 = Scenario("s29_trimmed_dcgm_no_prefix_cache", "2025-09-30T09:00:00+00:00", 90,
+                   mk("cx-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, nvml=False,
+                      no_prefix=True, dcgm_fields=trimmed),
+                   [Fault("spec_residue", "cx-h100-03", 25, cause="spec_residue"),
+                    Fault("warmup", "cx-h100-05", 50, 60, cause="benign", detail="warmup")])
+    return [s26, s27, s28, s29]
+
+
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
     """A Kubernetes Job's attempts (minutes): each crashes after its runtime (attempts 1, 3, 5, ... log XID
     13 before 31 and 43); the next starts after the Job's back-off, 10 s doubling each time (backoffLimit =
@@ -1594,11 +1726,16 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults if f.kind == "warmup"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
+        fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
+        if fos:  # a drained node's load goes to the peers its hash ring names; held KV scales with load
+            nd.o["failover"] = ([(a, b) for n, a, b, _ in fos if n == nd.name],
+                                [(a, b, sh) for _, a, b, to in fos for p, sh in to if p == nd.name])
+            nd.o["fref_s"] = min(a for _, a, _, _ in fos)
         for ei, e in enumerate(nd.engines):
             e.pool = pool_tokens(nd, e)
             efl = [f for f in fl if f.inst is None or f.inst in e.gpus]
             sim_engine(nrng, nd, e, T, efl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
-        nd.o["hit"] = traces[nd.engines[0].trace].hit
+        nd.o["hit"] = 0.0 if nd.no_prefix else traces[nd.engines[0].trace].hit  # 0/0: the rule never fires
         gpu_series(nrng, nd, fl, T)
         nrecs = node_records(nrng, nd, T, fl)  # also names the node's pod and IP for its alerts
         recs += nrecs if nd.agent else []
