@@ -13,6 +13,7 @@ median pairwise slope) sizes it without being pulled by outliers.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 NAN = float("nan")
@@ -48,8 +49,12 @@ def bucket_means(values: list[float], per: int) -> list[float]:
     out: list[float] = []
     end = len(values)
     while end >= per:
-        chunk = [v for v in values[end - per : end] if v == v]
-        out.append(sum(chunk) / len(chunk) if chunk else NAN)
+        chunk = values[end - per : end]
+        total = sum(chunk)
+        if total != total:  # a NaN among them (or infinities of both signs): skip the gaps
+            chunk = [v for v in chunk if v == v]
+            total = sum(chunk)
+        out.append(total / len(chunk) if chunk else NAN)
         end -= per
     out.reverse()
     return out
@@ -57,10 +62,53 @@ def bucket_means(values: list[float], per: int) -> list[float]:
 
 def mann_kendall(points: list[float]) -> Monotone:
     """Mann-Kendall tau and Sen's slope over the present (non-NaN) points."""
-    xs = [(i, v) for i, v in enumerate(points) if v == v]
+    if all(v - v == 0.0 for v in points):  # every point present and finite: evenly spaced
+        vs = points
+        n = len(vs)
+        if n < 3:
+            return Monotone(n, 0.0, NAN, NAN, NAN)
+        slopes = [(vs[b] - vs[a]) / k for a, b, k in _pairs(n)]
+        slopes.sort()
+        first, last = vs[0], vs[-1]
+        mean = sum(vs) / n
+    else:
+        xs = [(i, v) for i, v in enumerate(points) if v == v]
+        n = len(xs)
+        if n < 3:
+            return Monotone(n, 0.0, NAN, NAN, NAN)
+        slopes = []
+        for a in range(n - 1):
+            ia, va = xs[a]
+            slopes += [(vb - va) / (ib - ia) for ib, vb in xs[a + 1 :]]
+        if any(v != v for v in slopes):  # infinities: the pairs' signs, counted one by one
+            return _mann_kendall_pairs(xs)
+        slopes.sort()
+        first, last = xs[0][1], xs[-1][1]
+        mean = sum(v for _, v in xs) / n
+    # The slopes are sorted: the pairs that rise and fall are counted by bisection.
+    m = len(slopes)
+    s = (m - bisect_right(slopes, 0.0)) - bisect_left(slopes, 0.0)
+    sen = slopes[m // 2] if m % 2 else 0.5 * (slopes[m // 2 - 1] + slopes[m // 2])
+    return Monotone(n, s / m, sen, last - first, mean)
+
+
+_PAIRS: dict[int, list[tuple[int, int, int]]] = {}
+
+
+def _pairs(n: int) -> list[tuple[int, int, int]]:
+    """Every (earlier, later, distance) index pair of ``n`` points, in the pairwise order;
+    kept for the few window lengths the engine uses."""
+    got = _PAIRS.get(n)
+    if got is None:
+        got = [(a, b, b - a) for a in range(n - 1) for b in range(a + 1, n)]
+        if n <= 128:
+            _PAIRS[n] = got
+    return got
+
+
+def _mann_kendall_pairs(xs: list[tuple[int, float]]) -> Monotone:
+    """The pairwise definition, for series holding infinities (inf - inf has no sign)."""
     n = len(xs)
-    if n < 3:
-        return Monotone(n, 0.0, NAN, NAN, NAN)
     s = 0
     slopes = []
     for a in range(n - 1):
