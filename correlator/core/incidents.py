@@ -5,7 +5,12 @@ and whose onset lies no later than ``correlate_window_s`` after that incident op
 it instead of opening another. Ids are derived from the first finding (cause, node, event
 time), so a replay or a restart that sees the same records yields the same ids. A node that
 raises the same cause again soon after its incident resolved reopens that incident rather than
-paging anew.
+paging anew, unless the node's serving process restarted after that incident opened: a
+fault that comes back after a restart is a new occurrence (the restart freed what it held).
+
+A node holds at most two open incidents: its first, and a second one (``Finding.slot`` 1)
+for a separate cause found while the first is open (a draft model's residue and a session
+isolation defect on the same server at once).
 """
 
 from __future__ import annotations
@@ -85,7 +90,7 @@ class IncidentBook:
     def apply(self, f: Finding) -> list[Incident]:
         if f.kind == "raise":
             return self._raise(f)
-        inc = self.open.get(self.by_node.get(f.node, ""))
+        inc = self.open.get(self.by_node.get(_key(f), ""))
         if inc is None:
             return []
         if f.kind == "clear":
@@ -110,7 +115,7 @@ class IncidentBook:
                           [f.node], {f.node})
             self.open[inc.incident_id] = inc
             self.opened_total += 1
-            self.by_node[f.node] = inc.incident_id
+            self.by_node[_key(f)] = inc.incident_id
             self._absorb(inc, f)
             return [self._record(inc, "open", f.ts_ns)]
         reopened = inc.resolved_ns is not None
@@ -120,7 +125,7 @@ class IncidentBook:
         if f.node not in inc.nodes:
             inc.nodes.append(f.node)
         inc.active.add(f.node)
-        self.by_node[f.node] = inc.incident_id
+        self.by_node[_key(f)] = inc.incident_id
         inc.first_evidence_ns = min(inc.first_evidence_ns, f.onset_ns)
         self._absorb(inc, f)
         return [self._record(inc, "update", f.ts_ns)]
@@ -131,6 +136,8 @@ class IncidentBook:
             return None
         if f.ts_ns - inc.resolved_ns > self.cfg.reopen_window_s * NS:
             return None
+        if f.restart_ns > inc.opened_ns:
+            return None  # restarted since: it came back, and that is news
         return inc
 
     def _joinable(self, f: Finding) -> Tracked | None:
@@ -154,7 +161,7 @@ class IncidentBook:
 
     def _clear(self, inc: Tracked, f: Finding) -> list[Incident]:
         inc.active.discard(f.node)
-        self.by_node.pop(f.node, None)
+        self.by_node.pop(_key(f), None)
         if inc.active:
             return self._publish(inc, f.ts_ns, force=True)
         inc.resolved_ns = f.ts_ns
@@ -231,6 +238,11 @@ class IncidentBook:
             actions=list(inc.actions),
             summary=inc.summary(),
         )
+
+
+def _key(f: Finding) -> str:
+    """The node's key for its first incident, a distinct one for its second."""
+    return f.node if not f.slot else f"{f.node}\x00{f.slot}"
 
 
 def _supports(f: Finding) -> bool:

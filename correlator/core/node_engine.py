@@ -98,6 +98,9 @@ class NodeEngine:
         self._gpu_growth = NAN
         self._host_growth = NAN
         self._kv_raised: tuple[str, float] = ("", NAN)
+        # The node's second incident: a separate cause found while the first is open.
+        self.second: NodeMachine | None = None
+        self.second_onset_ns = 0
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -166,6 +169,10 @@ class NodeEngine:
         if self.machine.active:
             self.machine.reset()
             out.findings.append(self._finding("clear", now_ns))
+        if self.second is not None and self.second.active:
+            self.second.reset()
+            out.findings.append(Finding(self.node, now_ns, "clear", self.second.cause, -1.0, -1.0, {},
+                                        self.second_onset_ns, False, slot=1))
         return out
 
     def flush(self) -> NodeOutput:
@@ -210,7 +217,8 @@ class NodeEngine:
         self.state.close_tick(tick_ns, 2 * self.w.tick_ns + int(self.rules.alignment.silence_after_s * NS))
         self.alerts.expire(tick_ns)
         anomaly = self._detect()
-        if not self.machine.engaged and not self._worth_a_look(tick_ns, anomaly):
+        if not self.machine.engaged and not self._second_engaged() and \
+                not self._worth_a_look(tick_ns, anomaly):
             self.explanations = []
             self._suppressed = frozenset()
             return
@@ -227,8 +235,14 @@ class NodeEngine:
             for cause, score in named.items():
                 if score.strength > scores[cause].strength:
                     scores[cause] = score
-        winner, confidence, shares = hypotheses.weigh(scores, hypotheses.priors(self.rules))
+        prior = hypotheses.priors(self.rules)
+        winner, confidence, shares = hypotheses.weigh(scores, prior)
         self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}
+        second = self._second_cause(scores)
+        if second and winner == second:  # the second incident's cause: the first one's winner
+            rest = {c: prior.get(c, 0.1) * sc.strength for c, sc in scores.items() if c != second}
+            winner = max(rest, key=lambda c: rest[c]) if any(v > 0 for v in rest.values()) else ""
+            confidence = hypotheses.confidence(scores[winner], shares[winner]) if winner else 0.0
         strength = scores[winner].strength if winner else 0.0
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
@@ -237,6 +251,8 @@ class NodeEngine:
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
             self._kv_raised = self._kv_mark(f)
+        if second:
+            self._step_second(tick_ns, second, scores, shares, out)
         if step is Step.NONE:
             return
         chosen = scores[self.machine.cause]
@@ -246,12 +262,65 @@ class NodeEngine:
             self.onset_ns = min(chosen.onset_ns or tick_ns, tick_ns)
             since = self.onset_ns - int(self.rules.alert_grouping.attach_before_s * NS)
             attached = tuple(self.alerts.take_unattached(since))
-            out.findings.append(self._finding("raise", tick_ns, chosen, confidence, shares, attached))
+            out.findings.append(self._finding("raise", tick_ns, chosen, confidence, shares, attached,
+                                              restart_ns=self._restart_ns()))
         elif step is Step.UPDATE:
             out.findings.append(self._finding("update", tick_ns, chosen, confidence, shares))
         else:
             self.alerts.detach_all()
             out.findings.append(self._finding("clear", tick_ns, chosen, confidence, shares))
+
+    def _second_engaged(self) -> bool:
+        return self.second is not None and self.second.engaged
+
+    def _second_cause(self, scores: dict[str, hypotheses.Score]) -> str:
+        """The cause the node's second incident is about, or "".
+
+        A draft model's residue (framebuffer outside the KV pool) and a session isolation
+        defect (blocks inside it) are separate mechanisms that can strike one server at once.
+        While the first incident names one of them and its evidence holds, the other,
+        scoring to open on its own, is a second root cause to page, not a re-diagnosis of the
+        first: it goes to a second incident instead of switching the first one's cause to
+        and fro. Once the first cause's evidence is gone, the other may take its incident
+        over as before."""
+        if self._second_engaged():
+            return self.second.cause  # type: ignore[union-attr]
+        first = self.machine.cause
+        if not self.machine.active or first not in SEPARATE_CAUSES:
+            return ""
+        inc = self.rules.incidents
+        if scores[first].strength < inc.resolve_score:
+            return ""
+        other = max((c for c in SEPARATE_CAUSES if c != first), key=lambda c: scores[c].strength)
+        return other if scores[other].strength >= inc.open_score else ""
+
+    def _step_second(self, tick_ns: int, cause: str, scores: dict[str, hypotheses.Score],
+                     shares: dict[str, float], out: NodeOutput) -> None:
+        m = self.second
+        if m is None:
+            inc = self.rules.incidents
+            m = self.second = NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
+                                          int(inc.resolve_after_s * NS),
+                                          int(inc.min_update_interval_s * NS), inc.open_at_once_score)
+        score = scores[cause]
+        step = m.step(tick_ns, cause, score.strength, score.strength, False)
+        if step is Step.NONE:
+            return
+        confidence = hypotheses.confidence(score, shares.get(cause, 0.0))
+        if step is Step.RAISE:
+            self.second_onset_ns = min(score.onset_ns or tick_ns, tick_ns)
+        kind = {Step.RAISE: "raise", Step.UPDATE: "update", Step.CLEAR: "clear"}[step]
+        out.findings.append(Finding(
+            node=self.node, ts_ns=tick_ns, kind=kind,  # type: ignore[arg-type]
+            cause=cause, strength=score.strength, confidence=confidence, hypotheses=shares,
+            onset_ns=self.second_onset_ns, critical=score.critical, evidence=tuple(score.evidence),
+            explanations=tuple(e.name for e in self.explanations), slot=1,
+            restart_ns=self._restart_ns() if step is Step.RAISE else 0,
+        ))
+
+    def _restart_ns(self) -> int:
+        """When the node's serving process last started, as far as its events tell."""
+        return max(self.state.engine_start_ns, self.state.host.start_ns)
 
     def _kv_mark(self, f: NodeFeatures) -> tuple[str, float]:
         """The engine a session-isolation incident is about, and its KV minute mean then."""
@@ -276,7 +345,7 @@ class NodeEngine:
 
     def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
                  confidence: float = -1.0, shares: dict[str, float] | None = None,
-                 alerts: tuple[tuple[str, str], ...] = ()) -> Finding:
+                 alerts: tuple[tuple[str, str], ...] = (), restart_ns: int = 0) -> Finding:
         return Finding(
             node=self.node, ts_ns=ts_ns, kind=kind,  # type: ignore[arg-type]
             cause=self.machine.cause,
@@ -288,6 +357,7 @@ class NodeEngine:
             evidence=tuple(score.evidence) if score else (),
             alerts=alerts,
             explanations=tuple(e.name for e in self.explanations),
+            restart_ns=restart_ns,
         )
 
     def _detect(self) -> dict[str, float]:
@@ -460,7 +530,11 @@ class NodeEngine:
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
+SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE)
+
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
+    "second": lambda: None,
+    "second_onset_ns": lambda: 0,
     "_kv_raised": lambda: ("", NAN),
     "_suppressed": frozenset,
     "_kv_short": lambda: NAN,

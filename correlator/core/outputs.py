@@ -58,6 +58,11 @@ class Finding:
     alerts: tuple[tuple[str, str], ...] = ()
     explanations: tuple[str, ...] = ()
     action: ActionEvent | None = None
+    # 1: the node's second incident, a separate cause found while its first is open.
+    slot: int = 0
+    # When the node's serving process last started (0: unknown); a raise after a restart
+    # that came after the incident opened is a new occurrence, not a reopening.
+    restart_ns: int = 0
 
     def order_key(self) -> tuple[int, str, int]:
         """Findings are applied in (event time, node, kind) order, whoever produced them."""
@@ -71,6 +76,8 @@ class Finding:
             "evidence": [e.model_dump() for e in self.evidence],
             "alerts": [list(a) for a in self.alerts], "explanations": list(self.explanations),
             "action": self.action.to_json() if self.action else None,
+            **({"slot": self.slot} if self.slot else {}),
+            **({"restart_ns": self.restart_ns} if self.restart_ns else {}),
         }
 
     @classmethod
@@ -84,6 +91,7 @@ class Finding:
             alerts=tuple((a[0], a[1]) for a in d["alerts"]),
             explanations=tuple(d["explanations"]),
             action=ActionEvent.from_json(action) if action else None,
+            slot=int(d.get("slot", 0)), restart_ns=int(d.get("restart_ns", 0)),
         )
 
     @classmethod
