@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from correlator.wire.incidents import Evidence
@@ -63,6 +63,13 @@ class Finding:
     # When the node's serving process last started (0: unknown); a raise after a restart
     # that came after the incident opened is a new occurrence, not a reopening.
     restart_ns: int = 0
+
+    def __setstate__(self, state: list[Any]) -> None:
+        """Findings held in a snapshot by an older build lack the fields added since: those
+        get their defaults."""
+        given = dict(zip((f.name for f in fields(self)), state, strict=False))
+        for f in fields(self):  # every field added since has a plain default
+            object.__setattr__(self, f.name, given.get(f.name, f.default))
 
     def order_key(self) -> tuple[int, str, int]:
         """Findings are applied in (event time, node, kind) order, whoever produced them."""

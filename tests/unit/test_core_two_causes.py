@@ -101,3 +101,19 @@ def test_the_second_incident_travels_between_workers_and_keeps_its_own_key() -> 
     closed = book.apply(finding("clear", "session_isolation", 1200, 1))
     assert [(i.incident_id, i.status) for i in closed] == [(b.incident_id, "resolved")]
     assert a.incident_id in book.open and b.incident_id not in book.open
+
+
+def test_a_finding_held_in_an_older_snapshot_restores_with_the_new_fields() -> None:
+    """A desk snapshot taken by a build before ``slot`` and ``restart_ns`` existed holds
+    findings pickled with fewer fields; restored, they read as a node's first incident."""
+    import pickle
+
+    from correlator.core.outputs import Finding
+
+    f = Finding("n1", T0, "raise", "spec_residue", 0.9, 0.9, {}, T0, False)  # type: ignore[arg-type]
+    blob = pickle.dumps(f)
+    old_state = f.__getstate__()[:-2]  # type: ignore[attr-defined]
+    restored = Finding.__new__(Finding)
+    restored.__setstate__(old_state)
+    assert restored == pickle.loads(blob) == f
+    assert (restored.slot, restored.restart_ns) == (0, 0)
