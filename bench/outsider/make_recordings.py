@@ -326,6 +326,77 @@ s29_trimmed_dcgm_no_prefix_cache: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec
   counters reset, VLLMTargetDown for ~15 s): after the reload its FB_USED climbs ~980 MiB/GPU in ~5-10 min
   (allocator warm-up, tau 2 min), faster than the residue and in the same single field. Labels: spec_residue
   cx-h100-03 25-90; benign/warmup cx-h100-05 50-60.
+
+Added later (s30-s33, a seventh outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------
+s30_two_models_one_node: 4 x 8 H100, each node serving two models side by side, 90 min, no request log;
+  mm-h100-03/04 export hostname/uuid. GPUs 0-3: Llama-3.3-70B TP4 (chat, Azure conv 2.5 req/s, no spec decode,
+  engine "0", gpu null, pod vllm-llama-3.3-70b-..., port 8000). GPUs 4-7: one Llama-3.1-8B + 1B draft server
+  per GPU (IDE code completion, Azure code 3 req/s/server, ~2k-token prompts, ~27 generated tokens, spec
+  decode, engine "0", gpu = its GPU index, a second pod vllm-llama-3.1-8b-... with its own pod IP, ports
+  8004-8007). Every record and alert carries its own server's model_name; dcgm-exporter's pod label names the
+  deployment holding that GPU. Node-level series (host memory, the gateway's per-node 5xx) mix both. (1)
+  spec_residue on mm-h100-02's 8B server on GPU 5 from 25 min to end: an IDE plugin release drops the
+  keystroke debounce, so in-flight completions are cancelled; aborts ramp 1.5 -> 12 % over 8 min and each
+  interrupted request keeps its 4.7 MB of draft state: FB/NVML on GPU 5 only creeps ~90 MiB/min on average (up
+  to ~145 at 40-45 min; FB_USED ~74.1k -> ~79.7k MiB by 85-90 min, no CUDA OOM before the end); the other 7
+  GPUs, the 70B server on GPUs 0-3 included, stay flat. VLLMRequestAbortRateHigh (instance :8005) from ~33.8
+  min, GPUFramebufferHigh{gpu="5"} from ~57.6 min. (2) session_isolation on mm-h100-03's 70B server (gpu null)
+  from 35 min to end, 2.0 %/min of its pool never reclaimed: KV 5-min means ~0.15-0.2 before, ~0.33 at 45-50,
+  ~0.45 at 55-60, ~0.66 at 65-70, ~0.84 at 75-80, >= 0.97 from ~80 min, running flat (15-22); TTFT P99 ~82.3,
+  KV-critical ~87.4, KV-usage ~87.6, preemptions ~88.8 min. The four 8B servers on that node stay at KV
+  0.05-0.2. Labels: spec_residue mm-h100-02 GPU 5 25-90; session_isolation mm-h100-03 (gpu null) 35-90.
+s31_agent_restart_seq_reset: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere), Azure conv 2.5
+  req/s/node, 90 min, no request log. A rolling upgrade of the node-agent DaemonSet (maxUnavailable 1): each
+  node's agent gets SIGTERM and its replacement collects again 31/26/38/29/44/33 s later (ag-h100-01..06:
+  30.00-30.52, 31.18-31.62, 32.28-32.92, 33.58-34.07, 34.73-35.47, 36.13-36.68 min; the next node's agent is
+  replaced 40 s after the previous one is back). While it is down nothing of that node is collected: a hole in
+  every one of its streams (nvml, dcgm, vllm, host, events). The new process keeps its sequence counter in
+  memory, so every (node, source, gpu) stream's seq starts again at 1. It first replays its disk buffer from
+  the old process's last acked-offset checkpoint (the last 10 s before SIGTERM: 5-11 records per node, which
+  were already delivered), with their original ts_ns and seq: duplicates across the restart, arriving right
+  after the new agent's first records. vLLM, the exporters and Prometheus are untouched: no metric resets, no
+  alert fires for the rollout. Unrelated faults: (1) session_isolation on ag-h100-04 from 20 min to end, 2.0
+  %/min of the pool never reclaimed, spanning its agent's restart at 33.58 min: KV 5-min means ~0.15 before,
+  ~0.30 at 30-35, ~0.53 at 40-45, ~0.76 at 50-55, ~0.96 at 60-65, full from ~65 min, running ~15-20 until
+  saturation; TTFT P99 ~61.2, fleet SLO breach ~64.7, KV-usage ~65.5, KV-critical ~66.2, preemptions ~67.2,
+  prefix-hit ~68.5 min. (2) spec_residue on ag-h100-02 from 45 min to end (after its agent restart at 31.18
+  min; as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted request; FB/NVML creep ~19
+  MiB/min/GPU, ~+0.86 GiB/GPU by 90 min; VLLMRequestAbortRateHigh from ~54.7 min). Labels: session_isolation
+  ag-h100-04 20-90; spec_residue ag-h100-02 45-90; the agent restarts are unlabelled (as s15's exporter
+  redeploy and s22's healthy spool).
+s32_morning_ramp_slow_leak: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake, 105 min from 04:45 UTC,
+  no request log; am-h100-04..06 report the DCGM blank sentinel for memory temperature. A region waking up:
+  night load 0.45 req/s/node, then on every node the same users' traffic (the same trace mix, ordinary
+  requests with the usual prefix hits, not "new users") grows as a half cosine from x1 at 15 min to x2.6 at 85
+  min (slow at first, fastest at ~50 min) and holds there to the end. Held session contexts scale with the
+  absolute load (pre-ramp reference, as s18), so KV rises on every node together with running: 5-min means
+  ~0.2-0.3 at night, ~0.3-0.45 at 45-55 min, ~0.45-0.6 on the plateau; running 4-7 -> 11-16. TTFT P99 episodes
+  of a few minutes on every healthy node from ~59-76 min (Mooncake's heavy tail at the higher load) and the
+  fleet GatewayP99LatencySLOBreach from ~63 min are part of the ramp. Inside it, a slow real leak:
+  session_isolation on am-h100-04 from 40 min to end, 0.8 %/min of the pool at the night load, never
+  reclaimed; it is proportional to that node's traffic, so it quickens with the ramp (~1.2 %/min at 40 min, ~2
+  %/min on the plateau): KV ~0.27 at 35-40, ~0.40 at 40-45, ~0.59 at 50-55, ~0.74 at 55-60, ~0.82 at 65-70,
+  ~0.94 at 70-75, >= 0.97 from ~75 min, while its running count (5 -> 17) rises like every other node's. Its
+  alerts: an error-rate blip at 40.9-43.9 (noise), TTFT P99 49.1-52.2 and from ~57.9 min, preemptions ~75.6,
+  prefix-hit ~78.4, KV-critical ~79.9, KV-usage ~82.2 min. Labels: benign/diurnal_ramp on am-h100-01..06 15-85
+  (the rise; the plateau after it is ordinary load); session_isolation am-h100-04 40-105.
+s33_flapping_rule_rss_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 1.2 req/s/node (a warm fleet: KV 5-min means
+  ~0.4-0.6 everywhere, the odd TTFT P99 episode from Mooncake's heavy tail), 1 TiB hosts, 90 min, no request
+  log. A badly tuned rule someone added last week on every node, VLLMKVCacheUsageElevated
+  (vllm:kv_cache_usage_perc > 0.5 for 30 s, warning: a threshold copied from a small-GPU fleet, inside the
+  healthy saw-tooth): it fires when the held contexts pile up and resolves at the next LRU sweep, 13-26 times
+  per node in 90 min (114 firing episodes, median 15-20 s long, a new one every ~3.4 min on a node; 347 of the
+  recording's 635 alert records), on healthy nodes as on the faulty one. One real fault outside the named
+  hypotheses, with every metric present (unlike s4/s11/s17, nothing is missing, so it is not a monitoring
+  gap): other/host_memory_leak on fl-h100-05 from 20 min to end: the vLLM API-server process leaks host
+  memory, RSS +1.5 %/min of host memory (~15 GiB/min; DESIGN's +3 %/min to OOM, halved) from 96 GiB, host
+  memory ~40 % -> 88 % at ~53 min -> 98.5 % at ~59.8 min: oom_kill, process_start 15 s later, weights reload
+  100 s, engine_start ~61.7 min, counters reset, and it grows again (host ~80 % by 90 min). GPU memory, KV and
+  load stay normal; reclaim stalls above 88 % slow requests. Alerts: NodeMemoryHighUtilization ~55.6-59.8,
+  NodeOOMKillDetected ~59.8-64.8, GatewayUpstream5xxRateHigh ~61.1-65.3, fleet GatewayHigh5xxRate ~62.6-65.1
+  min (VLLMTargetDown does not fire: down < 2 min). Labels: other/host_memory_leak fl-h100-05 20-90; the
+  flapping rule is unlabelled noise.
 """
 from __future__ import annotations
 
@@ -369,6 +440,7 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                            "rate(vllm:e2e_request_latency_seconds_count[5m]) > 2 * baseline"),
     "VLLMKVCacheUsageHigh": ("warning", 300, "vllm:kv_cache_usage_perc > 0.9"),
     "VLLMKVCacheUsageCritical": ("critical", 120, "vllm:kv_cache_usage_perc > 0.97"),
+    "VLLMKVCacheUsageElevated": ("warning", 30, "vllm:kv_cache_usage_perc > 0.5"),  # only with kv_warn
     "VLLMPreemptionsHigh": ("warning", 300, "rate(vllm:num_preemptions_total[5m]) > 0.05"),
     "VLLMQueueBacklog": ("warning", 300, "vllm:num_requests_waiting > 10"),
     "VLLMRequestAbortRateHigh": ("warning", 300, 'rate(vllm:request_success_total{finished_reason="abort"}'
@@ -418,6 +490,8 @@ class Engine:
     pool: int = 0
     out: dict[str, Any] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)  # extra labels the agent adds (MIG instance)
+    model: str | None = None  # a second deployment on the node serving another model (None: the node's)
+    spec: bool | None = None  # its speculative decoding (None: the node's)
 
 
 @dataclass
@@ -484,6 +558,7 @@ class Scenario:
     noise: list[tuple[str, str, float, float]] = field(default_factory=list)
     disorder: bool = False  # per-source clock offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicates
     spill: bool = False  # the gateway moves a drained node's conversations to the other nodes
+    kv_warn: float | None = None  # badly tuned VLLMKVCacheUsageElevated on every node: KV > this for 30 s
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -723,6 +798,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < surge_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 5, np.int8)))
+        elif f.kind == "ramp":  # diurnal: the same users' traffic (kind 0) grows to f.rate x from s0 to s1
+            et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
+            keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
+            xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
     if spill is not None:
         own, peers, n_peers = spill
         et, eP, eG = arrivals(rng, tr, e.rate / n_peers, T)
@@ -749,6 +828,21 @@ def surge_shape(secs: Arr, s0: float, s1: float) -> Arr:
     """A launch's extra load, as a share of its peak: ramps up over 20 min from s0, holds to s1, then
     falls over 15 min to 40 % of the peak (the users who stay)."""
     return np.asarray(np.interp(secs, [s0, s0 + 1200, s1, s1 + 900], [0, 1, 1, 0.4], 0, 0.4))
+
+
+def ramp_shape(secs: Arr, s0: float, s1: float) -> Arr:
+    """A region waking up: the extra load, as a share of its peak, rises as a half cosine from s0 to s1
+    (slow at first, fastest mid-way, levelling off), then holds."""
+    x = np.clip((np.asarray(secs, float) - s0) / (s1 - s0), 0.0, 1.0)
+    return np.asarray(0.5 - 0.5 * np.cos(np.pi * x))
+
+
+def emodel(nd: Node, e: Engine) -> str:
+    return nd.model if e.model is None else e.model
+
+
+def espec(nd: Node, e: Engine) -> bool:
+    return nd.spec if e.spec is None else e.spec
 
 
 def fb_leak(f: Fault, up: Arr) -> Arr:
@@ -797,11 +891,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     aborted = u1 < w["p_ab"][si]
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"]) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
-    tps = 45.0 * (1.8 if nd.spec else 1.0) if "8B" in nd.model else 30.0
+    spec = espec(nd, e)
+    tps = 45.0 * (1.8 if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
     amp, press = float(rng.uniform(0.10, 0.18)), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
         amp = 0.0
-    surge0 = min([int(f.start * 60) for f in fl if f.kind == "surge"], default=0) or int(o.get("fref_s", 0))
+    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp")], default=0) or int(
+        o.get("fref_s", 0))
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
         ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
@@ -820,7 +916,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     gdone = np.where(aborted, G * uf, G).round()
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
-    if nd.spec:
+    if spec:
         inc = np.zeros(T)
         np.add.at(inc, ei[aborted], 4.7e6 / MIB / len(e.gpus))
         r = 0.0
@@ -863,7 +959,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     add("vllm:time_to_first_token_seconds_count", si, 1.0)
     add("vllm:e2e_request_latency_seconds_sum", ei, end - t)
     add("vllm:e2e_request_latency_seconds_count", ei, 1.0)
-    if nd.spec:  # 4 draft tokens per step, ~2.2 accepted
+    if spec:  # 4 draft tokens per step, ~2.2 accepted
         drafts = np.ceil(gdone / 3.2)
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
         add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
@@ -982,7 +1078,7 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         ref = max(float(e.out["running"][state == 2].mean()), 1.0)
         for g in e.gpus:
             final = nd.util_frac * total - rng.uniform(150, 400)
-            wts = MODELS[nd.model][0] * 1024 / len(e.gpus) + (2400 if nd.spec else 0)
+            wts = MODELS[emodel(nd, e)][0] * 1024 / len(e.gpus) + (2400 if espec(nd, e) else 0)
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
             fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
             fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
@@ -1027,6 +1123,14 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
              f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
     o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
     o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
+    gpod: dict[int, str] = {}  # GPUs held by a second deployment's pod (mixed-model nodes)
+    for e in nd.engines:  # a second deployment has its own pod and pod IP; no random draw
+        if e.model is None:
+            continue
+        h = zlib.crc32(f"{nd.name}/{e.model}".encode())
+        e.out["pod"] = f"vllm-{e.model.split('/')[1].lower()[:18].rstrip('.-')}-{h & 0xFFFFF:05x}"
+        e.out["ip"] = f"10.{40 + h % 50}.{1 + (h >> 8) % 249}.{2 + (h >> 16) % 248}"
+        gpod.update({g: e.out["pod"] for g in e.gpus})
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
         s = int(t)
@@ -1056,7 +1160,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                    "device": f"nvidia{g}", "modelName": name, hk: nd.name,
                    "DCGM_FI_DRIVER_VERSION": "570.133.20"}
             if state[s]:
-                lab.update(container="vllm", namespace="inference", pod=o["pod"])
+                lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
             if not alive[g, s]:
                 if g in xid_gpus:  # the last read DCGM gets from a GPU that fell off the bus
                     xid_gpus.discard(g)
@@ -1082,7 +1186,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
-        e_lab = {"engine": e.label, "model_name": nd.model, **e.labels}
+        e_lab = {"engine": e.label, "model_name": emodel(nd, e), **e.labels}
         out += vllm_records(rng, nd, e, T, vis)
         out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start", e_lab))
                 for rd in o["readies"] if rd + 1 < T and vis[int(rd) + 1]]
@@ -1094,7 +1198,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "finish_reason": REASONS[reason[i] % 4],  # the contract has no "repetition": stop
                 "tenant": ses[i][0], "session": ses[i][1], "prompt_tokens": int(P[i]),
                 "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i]),
-                **({"spec_draft_tokens": int(np.ceil(gd[i] / 3.2) * 4)} if nd.spec else {})}))
+                **({"spec_draft_tokens": int(np.ceil(gd[i] / 3.2) * 4)} if espec(nd, e) else {})}))
                 for i in range(len(tt)) if vis[int(end[i])] or nd.gw_log]
         if nd.gw_log:
             out += gateway_errors(rng, nd, e, out)
@@ -1209,7 +1313,7 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
         out.append((t, sample(nd, "vllm", e.rec_gpu, m,
-                              {"engine": e.label, "model_name": nd.model, **e.labels})))
+                              {"engine": e.label, "model_name": emodel(nd, e), **e.labels})))
     for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
         w = slice(max(int(t) - 10, 0), int(t))  # blocks computed (not prefix hits), 16 tokens each
         stored = (incs["vllm:prompt_tokens_total"][w].sum() - incs["vllm:prefix_cache_hits_total"][w].sum()
@@ -1275,9 +1379,12 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
               "pod": o["pod"]}
         v1 = ~(nd.legacy & (ti < (T if nd.v1_from is None else nd.v1_from * 60)))  # the V1-name rules see it
         for e in nd.engines:
-            x, lab = e.out, {**nl, "engine": e.label, "model_name": nd.model, **e.labels}
+            x, lab = e.out, {**nl, "engine": e.label, "model_name": emodel(nd, e), **e.labels}
+            ip = e.out.get("ip", o["ip"])
+            if "pod" in e.out:  # a second deployment on the node: its own pod
+                lab.update(instance=f"{ip}:8000", pod=e.out["pod"])
             if nd.port_per_gpu and e.rec_gpu is not None:  # one server per GPU, each on its own port
-                lab["instance"] = f"{o['ip']}:{8000 + e.rec_gpu}"
+                lab["instance"] = f"{ip}:{8000 + e.rec_gpu}"
             W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
             allb += W
             tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
@@ -1295,6 +1402,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                      "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
                          inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & v1
                      & (inc["vllm:prefix_cache_queries_total"] > 0)}  # 0/0 is NaN: no alert
+            if sc.kv_warn is not None:  # a rule someone added with a threshold inside the healthy saw-tooth
+                conds["VLLMKVCacheUsageElevated"] = (x["usage"][ti] > sc.kv_warn) & v1
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
             fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
             fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk), lab, nd.name, e.rec_gpu))
@@ -1448,7 +1557,7 @@ def scenarios() -> list[Scenario]:
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
-            *fifth_scenarios(), *sixth_scenarios()]
+            *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1642,6 +1751,47 @@ def sixth_scenarios() -> list[Scenario]:
     return [s26, s27, s28, s29]
 
 
+def seventh_scenarios() -> list[Scenario]:
+    """s30-s33, added later by a seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si = "session_isolation"
+    mm = []  # two deployments per node: Llama-3.3-70B TP4 on GPUs 0-3, Llama-3.1-8B + draft per GPU on 4-7
+    for i in range(4):
+        engs = [Engine("0", [0, 1, 2, 3], None, 2.5, "azure_conv"),
+                *(Engine("0", [g], g, 3.0, "azure_code", model=l8, spec=True) for g in range(4, 8))]
+        mm.append(Node(f"mm-h100-{i + 1:02d}", "H100", 8, l70, engs, dict(iv), port_per_gpu=True))
+    s30 = Scenario("s30_two_models_one_node", "2025-10-07T10:00:00+00:00", 90, mm,
+                   [Fault("spec_residue", "mm-h100-02", 25, gpu=5, inst=5, cause="spec_residue"),
+                    Fault("kv_leak", "mm-h100-03", 35, inst=0, cause=si, leak=2.0)])
+    for nd in mm[2:]:
+        nd.lower = True
+    holes, t, rollout = [31, 26, 38, 29, 44, 33], 30.0, []  # DaemonSet update, maxUnavailable 1
+    for k, h in enumerate(holes):
+        rollout.append(Fault("agent_restart", f"ag-h100-0{k + 1}", round(t, 4), round(t + h / 60, 4)))
+        t += (h + 40) / 60  # the next node's agent is replaced 40 s after this one is back
+    s31 = Scenario("s31_agent_restart_seq_reset", "2025-10-14T08:00:00+00:00", 90,
+                   mk("ag-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("kv_leak", "ag-h100-04", 20, cause=si, leak=2.0), *rollout,
+                    Fault("spec_residue", "ag-h100-02", 45, cause="spec_residue")])
+    s32 = Scenario("s32_morning_ramp_slow_leak", "2025-10-21T04:45:00+00:00", 105,
+                   mk("am-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.45,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}),
+                   [*(Fault("ramp", f"am-h100-0{k + 1}", 15, 85, cause="benign", detail="diurnal_ramp",
+                            rate=2.6) for k in range(6)),
+                    Fault("kv_leak", "am-h100-04", 40, cause=si, leak=0.8)])
+    for nd in s32.nodes[3:]:
+        nd.sentinel = True
+    s33 = Scenario("s33_flapping_rule_rss_leak", "2025-10-28T13:00:00+00:00", 90,
+                   mk("fl-h100-", 6, "H100", 4, q72, "mooncake", "tp", 1.2,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}, host_total=1024 * GIB),
+                   [Fault("rss_leak", "fl-h100-05", 20, cause="other", detail="host_memory_leak",
+                          rate=0.015)],
+                   kv_warn=0.5)
+    return [s30, s31, s32, s33]
+
+
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
     """A Kubernetes Job's attempts (minutes): each crashes after its runtime (attempts 1, 3, 5, ... log XID
     13 before 31 and 43); the next starts after the Job's back-off, 10 s doubling each time (backoffLimit =
@@ -1654,8 +1804,9 @@ def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float
 
 
 def pool_tokens(nd: Node, e: Engine) -> int:
-    weights, kvb = MODELS[nd.model]
-    per_gpu = nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / len(e.gpus) - 3584 - (2400 if nd.spec else 0)
+    weights, kvb = MODELS[emodel(nd, e)]
+    per_gpu = (nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / len(e.gpus) - 3584
+               - (2400 if espec(nd, e) else 0))
     return int(len(e.gpus) * per_gpu * MIB / kvb)
 
 
@@ -1670,6 +1821,10 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     held: dict[str, list[tuple[float, float]]] = {}  # agent -> broker outages per node (s)
     for f in (f for f in sc.faults if f.kind == "spool" and f.end is not None):
         held.setdefault(f.node, []).append((f.start * 60, f.end * 60))
+    down: dict[str, list[tuple[float, float]]] = {}  # node agent restarts: (SIGTERM, new agent collecting) s
+    for f in sc.faults:
+        if f.kind == "agent_restart" and f.end is not None:
+            down.setdefault(f.node, []).append((f.start * 60, f.end * 60))
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
@@ -1677,13 +1832,20 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         off = offs.setdefault(key[:2], jitter)
         seq0 = int(rng.integers(1000, 10**6))
         hold = held.get(key[0], []) if key[1] != "alert" else []
-        for i, (t, r) in enumerate(sorted(streams[key], key=lambda x: x[0])):
+        items = sorted(streams[key], key=lambda x: x[0])
+        rst = down.get(key[0], []) if key[1] != "alert" else []
+        if rst:  # nothing is collected while the agent is down; the new process counts seq from 1 again
+            items = [x for x in items if not any(a <= x[0] < b for a, b in rst)]
+            seqs = agent_seqs([x[0] for x in items], rst, seq0)
+        for i, (t, r) in enumerate(items):
             r["ts_ns"] = t0_ns + round((t + off) * 1e9)
             u, d = rng.random(), t + rng.uniform(0.2, 1.5)
             if key[1] == "alert":
                 final.append((d, r))
                 continue
-            r["seq"] = seq0 + i
+            r["seq"] = seqs[i] if rst else seq0 + i
+            if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
+                final += [(x, r) for x in resent(t, rst, 10.0)]
             if r["kind"] == "sample" and u < 0.003:
                 continue  # lost in transit
             if hold:
@@ -1699,6 +1861,19 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     return sorted(final, key=lambda x: x[0])
 
 
+def agent_seqs(ts: list[float], rst: list[tuple[float, float]], seq0: int) -> list[int]:
+    """seq of each record of one stream (collection times ts, sorted) when the node agent restarts: the first
+    process counts from seq0, every later one (from a restart's end b) from 1, as its counter is in memory."""
+    out, life, n = [], -1, 0
+    for t in ts:
+        k = sum(1 for _, b in rst if b <= t)
+        if k != life:
+            life, n = k, (seq0 if k == 0 else 1)
+        out.append(n)
+        n += 1
+    return out
+
+
 def spooled(d: float, t: float, hold: list[tuple[float, float]]) -> float:
     """Delivery time of a record collected at t: while the agent cannot reach the broker (a <= t < b) it
     goes to the agent's disk spool, replayed oldest first at reconnect, 60x faster than it was written."""
@@ -1708,10 +1883,12 @@ def spooled(d: float, t: float, hold: list[tuple[float, float]]) -> float:
     return d
 
 
-def resent(t: float, hold: list[tuple[float, float]]) -> list[float]:
+def resent(t: float, hold: list[tuple[float, float]], back: float = 5.0) -> list[float]:
     """The batch in flight when the link dropped (the last 5 s) was written but never acknowledged: the
-    agent sends it again, first, when it reconnects (a duplicate with the same seq)."""
-    return [b + 0.5 + (t - a + 5.0) / 60.0 for a, b in hold if a - 5.0 <= t < a]
+    agent sends it again, first, when it reconnects (a duplicate with the same seq). After an agent
+    restart (`back` = 10 s) the new process replays its disk buffer from the old one's last acked-offset
+    checkpoint."""
+    return [b + 0.5 + (t - a + back) / 60.0 for a, b in hold if a - back <= t < a]
 
 
 def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
