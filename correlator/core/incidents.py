@@ -4,9 +4,10 @@ One incident per root cause: a node whose finding has the same cause as an open 
 and whose onset lies no later than ``correlate_window_s`` after that incident opened, joins
 it instead of opening another. Ids are derived from the first finding (cause, node, event
 time), so a replay or a restart that sees the same records yields the same ids. A node that
-raises the same cause again soon after its incident resolved reopens that incident rather than
-paging anew, unless the node's serving process restarted after that incident opened: a
-fault that comes back after a restart is a new occurrence (the restart freed what it held).
+raises the same cause again soon after its incident resolved (a cause the incident named at
+any time) reopens that incident rather than paging anew, unless the node's serving process
+restarted after that incident opened: a fault that comes back after a restart is a new
+occurrence (the restart freed what it held).
 
 A node holds at most two open incidents: its first, and a second one (``Finding.slot`` 1)
 for a separate cause found while the first is open (a draft model's residue and a session
@@ -63,6 +64,9 @@ class Tracked:
     actions: list[IncidentAction] = field(default_factory=list)
     published_ns: int = 0
     dirty: bool = False
+    # Every cause the incident has named before its current one (a leak's incident taken over
+    # by node_unreachable while the node's agent was cut off is still the leak's).
+    causes: tuple[str, ...] = ()
 
     def severity(self) -> str:
         return "critical" if self.critical else "warning"
@@ -122,6 +126,7 @@ class IncidentBook:
         if reopened:
             inc.resolved_ns = None
             self.open[inc.incident_id] = inc
+            self._name(inc, f.cause)
         if f.node not in inc.nodes:
             inc.nodes.append(f.node)
         inc.active.add(f.node)
@@ -129,6 +134,12 @@ class IncidentBook:
         inc.first_evidence_ns = min(inc.first_evidence_ns, f.onset_ns)
         self._absorb(inc, f)
         return [self._record(inc, "update", f.ts_ns)]
+
+    @staticmethod
+    def _name(inc: Tracked, cause: str) -> None:
+        if cause != inc.cause and inc.cause not in inc.causes:
+            inc.causes = (*inc.causes, inc.cause)
+        inc.cause = cause
 
     def _reopenable(self, f: Finding) -> Tracked | None:
         inc = self.closed.pop((f.node, f.cause), None)
@@ -152,7 +163,7 @@ class IncidentBook:
         before = (inc.confidence, inc.alert_count)
         changed = self._absorb(inc, f)
         if cause_changed:
-            inc.cause = f.cause
+            self._name(inc, f.cause)
         if not (cause_changed or changed or inc.dirty):
             moved = abs(inc.confidence - before[0]) >= 0.1 or inc.alert_count != before[1]
             if not moved:
@@ -167,8 +178,9 @@ class IncidentBook:
         inc.resolved_ns = f.ts_ns
         del self.open[inc.incident_id]
         for node in inc.nodes:
-            self.closed[(node, inc.cause)] = inc
-            self.closed.move_to_end((node, inc.cause))
+            for cause in (*inc.causes, inc.cause):
+                self.closed[(node, cause)] = inc
+                self.closed.move_to_end((node, cause))
         while len(self.closed) > 4096:
             self.closed.popitem(last=False)
         return [self._record(inc, "resolved", f.ts_ns)]

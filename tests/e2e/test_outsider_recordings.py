@@ -31,6 +31,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults",
              "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids", "s26_overlap_residue_leak_recurs",
              "s29_trimmed_dcgm_no_prefix_cache")
+LIVE_ONLY = ("s22_spooled_agents",)  # its partition shows only in delivery order: fed live below
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -39,7 +40,7 @@ pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../
 def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outsider")
     done = subprocess.run([sys.executable, str(ROOT / "bench/outsider/make_recordings.py"), "--out", str(out),
-                           "--data", str(SHARED), "--only", *SCENARIOS],
+                           "--data", str(SHARED), "--only", *SCENARIOS, *LIVE_ONLY],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return out
@@ -126,3 +127,37 @@ def test_a_residue_and_a_leak_at_once_on_one_node_are_two_incidents(recordings: 
     for r in incident_records(d):
         causes.setdefault(r["incident_id"], set()).add(r["cause"])
     assert all(len(c) == 1 for c in causes.values()), causes
+
+
+def test_spooled_agents_fed_as_delivered_page_the_partition_and_the_leak_once(recordings: Path) -> None:
+    """s22 is written in delivery order: three agents lost the broker for 7-8 minutes and
+    flushed their spools at reconnect. Fed live in that order, the spooled records come too
+    late and are refused, so the partitioned node goes silent and is paged; the leaking
+    node's agent was cut off too, its incident was taken over by ``node_unreachable`` and
+    resolved, and the leak raised again after it used to be paged as a second incident."""
+    import gzip
+
+    from correlator.config import load_rules
+    from correlator.core import Engine
+    from correlator.wire.decode import RECORD_ADAPTER
+
+    d = recordings / "s22_spooled_agents"
+    eng = Engine(load_rules())
+    first: dict[str, Any] = {}
+    refused = 0
+    for line in gzip.open(d / "events.jsonl.gz").read().splitlines():
+        out = eng.process(RECORD_ADAPTER.validate_json(line))
+        refused += len(out.rejected)
+        for inc in out.incidents:
+            first.setdefault(inc.incident_id, inc)
+    for inc in eng.finish().incidents:
+        first.setdefault(inc.incident_id, inc)
+    labels = {json.loads(x)["fault_id"].split("-")[-1]: json.loads(x)
+              for x in (d / "labels.jsonl").read_text().splitlines()}
+    leak = [i for i in first.values() if i.cause == "session_isolation"]
+    assert [i.nodes for i in leak] == [["sp-h100-04"]]
+    part = labels["partition"]
+    cut = [i for i in first.values() if i.nodes == ["sp-h100-05"]]
+    assert [i.cause for i in cut] == ["node_unreachable"]
+    assert part["start_ns"] <= cut[0].opened_ns <= part["start_ns"] + 120 * 10**9
+    assert refused > 0

@@ -117,3 +117,27 @@ def test_a_finding_held_in_an_older_snapshot_restores_with_the_new_fields() -> N
     restored.__setstate__(old_state)
     assert restored == pickle.loads(blob) == f
     assert (restored.slot, restored.restart_ns) == (0, 0)
+
+
+def test_a_leak_back_after_its_node_was_unreachable_reopens_its_incident() -> None:
+    """s22 fed in delivery order: the agent of the leaking node lost the broker for eight
+    minutes, so the leak's incident was taken over by ``node_unreachable`` and resolved; when
+    the records flowed again the leak was raised anew and paged as a second incident. The
+    same cause on the node within ``reopen_window_s`` reopens the incident that named it,
+    whatever it named when it resolved."""
+    from correlator.core.incidents import IncidentBook
+    from correlator.core.outputs import Finding
+
+    def finding(kind: str, cause: str, minutes: float) -> Finding:
+        return Finding("sp-04", T0 + int(minutes * 60 * S), kind, cause, 0.9, 0.9,  # type: ignore[arg-type]
+                       {cause: 1.0}, T0, False)
+
+    book = IncidentBook(RULES.incidents)
+    opened = book.apply(finding("raise", "session_isolation", 44))[0]
+    taken = book.apply(finding("update", "node_unreachable", 47))
+    assert [i.cause for i in taken] == ["node_unreachable"]
+    assert [i.status for i in book.apply(finding("clear", "node_unreachable", 59))] == ["resolved"]
+    back = book.apply(finding("raise", "session_isolation", 69))
+    assert [(i.incident_id, i.status, i.cause) for i in back] == [
+        (opened.incident_id, "update", "session_isolation")]
+    assert book.opened_total == 1
