@@ -12,19 +12,24 @@ occurrence (the restart freed what it held).
 A node holds at most two open incidents: its first, and a second one (``Finding.slot`` 1)
 for a separate cause found while the first is open (a draft model's residue and a session
 isolation defect on the same server at once).
+
+Alerts that name no node are tracked as node ``"-"``; while any incident is open they join
+the incident opened last (symptoms of a paged cause) instead of paging on their own.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from correlator.config.model import Incidents
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.incidents import AlertsRef, Evidence, Incident, IncidentAction
 
 NS = 1_000_000_000
+FLEET_NODE = "-"
+"""The node of alerts that name none (wire contract: an alert record's ``node``)."""
 
 CAUSE_TEXT = {
     "session_isolation": "KV-cache session isolation defect",
@@ -92,6 +97,9 @@ class IncidentBook:
         self.opened_total = 0
 
     def apply(self, f: Finding) -> list[Incident]:
+        if f.node == FLEET_NODE and f.kind in ("raise", "update") and _key(f) not in self.by_node \
+                and self.open:
+            return self._fleet_symptoms(f)
         if f.kind == "raise":
             return self._raise(f)
         inc = self.open.get(self.by_node.get(_key(f), ""))
@@ -109,6 +117,17 @@ class IncidentBook:
             inc.actions.append(IncidentAction(action=a.action, node=a.node, params=a.params,
                                               ts_ns=a.ts_ns))
         return self._publish(inc, a.ts_ns, force=False)
+
+    def _fleet_symptoms(self, f: Finding) -> list[Incident]:
+        """Alerts that name no node (a gateway's error rate, a fleet SLO) while a root cause
+        is paged: symptoms of it, not a cause of their own. They join the incident opened
+        last instead of paging as unexplained alerts; only their alerts are taken."""
+        inc = max(self.open.values(), key=lambda i: (i.opened_ns, i.incident_id))
+        count = inc.alert_count
+        self._absorb(inc, replace(f, strength=-1.0, critical=False))
+        if inc.alert_count == count:
+            return []
+        return self._publish(inc, f.ts_ns, force=False)
 
     # -- transitions -----------------------------------------------------------------------
     def _raise(self, f: Finding) -> list[Incident]:

@@ -78,7 +78,8 @@ DETECTOR = _s("correlator_detector_score", "gauge",
               "Anomaly score of each River detector at the node's last tick (0..1)",
               "node", "detector")
 NODE_ACTIVE = _s("correlator_node_incident_active", "gauge",
-                 "1 while the node's state machine holds an active finding", "node", "cause")
+                 "1 while the node holds an active finding of this cause (a node may hold two)",
+                 "node", "cause")
 
 # -- the fleet's KV cache, from telemetry (correlator.obs.kvhealth) ----------------------------
 KV_USAGE = _s("kv_cache_usage_ratio", "gauge", "KV-cache pool in use (0..1)", "node", "engine")

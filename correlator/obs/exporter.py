@@ -132,8 +132,9 @@ def _nodes(v: EngineView) -> dict[str, NodeEngine]:
 
 def _scores(g: dict[str, GaugeMetricFamily], name: str, node: NodeEngine, tick_ns: int) -> None:
     f = node.last_features
-    if node.machine.active:
-        g[c.NODE_ACTIVE.name].add_metric([name, node.machine.cause], 1.0)
+    for machine in (node.machine, node.second):
+        if machine is not None and machine.active:
+            g[c.NODE_ACTIVE.name].add_metric([name, machine.cause], 1.0)
     if f is not None and node.next_tick_ns - f.ts_ns <= 2 * tick_ns:
         for cause, score in sorted(node.last_scores.items()):
             g[c.HYPOTHESIS.name].add_metric([name, cause], score)

@@ -112,7 +112,7 @@ def test_a_finding_held_in_an_older_snapshot_restores_with_the_new_fields() -> N
 
     f = Finding("n1", T0, "raise", "spec_residue", 0.9, 0.9, {}, T0, False)  # type: ignore[arg-type]
     blob = pickle.dumps(f)
-    old_state = f.__getstate__()[:-2]  # type: ignore[attr-defined]
+    old_state = f.__getstate__()[:-2]  # type: ignore[attr-defined,index]
     restored = Finding.__new__(Finding)
     restored.__setstate__(old_state)
     assert restored == pickle.loads(blob) == f
@@ -141,3 +141,29 @@ def test_a_leak_back_after_its_node_was_unreachable_reopens_its_incident() -> No
     assert [(i.incident_id, i.status, i.cause) for i in back] == [
         (opened.incident_id, "update", "session_isolation")]
     assert book.opened_total == 1
+
+
+def test_alerts_naming_no_node_join_the_paged_cause_instead_of_paging() -> None:
+    """s33: the gateway's 5xx and SLO alerts name no node (``node`` "-"); two critical rules
+    firing for two minutes paged ``unexplained_alerts`` on node "-" while the host-memory
+    leak behind them was already paged. With an incident open they join it; with none, they
+    still page on their own."""
+    from correlator.core.incidents import IncidentBook
+    from correlator.core.outputs import Finding
+
+    def finding(node: str, kind: str, cause: str, minutes: float,
+                alerts: tuple[tuple[str, str], ...] = ()) -> Finding:
+        return Finding(node, T0 + int(minutes * 60 * S), kind, cause, 1.0, 1.0,  # type: ignore[arg-type]
+                       {cause: 1.0}, T0, True, alerts=alerts)
+
+    book = IncidentBook(RULES.incidents)
+    leak = book.apply(finding("fl-05", "raise", "memory_leak", 22))[0]
+    fleet = book.apply(finding("-", "raise", "unexplained_alerts", 64,
+                               alerts=(("fp1", "GatewayHigh5xxRate"), ("fp2", "GatewayP99LatencySLOBreach"))))
+    assert all(i.incident_id == leak.incident_id and i.cause == "memory_leak" for i in fleet)
+    assert book.opened_total == 1 and book.open[leak.incident_id].alert_count == 2
+    assert book.apply(finding("-", "clear", "unexplained_alerts", 70)) == []
+    alone = IncidentBook(RULES.incidents)
+    own = alone.apply(finding("-", "raise", "unexplained_alerts", 64,
+                              alerts=(("fp1", "GatewayHigh5xxRate"),)))
+    assert [(i.status, i.cause, i.nodes) for i in own] == [("open", "unexplained_alerts", ["-"])]
