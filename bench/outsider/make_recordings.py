@@ -397,6 +397,86 @@ s33_flapping_rule_rss_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 1.2 req/s/node
   NodeOOMKillDetected ~59.8-64.8, GatewayUpstream5xxRateHigh ~61.1-65.3, fleet GatewayHigh5xxRate ~62.6-65.1
   min (VLLMTargetDown does not fire: down < 2 min). Labels: other/host_memory_leak fl-h100-05 20-90; the
   flapping rule is unlabelled noise.
+
+Added later (s34-s37, an eighth outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------
+s34_pod_reschedule_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode, 432k-token pool), Azure conv
+  2.5 req/s/node, 90 min, no request log. The Deployment's five replicas run on rs-h100-01..05; rs-h100-06 is the
+  pool's spare node (dcgm-exporter and the agent run there, but no vLLM pod: GPUs idle, FB ~0, no vLLM target).
+  A canary GPU-driver upgrade by the GPU operator: at 30.0 min it drains rs-h100-02. The vLLM pod is evicted: its
+  vLLM series and its scrape target vanish (removed from service discovery, so no VLLMTargetDown), in-flight
+  requests finish, the serving process's RSS goes, the GPUs go idle (FB 0, util 0). The driver is swapped 30.5-34.5
+  min (kernel modules unloaded: no nvml or dcgm records of that node; dcgm-exporter waits for the driver and is not
+  a ready target, so no TargetDown); from then on dcgm-exporter reports DCGM_FI_DRIVER_VERSION 570.172.08 instead
+  of 570.133.20; the node is uncordoned and stays idle (the new spare). The Deployment controller reschedules the
+  pod onto rs-h100-06: a new pod name and IP, process_start 30.33 min, weights load 100 s, engine_start ~32.0 min,
+  counters from 0, allocator warm-up +1.2 % FB (tau 2 min), cold prefix cache. Until it is ready the gateway
+  spreads rs-h100-02's sessions over the four serving peers (1/4 each: running ~9 -> 11-12 at 30-35 min); they
+  stay there until they end (tau 300 s), while new sessions land on rs-h100-06, whose load ramps up with tau 300 s
+  (running 5-min means 2 -> 6 -> 9). Nothing fires for the move. An unrelated real fault at the same time:
+  spec_residue on rs-h100-04 from 32 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted
+  request): FB/NVML creep ~19 MiB/min/GPU (~+1.07 GiB/GPU by 90 min), the same fields in which the new engine's
+  warm-up shows on rs-h100-06 two minutes earlier; VLLMRequestAbortRateHigh from ~42.6 min is its only alert.
+  Labels: benign/pod_reschedule rs-h100-02 30-40; benign/warmup rs-h100-06 30.33-40.33; spec_residue rs-h100-04
+  32-90.
+s35_ntp_step_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90 min, no request
+  log. Two nodes re-imaged two weeks earlier kept a chrony.conf pointing at a decommissioned NTP server and have run
+  free since: ck-h100-02's clock is 47 s fast, ck-h100-05's 22 s slow (NodeClockSkewDetected on both from ~10 min).
+  At 41.0 min a config-management push fixes chrony.conf; chronyd restarts and, with `makestep 1 3`, steps
+  ck-h100-02 back by 47 s (41.0 min) and ck-h100-05 forward by 22 s (41.2 min); NodeClockSkewDetected resolves.
+  Every record the agent stamps (nvml, dcgm, vllm, host, events) carries its node's clock, so on ck-h100-02 the
+  stamps after the step repeat the last 47 s before it (a stream's ts_ns goes back ~32 s between two consecutive
+  seq), and on ck-h100-05 they jump 22 s ahead (a hole in ts_ns with no seq gap). seq, the collection cadence (the
+  agent schedules on a monotonic clock) and the delivery order are untouched, and Prometheus's alerts keep its
+  own clock. A real fault spans the step: session_isolation on ck-h100-02 from 33 min (8 min before the step) to
+  end, 2.0 %/min of the pool never reclaimed: KV 5-min means ~0.1-0.15 before, ~0.29 at 35-40, ~0.52 at 45-50,
+  ~0.73 at 60-65, ~0.93 at 70-75, full from ~75 min, running flat (~9); TTFT P99 ~75.9, KV-usage ~77.4,
+  KV-critical ~79.4, fleet SLO breach ~79.6, preemptions ~80.1, prefix-hit ~81.2 min. ck-h100-05 is healthy.
+  Labels (true time, as always): session_isolation ck-h100-02 33-90; the clock steps are unlabelled.
+s36_long_context_leak: 5 x 8 H100, Qwen2.5-72B TP8 (one engine per node, gpu null; max_model_len 131072 with YaRN;
+  a 1.34M-token pool, so one 128k context is 9.8 % of it), 90 min, no request log. The long-context tier: the
+  gateway sends every prompt of >= 32k tokens here. Load: Mooncake's conversation trace filtered to those prompts
+  (829 of 12,031 requests: 32-126k tokens, mean 57.6k, mean output 407; their own prefix-block reuse 0.33), 0.15
+  req/s/node. Few requests run at once (5-min means 1-2, peaks 7-13), each 2.5-9.5 % of the pool. TTFT is mostly
+  the prefill of the uncached part at ~12k tokens/s (healthy P99 ~9-10 s as histogram_quantile reads the 5-10 s
+  bucket), so the pool's TTFT rules use its own SLO, TTFT P99 > 10 s (VLLMTimeToFirstTokenP99High and the fleet's
+  GatewayP99LatencySLOBreach). Sessions keep their long contexts for follow-up questions, so the healthy saw-tooth
+  is large: amplitude 0.30-0.45 of the pool (0.10-0.18 elsewhere), samples 0.1-0.9 (before 30 min: 5-min means
+  0.2-0.5, p95 0.53-0.72 per node). At these low rates one request moves a ratio rule: error-rate blips (one CUDA
+  error among ~45 requests) on lc-h100-05 at ~23 min and lc-h100-02 at ~67 min, an abort-rate blip on lc-h100-01 at
+  ~32 min (noise). benign long_document on lc-h100-01 50-70 min: a data-room review batch, 3 contracts (40-90k
+  tokens, prefilled at the same rate) within 90 s every 6 min (5-min means 0.39-0.49, no alert). session_isolation
+  on lc-h100-03 from 30 min to end: a contract-analysis client reuses its session ids across documents, so each
+  new document's context is pinned to an id whose previous long context is never released: 1.5 %/min of the pool
+  (lumpy: one abandoned long context every few minutes): KV 5-min means ~0.3 before, ~0.49 at 40-45, ~0.59 at
+  45-50, ~0.75-0.79 at 55-65, ~0.9 at 70-80, ~0.99 at 85-90; running stays at 1-2 until the pool is nearly full (7-9
+  at 80-90). Alerts: TTFT P99 > 10 s ~59.4-61.4, ~64.9-68.9 and from ~73.2 min, fleet SLO ~77.2, prefix-hit ~82.7,
+  KV-critical ~84.2 and from ~88.2, KV-usage ~86.9, an error-rate blip ~86.9 min. Labels: benign/long_document
+  lc-h100-01 50-70; session_isolation lc-h100-03 30-90.
+s37_ecc_row_remap_xid94: 5 x 8 H100, 2 DP engines/node (TP4 each, one vLLM server), Llama-3.3-70B, Azure conv
+  (engine 0) / code (engine 1) 6 req/s/engine, 90 min, no request log; ecc-h100-04/05 export hostname/uuid.
+  dcgm-exporter runs its default counters CSV, so every GPU's sample also carries
+  DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS and DCGM_FI_DEV_ROW_REMAP_FAILURE
+  (0 until something happens). other/xid_94 on ecc-h100-03 GPU 5 from 27 min: an HBM row fails uncorrectably while
+  a vLLM worker reads it. The driver logs XID 94 (contained ECC error: only the process that touched it is killed;
+  the GPU stays on the bus) and 50 ms later XID 63 (the row remapper recorded the row; it is remapped at the next
+  GPU reset); UNCORRECTABLE_REMAPPED_ROWS 0 -> 1. The killed worker takes the whole server down 1.5 s later (no
+  vLLM, FB to 0 on all 8 GPUs); kubelet restarts the container 10 s later (process_start 27.2), weights reload 100 s,
+  engine_start ~28.9, counters reset. The driver offlines the page, so the new process works, until a second row
+  fails at 38.5 min: XID 94 + 63 again, UNCORRECTABLE_REMAPPED_ROWS 2, the same crash and restart (engine_start
+  ~40.4). DCGM_FI_DEV_XID_ERRORS holds the last XID, so it reads 63 both times: the 94 is only in NVML's xid events.
+  Alerts: GPUXidErrors{xid="63"} and GPURowRemapUncorrectable (increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h])
+  > 0, critical) from ~27.4 min to the end; GatewayUpstream5xxRateHigh 28.6-31.6 and 39.9-43.9, fleet
+  GatewayHigh5xxRate 29.6-31.6 and 41.1-43.1 (requests sent to the dead upstream for 45 s); the two restarts are
+  11.5 min apart and under 2 min each, so neither KubePodCrashLooping nor VLLMTargetDown fires. At 52 min the
+  on-call drains the node (the gateway stops 30 s before; the node-pinned pod is evicted and stays Pending, so its
+  target is gone and VLLMTargetDown does not fire), resets GPU 5 at 53 min (20 s off NVML/DCGM; the recorded remaps
+  take effect; no XID 64, ROW_REMAP_FAILURE 0) and uncordons it; the pod starts at 57.0 (engine_start ~58.7).
+  GPUXidErrors{xid="63"} keeps firing to the end (dcgm-exporter never resets the last XID), as does the remap alert
+  (1 h window). benign/correctable_row_remap on ecc-h100-05 GPU 2 from 63 min: a row with repeated correctable
+  errors is remapped: XID 63 alone, CORRECTABLE_REMAPPED_ROWS 0 -> 1, nothing crashes or slows down, and
+  GPUXidErrors{xid="63"} fires from ~63.4 min to the end (the same alert name and xid value as the real fault's).
+  Labels: other/xid_94 ecc-h100-03 GPU 5 27-52; benign/correctable_row_remap ecc-h100-05 GPU 2 63-90.
 """
 from __future__ import annotations
 
@@ -468,7 +548,10 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "GatewayUpstreamLatencyHigh": ("warning", 120, "histogram_quantile(0.99, sum by (le, instance) "
                                    "(rate(gateway_upstream_ttft_seconds_bucket[5m]))) > 0.8"),
     "GatewayHigh5xxRate": ("critical", 120, 'sum(rate(gateway_responses_total{code=~"5.."}[5m])) / '
-                           "sum(rate(gateway_responses_total[5m])) > 0.02")}
+                           "sum(rate(gateway_responses_total[5m])) > 0.02"),
+    "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0")}
+TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
+DRIVER, DRIVER_NEW = "570.133.20", "570.172.08"  # the fleet's driver; after a node's driver upgrade
 
 
 @dataclass
@@ -523,6 +606,11 @@ class Node:
     agent: bool = True  # False: no node agent; only the node's Prometheus alerts reach the correlator
     dcgm_fields: tuple[str, ...] | None = None  # a trimmed dcgm-exporter counters CSV (None: the default)
     no_prefix: bool = False  # vLLM started with prefix caching disabled: no session contexts kept, hit 0
+    amp: tuple[float, float] | None = None  # range of the held-context saw-tooth amplitude (None: 0.10-0.18)
+    prefill_tps: float = 0.0  # long prompts: TTFT adds the uncached prompt's prefill at this rate (0: off)
+    steps: list[tuple[float, float]] = field(default_factory=list)  # clock steps: (minute, s added to the
+    #                    node's clock from then on), e.g. chronyd stepping a drifted clock back into sync
+    remap: bool = False  # dcgm-exporter exports the row-remapping fields (default counters CSV)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -559,6 +647,7 @@ class Scenario:
     disorder: bool = False  # per-source clock offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicates
     spill: bool = False  # the gateway moves a drained node's conversations to the other nodes
     kv_warn: float | None = None  # badly tuned VLLMKVCacheUsageElevated on every node: KV > this for 30 s
+    ttft_slo: float = 0.8  # the TTFT P99 threshold of the fleet's TTFT rules (a long-context pool's own SLO)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -579,6 +668,16 @@ def load_traces(data: Path) -> dict[str, Trace]:
     t = np.array([r["timestamp"] / 1000 for r in recs])
     out["mooncake"] = Trace(t, np.array([r["input_length"] for r in recs]),
                             np.array([r["output_length"] for r in recs]), float(t.max()) + 1, reused / total)
+    # a long-context tier: the gateway sends prompts of >= 32k tokens to a separate pool (829 requests)
+    lng = [r for r in recs if r["input_length"] >= 32768]
+    seen, reused, total = set(), 0, 0
+    for r in lng:  # the tier's own prefix-block reuse (follow-up questions on the same long document)
+        reused += sum(1 for h in r["hash_ids"] if h in seen)
+        total += len(r["hash_ids"])
+        seen.update(r["hash_ids"])
+    out["mooncake_long"] = Trace(np.array([r["timestamp"] / 1000 for r in lng]),
+                                 np.array([r["input_length"] for r in lng]),
+                                 np.array([r["output_length"] for r in lng]), float(t.max()) + 1, reused / total)
     return out
 
 
@@ -662,6 +761,19 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             spool[s0:s1] = True
         elif f.kind == "side_xid":
             side_xid(rng, f, ev, side, xids)
+        elif f.kind == "evict":  # the pod is evicted (node drained): its vLLM and its scrape target are gone
+            state[s0:], scraped[s0:], drained[s0:] = 0, False, True
+        elif f.kind == "arrive":  # a rescheduled pod lands on this spare node: no vLLM before it
+            state[:s0], scraped[:s0] = 0, False
+            restart(s0, s0, s0 + 100)
+        elif f.kind == "ecc_xid":
+            for t, c in ecc_xid(rng, f, ev, xids):  # a contained uncorrectable error kills the server
+                restart(c, c + 10, c + 110)
+        elif f.kind == "gpu_reset":  # drained, GPU reset (~20 s off NVML/DCGM), pod back at f.end
+            assert f.gpu is not None and f.end is not None
+            alive[f.gpu, s0 + 60:s0 + 80] = False
+            scraped[s0:s1] = False  # the evicted pod is Pending (pinned to this node): no target until then
+            restart(s0, s1, s1 + 100, drain=True)
         elif f.kind == "scrape_block":
             blocked[s0:s1] = True
         elif f.kind == "checkpoint_load":
@@ -715,6 +827,45 @@ def side_xid(rng: np.random.Generator, f: Fault, ev: list[Event], side: list[tup
             msg = f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=python3, {XID_TEXT[code]}"
             ev.append((t, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
             xids.append((f.gpu, t, code))
+
+
+def ecc_xid(rng: np.random.Generator, f: Fault, ev: list[Event], xids: list[tuple[int, float, int]]
+            ) -> list[tuple[float, float]]:
+    """ECC errors in GPU f.gpu's HBM that leave it on the bus; each of f.runs is (minute, -, XIDs logged).
+
+    XID 94 (a contained uncorrectable error) kills the CUDA process that touched the row (a vLLM worker; the
+    server exits ~1.5 s later); XID 63 means the row remapper recorded the row, remapped at the next GPU
+    reset. Returns (error s, server exit s) per run with XID 94. The row counters are kept in f.runs."""
+    assert f.gpu is not None
+    bus, out = f"{0x18 + 0x11 * f.gpu:02X}", []
+    for a, _, codes in f.runs:
+        pid, t = int(rng.integers(100000, 4000000)), a * 60
+        for k, code in enumerate(codes):
+            tx = t + 0.05 * k
+            if code == 63:
+                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): 63, pid='<unknown>', name=<unknown>, Row Remapper: New "
+                       f"row (0x{int(rng.integers(1 << 24, 1 << 30)):016x}) marked for remapping, reset gpu to "
+                       "activate.")
+            else:
+                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=VLLM::Worker_DP, Contained: SM "
+                       "(0x1). RST: No, D-RST: No")
+            ev.append((tx, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
+            xids.append((f.gpu, tx, code))
+        if 94 in codes:
+            out.append((t, t + 1.5))
+    return out
+
+
+def remapped(nd: Node, fl: list[Fault], g: int, t: float, m: dict[str, Any]) -> dict[str, Any]:
+    """dcgm-exporter's row-remapping fields (only where `nd.remap`): rows remapped for uncorrectable errors
+    (an XID 94 run) and for correctable ones (XID 63 alone); no remapping failure (XID 64) here."""
+    if not nd.remap:
+        return m
+    runs = [codes for f in fl if f.kind == "ecc_xid" and f.gpu == g for a, _, codes in f.runs if a * 60 <= t]
+    m["DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"] = sum(1 for c in runs if 94 in c and 63 in c)
+    m["DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS"] = sum(1 for c in runs if 94 not in c and 63 in c)
+    m["DCGM_FI_DEV_ROW_REMAP_FAILURE"] = 0
+    return m
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
@@ -893,14 +1044,18 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
     tps = 45.0 * (1.8 if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
-    amp, press = float(rng.uniform(0.10, 0.18)), np.zeros(T)
+    amp, press = float(rng.uniform(*(nd.amp or (0.10, 0.18)))), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
         amp = 0.0
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp")], default=0) or int(
         o.get("fref_s", 0))
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
-        ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
+        if nd.prefill_tps:  # long prompts: the uncached part (the trace's mean reuse) is prefilled first
+            ttft = np.where(kind == 1, P / nd.prefill_tps,
+                            (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
+        else:
+            ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
         dur = ttft + G / tps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
@@ -971,8 +1126,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
+    b600 = 600 if not len(t) or t[0] < 600 else float(t[0]) + 600  # a pod that lands later: its first 10 min
     e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
-                 bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < 600])))
+                 bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
     if nd.logging:
         e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
 
@@ -1132,8 +1288,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
         e.out["ip"] = f"10.{40 + h % 50}.{1 + (h >> 8) % 249}.{2 + (h >> 16) % 248}"
         gpod.update({g: e.out["pod"] for g in e.gpus})
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
+    drv = [(f.start * 60, f.end * 60) for f in fl if f.kind == "driver_upgrade" and f.end is not None]
     for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
         s = int(t)
+        if drv and any(a <= t < b for a, b in drv):
+            continue  # kernel module unloaded: nvmlInit() fails (NVMLError_DriverNotLoaded)
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "nvml", g, {
@@ -1153,12 +1312,14 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             continue  # the exporter pod is being replaced: nothing to scrape
         if any(a <= t < b for a, b in hung):
             continue  # the exporter's host engine hangs: its /metrics times out
+        if drv and any(a <= t < b for a, b in drv):
+            continue  # the GPU operator swaps the driver: dcgm-exporter waits for it, nothing to scrape
         if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
             hk, uk = ("Hostname", "UUID") if nd.lower else ("hostname", "uuid")
         for g in (g for g in range(nd.n_gpu) if reach[s]):
             lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
                    "device": f"nvidia{g}", "modelName": name, hk: nd.name,
-                   "DCGM_FI_DRIVER_VERSION": "570.133.20"}
+                   "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
             if state[s]:
                 lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
             if not alive[g, s]:
@@ -1167,7 +1328,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                     out.append((t, sample(nd, "dcgm", g, {"DCGM_FI_DEV_XID_ERRORS": 79}, lab)))
                 continue
             u, f_ = float(util[g, s]), int(fb[g, s])
-            out.append((t, sample(nd, "dcgm", g, trim(nd, last_xid(o, g, t, {
+            out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, t, last_xid(o, g, t, {
                 "DCGM_FI_DEV_SM_CLOCK": sm if u > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(35 + 0.4 * u),
                 "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * u),
@@ -1178,7 +1339,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_DEC_UTIL": 0, "DCGM_FI_DEV_FB_FREE": total - rsv - f_,
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
-                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)})), lab)))
+                "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}))), lab)))
     for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
@@ -1390,7 +1551,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
             fin = {r: inc[f'vllm:request_success_total{{finished_reason="{r}"}}'] for r in REASONS}
             nfin = np.maximum(sum(fin.values()), 1)
-            conds = {"VLLMTimeToFirstTokenP99High": hq(0.99, W) > 0.8,
+            conds = {"VLLMTimeToFirstTokenP99High": hq(0.99, W) > sc.ttft_slo,
                      "VLLME2ELatencyHigh": inc["vllm:e2e_request_latency_seconds_sum"] / np.maximum(
                          inc["vllm:e2e_request_latency_seconds_count"], 1) > 2 * x["e2e_base"],
                      "VLLMKVCacheUsageHigh": (x["usage"][ti] > 0.9) & v1,
@@ -1412,7 +1573,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                       {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
         if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
             up_b = win(sum(e.out["buckets"] for e in nd.engines), ti)
-            fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > 0.8,
+            fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > sc.ttft_slo,
                           {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
         hl = {"node": nd.name, "instance": f"{nd.name}:9100", "job": "node-exporter"}
         ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
@@ -1450,14 +1611,23 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                 fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, nd.name, g))
             fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, nd.name, g)
                       for code, c in xid_conds(o, g, ti)]
+            if nd.remap:  # a row remapped for an uncorrectable error in the last hour (as scraped ~10 s before)
+                te = np.array([a * 60 for f in sc.faults if f.kind == "ecc_xid" and f.node == nd.name
+                               and f.gpu == g for a, _, codes in f.runs if 94 in codes and 63 in codes])
+                if len(te):
+                    dt = (ti - 10)[:, None] - te
+                    fired.append(("GPURowRemapUncorrectable", ((dt >= 0) & (dt < 3600)).any(1) & reach & ~hung,
+                                  gl, nd.name, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
     gw = {"service": "llm-gateway"}
-    fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > 0.8, {**gw, "slo": "ttft-p99"}, "-", None),
+    fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo, {**gw, "slo": "ttft-p99"}, "-", None),
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
     for nm, cond, lab, node, gpu in fired:
         sev, for_s, expr = RULES[nm]
+        if nm in TTFT_RULES and sc.ttft_slo != 0.8:  # the pool's own TTFT SLO
+            expr = expr.replace("> 0.8", f"> {sc.ttft_slo:g}")
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
                   "severity": sev, **lab}
         for a, b in fire_windows(ti, cond, for_s):
@@ -1557,7 +1727,7 @@ def scenarios() -> list[Scenario]:
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
-            *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios()]
+            *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -1792,6 +1962,44 @@ def seventh_scenarios() -> list[Scenario]:
     return [s30, s31, s32, s33]
 
 
+def eighth_scenarios() -> list[Scenario]:
+    """s34-s37, added later by an eighth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si = "session_isolation"
+    s34 = Scenario("s34_pod_reschedule_residue", "2025-11-04T10:00:00+00:00", 90,
+                   mk("rs-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("evict", "rs-h100-02", 30.0, 40.0, cause="benign", detail="pod_reschedule"),
+                    Fault("driver_upgrade", "rs-h100-02", 30.5, 34.5),
+                    Fault("arrive", "rs-h100-06", 30 + 20 / 60, 40 + 20 / 60, cause="benign", detail="warmup"),
+                    Fault("spec_residue", "rs-h100-04", 32, cause="spec_residue")])
+    s35 = Scenario("s35_ntp_step_leak", "2025-11-11T09:00:00+00:00", 90,
+                   mk("ck-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "ck-h100-02", 33, cause=si, leak=2.0)],
+                   noise=[("ck-h100-02", "NodeClockSkewDetected", 0, 41.0),
+                          ("ck-h100-05", "NodeClockSkewDetected", 0, 41.2)])
+    s35.nodes[1].skew, s35.nodes[1].steps = 47.0, [(41.0, -47.0)]  # 47 s fast, stepped back by chronyd
+    s35.nodes[4].skew, s35.nodes[4].steps = -22.0, [(41.2, 22.0)]  # 22 s slow, stepped forward
+    s36 = Scenario("s36_long_context_leak", "2025-11-18T14:00:00+00:00", 90,
+                   mk("lc-h100-", 5, "H100", 8, q72, "mooncake_long", "tp", 0.15, iv, amp=(0.30, 0.45),
+                      prefill_tps=12000.0),
+                   [Fault("long_document", "lc-h100-01", 50, 70, cause="benign", detail="long_document",
+                          burst=3),
+                    Fault("kv_leak", "lc-h100-03", 30, cause=si, leak=1.5)],
+                   ttft_slo=10.0)
+    s37 = Scenario("s37_ecc_row_remap_xid94", "2025-11-25T07:00:00+00:00", 90,
+                   mk("ecc-h100-", 5, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code", remap=True),
+                   [Fault("ecc_xid", "ecc-h100-03", 27.0, 52.0, gpu=5, cause="other", detail="xid_94",
+                          runs=[(27.0, 27.0, (94, 63)), (38.5, 38.5, (94, 63))]),
+                    Fault("gpu_reset", "ecc-h100-03", 52.0, 57.0, gpu=5),
+                    Fault("ecc_xid", "ecc-h100-05", 63.0, gpu=2, cause="benign", detail="correctable_row_remap",
+                          runs=[(63.0, 63.0, (63,))])])
+    for nd in s37.nodes[3:]:
+        nd.lower = True
+    return [s34, s35, s36, s37]
+
+
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
     """A Kubernetes Job's attempts (minutes): each crashes after its runtime (attempts 1, 3, 5, ... log XID
     13 before 31 and 43); the next starts after the Job's back-off, 10 s doubling each time (backoffLimit =
@@ -1825,6 +2033,7 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     for f in sc.faults:
         if f.kind == "agent_restart" and f.end is not None:
             down.setdefault(f.node, []).append((f.start * 60, f.end * 60))
+    steps_of = {nd.name: nd.steps for nd in sc.nodes if nd.steps}  # the host clock stepped at (minute, s)
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
@@ -1834,11 +2043,14 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         hold = held.get(key[0], []) if key[1] != "alert" else []
         items = sorted(streams[key], key=lambda x: x[0])
         rst = down.get(key[0], []) if key[1] != "alert" else []
+        steps = steps_of.get(key[0], []) if key[1] != "alert" else []
         if rst:  # nothing is collected while the agent is down; the new process counts seq from 1 again
             items = [x for x in items if not any(a <= x[0] < b for a, b in rst)]
             seqs = agent_seqs([x[0] for x in items], rst, seq0)
         for i, (t, r) in enumerate(items):
             r["ts_ns"] = t0_ns + round((t + off) * 1e9)
+            if steps:  # every record the agent stamps after a step carries the stepped clock
+                r["ts_ns"] = t0_ns + round((t + off + sum(d for m, d in steps if m * 60 <= t)) * 1e9)
             u, d = rng.random(), t + rng.uniform(0.2, 1.5)
             if key[1] == "alert":
                 final.append((d, r))
@@ -1908,6 +2120,17 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             nd.o["failover"] = ([(a, b) for n, a, b, _ in fos if n == nd.name],
                                 [(a, b, sh) for _, a, b, to in fos for p, sh in to if p == nd.name])
             nd.o["fref_s"] = min(a for _, a, _, _ in fos)
+        evs = [(f.node, f.start * 60) for f in sc.faults if f.kind == "evict"]
+        arr = [(f.node, f.start * 60 + 100) for f in sc.faults if f.kind == "arrive"]
+        if evs and arr:  # a pod rescheduled from node a (evicted at e) to spare node b (ready at r)
+            (na, e), (nb, r) = evs[0], arr[0]
+            peers = [x.name for x in sc.nodes if x.name not in (na, nb)]
+            if nd.name == na:  # its sessions leave with the endpoint
+                nd.o["failover"], nd.o["fref_s"] = ([(e, float(T))], []), e
+            elif nd.name == nb:  # new sessions land on the new endpoint once it is ready (tau 300 s)
+                nd.o["failover"] = ([(0.0, r)], [])
+            else:  # until then the gateway spreads them over the peers; they stay there until they end
+                nd.o["failover"], nd.o["fref_s"] = ([], [(e, r, 1 / len(peers))]), e
         for ei, e in enumerate(nd.engines):
             e.pool = pool_tokens(nd, e)
             efl = [f for f in fl if f.inst is None or f.inst in e.gpus]
