@@ -22,6 +22,7 @@ class Explanation:
 
 KV = "kv_growth"
 GPU = "gpu_growth"
+HOST = "host_growth"
 ABORTS = "aborts"
 KV_HIGH = "kv_high"
 
@@ -59,6 +60,10 @@ def _warmup(f: NodeFeatures, cfg: Benign) -> Explanation | None:
         explains.add(GPU)
     if since <= cfg.kv_refill_s or loaded:
         explains.add(KV)
+    if f.since_start_s <= cfg.warmup_s and not f.oom_recent:
+        # A starting server loads its weights and libraries into host memory; one that the
+        # OOM killer just took and that grows again is not loading.
+        explains.add(HOST)
     if not explains:
         return None
     if since <= cfg.kv_refill_s:

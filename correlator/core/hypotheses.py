@@ -66,7 +66,7 @@ def score_all(
         GPU_FAILURE: gpu_failure(f),
         NODE_UNREACHABLE: node_unreachable(f),
     }
-    scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores)
+    scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
     return scores
 
 
@@ -338,7 +338,7 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
             best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
     host = _host(f)
     mg = rules.hypotheses.monitoring_gap
-    if host is not None:
+    if host is not None and not benign.explained(expl, benign.HOST):
         s = _rising(host.trend, 2 * mg.host_growth_pct_per_min, 0.8, 2.0)
         if s > best.strength:
             ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.trend.slope, 3),
@@ -376,14 +376,16 @@ def node_unreachable(f: NodeFeatures) -> Score:
 
 
 def monitoring_gap(
-    f: NodeFeatures, rules: RuleSet, alerts: AlertPicture, others: dict[str, Score]
+    f: NodeFeatures, rules: RuleSet, alerts: AlertPicture, others: dict[str, Score],
+    expl: list[Explanation],
 ) -> Score:
     """Symptoms on a node whose telemetry cannot show their cause; names what is missing."""
     cfg = rules.hypotheses.monitoring_gap
     missing = _missing(f)
     if not missing or others[NODE_UNREACHABLE].strength > 0:
         return Score()
-    symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts)
+    symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
+                                    loading=benign.explained(expl, benign.HOST) is not None)
     visible = max(others[c].strength for c in (SESSION_ISOLATION, SPEC_RESIDUE, GPU_FAILURE))
     strength = symptoms * (1.0 - visible)
     ev = [Evidence(signal="missing", value=what, detail=why) for what, why in missing] + ev
@@ -400,8 +402,10 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
 
 
 def _symptoms(
-    f: NodeFeatures, host_growth: float, min_alerts: int, alerts: AlertPicture
+    f: NodeFeatures, host_growth: float, min_alerts: int, alerts: AlertPicture, loading: bool = False
 ) -> tuple[float, list[Evidence], int]:
+    """How strongly the node shows trouble: alerts firing, host memory growing (not while a
+    server that just started loads into it), OOM kills."""
     parts: list[tuple[float, Evidence, int]] = []
     if alerts.distinct:
         # a critical rule (user-facing impact by the sender's own judgement) weighs as two
@@ -410,7 +414,7 @@ def _symptoms(
         parts.append((s, Evidence(signal="alerts_firing", value=alerts.distinct,
                                   detail=f"{alerts.critical} critical"), alerts.first_ns))
     host = _host(f)
-    if host is not None:
+    if host is not None and not loading:
         s = _rising(host.trend, host_growth, 0.7, 1.0)
         parts.append((s, Evidence(signal="host_memory_growth_pct_per_min",
                                   value=round(host.trend.slope, 3), detail=""), host.onset_ns))

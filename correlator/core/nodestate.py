@@ -22,7 +22,13 @@ NOMINAL_TOTAL_MIB = 80.0 * 1024
 
 BLANK = 9.2e18
 """DCGM's blank values are int64 sentinels from here up; no reading (nor XID) is this large."""
-CRITICAL_XIDS = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120})
+CRITICAL_XIDS = frozenset({48, 64, 74, 79, 92, 94, 95, 119, 120})
+"""XIDs that take a GPU (or its work) down: off the bus (79), double-bit and uncontained ECC
+errors (48, 95), a failed row remap (64), contained ECC errors that kill the processes using
+the memory (94), NVLink and GSP failures. Not 63: a row marked for remapping, which error
+containment covers until the next reset (a correctable error's remap is routine)."""
+XID_HELD_NS = 1800 * 1_000_000_000
+"""How long a critical XID counts: a non-critical one after it does not hide it."""
 ENGINES_KEPT = 32
 """vLLM engines tracked per node; a new one beyond them replaces the one silent longest."""
 GPUS_KEPT = 64
@@ -82,6 +88,12 @@ class GpuTrack:
         self.nvml_pct = Series(self.cap)
         self.dcgm_pct = Series(self.cap)
         self.used_mib = Series(self.cap)
+
+    def note_xid(self, xid: int, ts_ns: int) -> None:
+        """The GPU's latest XID, unless a critical one came within ``XID_HELD_NS`` (a
+        contained ECC error, XID 94, is followed by the 63 of its row remap)."""
+        if xid in CRITICAL_XIDS or self.xid not in CRITICAL_XIDS or ts_ns - self.xid_ns > XID_HELD_NS:
+            self.xid, self.xid_ns = xid, ts_ns
 
     def best_pct(self) -> Series:
         """NVML when it reports, else DCGM: they measure the same framebuffer."""
@@ -337,7 +349,7 @@ class NodeState:
         xid = mt.get("DCGM_FI_DEV_XID_ERRORS")
         g = self.gpu(rec.gpu)
         if xid is not None and 0 < xid < BLANK and int(xid) != g.xid:
-            g.xid, g.xid_ns = int(xid), rec.ts_ns
+            g.note_xid(int(xid), rec.ts_ns)
         if used is None or used >= BLANK:
             return
         free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)
@@ -453,7 +465,7 @@ class NodeState:
             g = self.gpu(rec.gpu)
             xid = _num(attrs.get("xid"), 0.0)
             if 0 < xid < BLANK:
-                g.xid, g.xid_ns = int(xid), rec.ts_ns
+                g.note_xid(int(xid), rec.ts_ns)
         elif name == "gpu_lost":
             self.gpu(rec.gpu).lost_ns = rec.ts_ns
         else:

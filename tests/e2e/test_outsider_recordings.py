@@ -9,7 +9,8 @@ endpoint cut off from scraping, a residue of a few MB a minute per node on 80 GB
 whose clock runs 150 s ahead of the others', a leak behind vLLM V0's metric names that fills
 the pool, a notebook's memory on a node without speculative decoding, a residue and a leak
 on one server at once (and the leak back after the operator's restart), the gateway's alerts
-that name no node paging beside the cause they come from.
+that name no node paging beside the cause they come from, a server loading on a spare node, a
+row remap after an ECC error and one on its own.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom", "s18_launch_surge",
              "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults",
              "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids", "s26_overlap_residue_leak_recurs",
-             "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s33_flapping_rule_rss_leak")
+             "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s33_flapping_rule_rss_leak",
+             "s34_pod_reschedule_residue", "s37_ecc_row_remap_xid94")
 LIVE_ONLY = ("s22_spooled_agents",)  # its partition shows only in delivery order: fed live below
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
