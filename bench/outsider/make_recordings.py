@@ -400,83 +400,87 @@ s33_flapping_rule_rss_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 1.2 req/s/node
 
 Added later (s34-s37, an eighth outsider, same clean-room rules; fixed BEFORE any replay of them)
 -----------------------------------------------------------------------------------------------
-s34_pod_reschedule_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode, 432k-token pool), Azure conv
-  2.5 req/s/node, 90 min, no request log. The Deployment's five replicas run on rs-h100-01..05; rs-h100-06 is the
-  pool's spare node (dcgm-exporter and the agent run there, but no vLLM pod: GPUs idle, FB ~0, no vLLM target).
-  A canary GPU-driver upgrade by the GPU operator: at 30.0 min it drains rs-h100-02. The vLLM pod is evicted: its
-  vLLM series and its scrape target vanish (removed from service discovery, so no VLLMTargetDown), in-flight
-  requests finish, the serving process's RSS goes, the GPUs go idle (FB 0, util 0). The driver is swapped 30.5-34.5
-  min (kernel modules unloaded: no nvml or dcgm records of that node; dcgm-exporter waits for the driver and is not
-  a ready target, so no TargetDown); from then on dcgm-exporter reports DCGM_FI_DRIVER_VERSION 570.172.08 instead
-  of 570.133.20; the node is uncordoned and stays idle (the new spare). The Deployment controller reschedules the
-  pod onto rs-h100-06: a new pod name and IP, process_start 30.33 min, weights load 100 s, engine_start ~32.0 min,
-  counters from 0, allocator warm-up +1.2 % FB (tau 2 min), cold prefix cache. Until it is ready the gateway
-  spreads rs-h100-02's sessions over the four serving peers (1/4 each: running ~9 -> 11-12 at 30-35 min); they
-  stay there until they end (tau 300 s), while new sessions land on rs-h100-06, whose load ramps up with tau 300 s
-  (running 5-min means 2 -> 6 -> 9). Nothing fires for the move. An unrelated real fault at the same time:
-  spec_residue on rs-h100-04 from 32 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted
-  request): FB/NVML creep ~19 MiB/min/GPU (~+1.07 GiB/GPU by 90 min), the same fields in which the new engine's
-  warm-up shows on rs-h100-06 two minutes earlier; VLLMRequestAbortRateHigh from ~42.6 min is its only alert.
-  Labels: benign/pod_reschedule rs-h100-02 30-40; benign/warmup rs-h100-06 30.33-40.33; spec_residue rs-h100-04
-  32-90.
-s35_ntp_step_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90 min, no request
-  log. Two nodes re-imaged two weeks earlier kept a chrony.conf pointing at a decommissioned NTP server and have run
-  free since: ck-h100-02's clock is 47 s fast, ck-h100-05's 22 s slow (NodeClockSkewDetected on both from ~10 min).
-  At 41.0 min a config-management push fixes chrony.conf; chronyd restarts and, with `makestep 1 3`, steps
-  ck-h100-02 back by 47 s (41.0 min) and ck-h100-05 forward by 22 s (41.2 min); NodeClockSkewDetected resolves.
-  Every record the agent stamps (nvml, dcgm, vllm, host, events) carries its node's clock, so on ck-h100-02 the
-  stamps after the step repeat the last 47 s before it (a stream's ts_ns goes back ~32 s between two consecutive
-  seq), and on ck-h100-05 they jump 22 s ahead (a hole in ts_ns with no seq gap). seq, the collection cadence (the
-  agent schedules on a monotonic clock) and the delivery order are untouched, and Prometheus's alerts keep its
-  own clock. A real fault spans the step: session_isolation on ck-h100-02 from 33 min (8 min before the step) to
-  end, 2.0 %/min of the pool never reclaimed: KV 5-min means ~0.1-0.15 before, ~0.29 at 35-40, ~0.52 at 45-50,
-  ~0.73 at 60-65, ~0.93 at 70-75, full from ~75 min, running flat (~9); TTFT P99 ~75.9, KV-usage ~77.4,
-  KV-critical ~79.4, fleet SLO breach ~79.6, preemptions ~80.1, prefix-hit ~81.2 min. ck-h100-05 is healthy.
-  Labels (true time, as always): session_isolation ck-h100-02 33-90; the clock steps are unlabelled.
-s36_long_context_leak: 5 x 8 H100, Qwen2.5-72B TP8 (one engine per node, gpu null; max_model_len 131072 with YaRN;
-  a 1.34M-token pool, so one 128k context is 9.8 % of it), 90 min, no request log. The long-context tier: the
-  gateway sends every prompt of >= 32k tokens here. Load: Mooncake's conversation trace filtered to those prompts
-  (829 of 12,031 requests: 32-126k tokens, mean 57.6k, mean output 407; their own prefix-block reuse 0.33), 0.15
-  req/s/node. Few requests run at once (5-min means 1-2, peaks 7-13), each 2.5-9.5 % of the pool. TTFT is mostly
-  the prefill of the uncached part at ~12k tokens/s (healthy P99 ~9-10 s as histogram_quantile reads the 5-10 s
-  bucket), so the pool's TTFT rules use its own SLO, TTFT P99 > 10 s (VLLMTimeToFirstTokenP99High and the fleet's
-  GatewayP99LatencySLOBreach). Sessions keep their long contexts for follow-up questions, so the healthy saw-tooth
-  is large: amplitude 0.30-0.45 of the pool (0.10-0.18 elsewhere), samples 0.1-0.9 (before 30 min: 5-min means
-  0.2-0.5, p95 0.53-0.72 per node). At these low rates one request moves a ratio rule: error-rate blips (one CUDA
-  error among ~45 requests) on lc-h100-05 at ~23 min and lc-h100-02 at ~67 min, an abort-rate blip on lc-h100-01 at
-  ~32 min (noise). benign long_document on lc-h100-01 50-70 min: a data-room review batch, 3 contracts (40-90k
-  tokens, prefilled at the same rate) within 90 s every 6 min (5-min means 0.39-0.49, no alert). session_isolation
-  on lc-h100-03 from 30 min to end: a contract-analysis client reuses its session ids across documents, so each
-  new document's context is pinned to an id whose previous long context is never released: 1.5 %/min of the pool
-  (lumpy: one abandoned long context every few minutes): KV 5-min means ~0.3 before, ~0.49 at 40-45, ~0.59 at
-  45-50, ~0.75-0.79 at 55-65, ~0.9 at 70-80, ~0.99 at 85-90; running stays at 1-2 until the pool is nearly full (7-9
-  at 80-90). Alerts: TTFT P99 > 10 s ~59.4-61.4, ~64.9-68.9 and from ~73.2 min, fleet SLO ~77.2, prefix-hit ~82.7,
+s34_pod_reschedule_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode, 432k-token pool), Azure
+  conv 2.5 req/s/node, 90 min, no request log. The Deployment's five replicas run on rs-h100-01..05;
+  rs-h100-06 is the pool's spare node (dcgm-exporter and the agent run there, but no vLLM pod: GPUs idle, FB
+  ~0, no vLLM target). A canary GPU-driver upgrade by the GPU operator: at 30.0 min it drains rs-h100-02. The
+  vLLM pod is evicted: its vLLM series and its scrape target vanish (removed from service discovery, so no
+  VLLMTargetDown), in-flight requests finish, the serving process's RSS goes, the GPUs go idle (FB 0, util 0).
+  The driver is swapped 30.5-34.5 min (kernel modules unloaded: no nvml or dcgm records of that node;
+  dcgm-exporter waits for the driver and is not a ready target, so no TargetDown); from then on dcgm-exporter
+  reports DCGM_FI_DRIVER_VERSION 570.172.08 instead of 570.133.20; the node is uncordoned and stays idle (the
+  new spare). The Deployment controller reschedules the pod onto rs-h100-06: a new pod name and IP,
+  process_start 30.33 min, weights load 100 s, engine_start ~32.0 min, counters from 0, allocator warm-up +1.2
+  % FB (tau 2 min), cold prefix cache. Until it is ready the gateway spreads rs-h100-02's sessions over the
+  four serving peers (1/4 each: running ~9 -> 11-12 at 30-35 min); they stay there until they end (tau 300 s),
+  while new sessions land on rs-h100-06, whose load ramps up with tau 300 s (running 5-min means 2 -> 6 -> 9).
+  Nothing fires for the move. An unrelated real fault at the same time: spec_residue on rs-h100-04 from 32 min
+  to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted request): FB/NVML creep ~19
+  MiB/min/GPU (~+1.07 GiB/GPU by 90 min), the same fields in which the new engine's warm-up shows on
+  rs-h100-06 two minutes earlier; VLLMRequestAbortRateHigh from ~42.6 min is its only alert. Labels:
+  benign/pod_reschedule rs-h100-02 30-40; benign/warmup rs-h100-06 30.33-40.33; spec_residue rs-h100-04 32-90.
+s35_ntp_step_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90 min, no
+  request log. Two nodes re-imaged two weeks earlier kept a chrony.conf pointing at a decommissioned NTP
+  server and have run free since: ck-h100-02's clock is 47 s fast, ck-h100-05's 22 s slow
+  (NodeClockSkewDetected on both from ~10 min). At 41.0 min a config-management push fixes chrony.conf;
+  chronyd restarts and, with `makestep 1 3`, steps ck-h100-02 back by 47 s (41.0 min) and ck-h100-05 forward
+  by 22 s (41.2 min); NodeClockSkewDetected resolves. Every record the agent stamps (nvml, dcgm, vllm, host,
+  events) carries its node's clock, so on ck-h100-02 the stamps after the step repeat the last 47 s before it
+  (a stream's ts_ns goes back ~32 s between two consecutive seq), and on ck-h100-05 they jump 22 s ahead (a
+  hole in ts_ns with no seq gap). seq, the collection cadence (the agent schedules on a monotonic clock) and
+  the delivery order are untouched, and Prometheus's alerts keep its own clock. A real fault spans the step:
+  session_isolation on ck-h100-02 from 33 min (8 min before the step) to end, 2.0 %/min of the pool never
+  reclaimed: KV 5-min means ~0.1-0.15 before, ~0.29 at 35-40, ~0.52 at 45-50, ~0.73 at 60-65, ~0.93 at 70-75,
+  full from ~75 min, running flat (~9); TTFT P99 ~75.9, KV-usage ~77.4, KV-critical ~79.4, fleet SLO breach
+  ~79.6, preemptions ~80.1, prefix-hit ~81.2 min. ck-h100-05 is healthy. Labels (true time, as always):
+  session_isolation ck-h100-02 33-90; the clock steps are unlabelled.
+s36_long_context_leak: 5 x 8 H100, Qwen2.5-72B TP8 (one engine per node, gpu null; max_model_len 131072 with
+  YaRN; a 1.34M-token pool, so one 128k context is 9.8 % of it), 90 min, no request log. The long-context
+  tier: the gateway sends every prompt of >= 32k tokens here. Load: Mooncake's conversation trace filtered to
+  those prompts (829 of 12,031 requests: 32-126k tokens, mean 57.6k, mean output 407; their own prefix-block
+  reuse 0.33), 0.15 req/s/node. Few requests run at once (5-min means 1-2, peaks 7-13), each 2.5-9.5 % of the
+  pool. TTFT is mostly the prefill of the uncached part at ~12k tokens/s (healthy P99 ~9-10 s as
+  histogram_quantile reads the 5-10 s bucket), so the pool's TTFT rules use its own SLO, TTFT P99 > 10 s
+  (VLLMTimeToFirstTokenP99High and the fleet's GatewayP99LatencySLOBreach). Sessions keep their long contexts
+  for follow-up questions, so the healthy saw-tooth is large: amplitude 0.30-0.45 of the pool (0.10-0.18
+  elsewhere), samples 0.1-0.9 (before 30 min: 5-min means 0.2-0.5, p95 0.53-0.72 per node). At these low rates
+  one request moves a ratio rule: error-rate blips (one CUDA error among ~45 requests) on lc-h100-05 at ~23
+  min and lc-h100-02 at ~67 min, an abort-rate blip on lc-h100-01 at ~32 min (noise). benign long_document on
+  lc-h100-01 50-70 min: a data-room review batch, 3 contracts (40-90k tokens, prefilled at the same rate)
+  within 90 s every 6 min (5-min means 0.39-0.49, no alert). session_isolation on lc-h100-03 from 30 min to
+  end: a contract-analysis client reuses its session ids across documents, so each new document's context is
+  pinned to an id whose previous long context is never released: 1.5 %/min of the pool (lumpy: one abandoned
+  long context every few minutes): KV 5-min means ~0.3 before, ~0.49 at 40-45, ~0.59 at 45-50, ~0.75-0.79 at
+  55-65, ~0.9 at 70-80, ~0.99 at 85-90; running stays at 1-2 until the pool is nearly full (7-9 at 80-90).
+  Alerts: TTFT P99 > 10 s ~59.4-61.4, ~64.9-68.9 and from ~73.2 min, fleet SLO ~77.2, prefix-hit ~82.7,
   KV-critical ~84.2 and from ~88.2, KV-usage ~86.9, an error-rate blip ~86.9 min. Labels: benign/long_document
   lc-h100-01 50-70; session_isolation lc-h100-03 30-90.
 s37_ecc_row_remap_xid94: 5 x 8 H100, 2 DP engines/node (TP4 each, one vLLM server), Llama-3.3-70B, Azure conv
   (engine 0) / code (engine 1) 6 req/s/engine, 90 min, no request log; ecc-h100-04/05 export hostname/uuid.
   dcgm-exporter runs its default counters CSV, so every GPU's sample also carries
-  DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS and DCGM_FI_DEV_ROW_REMAP_FAILURE
-  (0 until something happens). other/xid_94 on ecc-h100-03 GPU 5 from 27 min: an HBM row fails uncorrectably while
-  a vLLM worker reads it. The driver logs XID 94 (contained ECC error: only the process that touched it is killed;
-  the GPU stays on the bus) and 50 ms later XID 63 (the row remapper recorded the row; it is remapped at the next
-  GPU reset); UNCORRECTABLE_REMAPPED_ROWS 0 -> 1. The killed worker takes the whole server down 1.5 s later (no
-  vLLM, FB to 0 on all 8 GPUs); kubelet restarts the container 10 s later (process_start 27.2), weights reload 100 s,
-  engine_start ~28.9, counters reset. The driver offlines the page, so the new process works, until a second row
-  fails at 38.5 min: XID 94 + 63 again, UNCORRECTABLE_REMAPPED_ROWS 2, the same crash and restart (engine_start
-  ~40.4). DCGM_FI_DEV_XID_ERRORS holds the last XID, so it reads 63 both times: the 94 is only in NVML's xid events.
-  Alerts: GPUXidErrors{xid="63"} and GPURowRemapUncorrectable (increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h])
-  > 0, critical) from ~27.4 min to the end; GatewayUpstream5xxRateHigh 28.6-31.6 and 39.9-43.9, fleet
-  GatewayHigh5xxRate 29.6-31.6 and 41.1-43.1 (requests sent to the dead upstream for 45 s); the two restarts are
-  11.5 min apart and under 2 min each, so neither KubePodCrashLooping nor VLLMTargetDown fires. At 52 min the
-  on-call drains the node (the gateway stops 30 s before; the node-pinned pod is evicted and stays Pending, so its
-  target is gone and VLLMTargetDown does not fire), resets GPU 5 at 53 min (20 s off NVML/DCGM; the recorded remaps
-  take effect; no XID 64, ROW_REMAP_FAILURE 0) and uncordons it; the pod starts at 57.0 (engine_start ~58.7).
-  GPUXidErrors{xid="63"} keeps firing to the end (dcgm-exporter never resets the last XID), as does the remap alert
-  (1 h window). benign/correctable_row_remap on ecc-h100-05 GPU 2 from 63 min: a row with repeated correctable
-  errors is remapped: XID 63 alone, CORRECTABLE_REMAPPED_ROWS 0 -> 1, nothing crashes or slows down, and
-  GPUXidErrors{xid="63"} fires from ~63.4 min to the end (the same alert name and xid value as the real fault's).
-  Labels: other/xid_94 ecc-h100-03 GPU 5 27-52; benign/correctable_row_remap ecc-h100-05 GPU 2 63-90.
+  DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS and
+  DCGM_FI_DEV_ROW_REMAP_FAILURE (0 until something happens). other/xid_94 on ecc-h100-03 GPU 5 from 27 min: an
+  HBM row fails uncorrectably while a vLLM worker reads it. The driver logs XID 94 (contained ECC error: only
+  the process that touched it is killed; the GPU stays on the bus) and 50 ms later XID 63 (the row remapper
+  recorded the row; it is remapped at the next GPU reset); UNCORRECTABLE_REMAPPED_ROWS 0 -> 1. The killed
+  worker takes the whole server down 1.5 s later (no vLLM, FB to 0 on all 8 GPUs); kubelet restarts the
+  container 10 s later (process_start 27.2), weights reload 100 s, engine_start ~28.9, counters reset. The
+  driver offlines the page, so the new process works, until a second row fails at 38.5 min: XID 94 + 63 again,
+  UNCORRECTABLE_REMAPPED_ROWS 2, the same crash and restart (engine_start ~40.4). DCGM_FI_DEV_XID_ERRORS holds
+  the last XID, so it reads 63 both times: the 94 is only in NVML's xid events. Alerts: GPUXidErrors{xid="63"}
+  and GPURowRemapUncorrectable (increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0, critical) from
+  ~27.4 min to the end; GatewayUpstream5xxRateHigh 28.6-31.6 and 39.9-43.9, fleet GatewayHigh5xxRate 29.6-31.6
+  and 41.1-43.1 (requests sent to the dead upstream for 45 s); the two restarts are 11.5 min apart and under 2
+  min each, so neither KubePodCrashLooping nor VLLMTargetDown fires. At 52 min the on-call drains the node
+  (the gateway stops 30 s before; the node-pinned pod is evicted and stays Pending, so its target is gone and
+  VLLMTargetDown does not fire), resets GPU 5 at 53 min (20 s off NVML/DCGM; the recorded remaps take effect;
+  no XID 64, ROW_REMAP_FAILURE 0) and uncordons it; the pod starts at 57.0 (engine_start ~58.7).
+  GPUXidErrors{xid="63"} keeps firing to the end (dcgm-exporter never resets the last XID), as does the remap
+  alert (1 h window). benign/correctable_row_remap on ecc-h100-05 GPU 2 from 63 min: a row with repeated
+  correctable errors is remapped: XID 63 alone, CORRECTABLE_REMAPPED_ROWS 0 -> 1, nothing crashes or slows
+  down, and GPUXidErrors{xid="63"} fires from ~63.4 min to the end (the same alert name and xid value as the
+  real fault's). Labels: other/xid_94 ecc-h100-03 GPU 5 27-52; benign/correctable_row_remap ecc-h100-05 GPU 2
+  63-90.
 """
 from __future__ import annotations
 
@@ -677,7 +681,8 @@ def load_traces(data: Path) -> dict[str, Trace]:
         seen.update(r["hash_ids"])
     out["mooncake_long"] = Trace(np.array([r["timestamp"] / 1000 for r in lng]),
                                  np.array([r["input_length"] for r in lng]),
-                                 np.array([r["output_length"] for r in lng]), float(t.max()) + 1, reused / total)
+                                 np.array([r["output_length"] for r in lng]), float(t.max()) + 1,
+                                 reused / total)
     return out
 
 
@@ -767,7 +772,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             state[:s0], scraped[:s0] = 0, False
             restart(s0, s0, s0 + 100)
         elif f.kind == "ecc_xid":
-            for t, c in ecc_xid(rng, f, ev, xids):  # a contained uncorrectable error kills the server
+            for _t, c in ecc_xid(rng, f, ev, xids):  # a contained uncorrectable error kills the server
                 restart(c, c + 10, c + 110)
         elif f.kind == "gpu_reset":  # drained, GPU reset (~20 s off NVML/DCGM), pod back at f.end
             assert f.gpu is not None and f.end is not None
@@ -843,11 +848,14 @@ def ecc_xid(rng: np.random.Generator, f: Fault, ev: list[Event], xids: list[tupl
         for k, code in enumerate(codes):
             tx = t + 0.05 * k
             if code == 63:
-                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): 63, pid='<unknown>', name=<unknown>, Row Remapper: New "
-                       f"row (0x{int(rng.integers(1 << 24, 1 << 30)):016x}) marked for remapping, reset gpu to "
+                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): 63, pid='<unknown>', name=<unknown>, "
+                       "Row Remapper: New "
+                       f"row (0x{int(rng.integers(1 << 24, 1 << 30)):016x}) marked for remapping, "
+                       "reset gpu to "
                        "activate.")
             else:
-                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=VLLM::Worker_DP, Contained: SM "
+                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=VLLM::Worker_DP, "
+                       "Contained: SM "
                        "(0x1). RST: No, D-RST: No")
             ev.append((tx, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
             xids.append((f.gpu, tx, code))
@@ -1611,17 +1619,19 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                 fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, nd.name, g))
             fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, nd.name, g)
                       for code, c in xid_conds(o, g, ti)]
-            if nd.remap:  # a row remapped for an uncorrectable error in the last hour (as scraped ~10 s before)
+            if nd.remap:  # a row remapped for an uncorrectable error in the last hour (scraped ~10 s before)
                 te = np.array([a * 60 for f in sc.faults if f.kind == "ecc_xid" and f.node == nd.name
                                and f.gpu == g for a, _, codes in f.runs if 94 in codes and 63 in codes])
                 if len(te):
                     dt = (ti - 10)[:, None] - te
-                    fired.append(("GPURowRemapUncorrectable", ((dt >= 0) & (dt < 3600)).any(1) & reach & ~hung,
+                    fired.append(("GPURowRemapUncorrectable",
+                                  ((dt >= 0) & (dt < 3600)).any(1) & reach & ~hung,
                                   gl, nd.name, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
     gw = {"service": "llm-gateway"}
-    fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo, {**gw, "slo": "ttft-p99"}, "-", None),
+    fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo,
+                {**gw, "slo": "ttft-p99"}, "-", None),
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
     for nm, cond, lab, node, gpu in fired:
@@ -1971,7 +1981,8 @@ def eighth_scenarios() -> list[Scenario]:
                    mk("rs-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
                    [Fault("evict", "rs-h100-02", 30.0, 40.0, cause="benign", detail="pod_reschedule"),
                     Fault("driver_upgrade", "rs-h100-02", 30.5, 34.5),
-                    Fault("arrive", "rs-h100-06", 30 + 20 / 60, 40 + 20 / 60, cause="benign", detail="warmup"),
+                    Fault("arrive", "rs-h100-06", 30 + 20 / 60, 40 + 20 / 60, cause="benign",
+                          detail="warmup"),
                     Fault("spec_residue", "rs-h100-04", 32, cause="spec_residue")])
     s35 = Scenario("s35_ntp_step_leak", "2025-11-11T09:00:00+00:00", 90,
                    mk("ck-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
@@ -1989,11 +2000,13 @@ def eighth_scenarios() -> list[Scenario]:
                    ttft_slo=10.0)
     s37 = Scenario("s37_ecc_row_remap_xid94", "2025-11-25T07:00:00+00:00", 90,
                    mk("ecc-h100-", 5, "H100", 8, l70, "azure_conv", "dp2", 6.0,
-                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code", remap=True),
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                      remap=True),
                    [Fault("ecc_xid", "ecc-h100-03", 27.0, 52.0, gpu=5, cause="other", detail="xid_94",
                           runs=[(27.0, 27.0, (94, 63)), (38.5, 38.5, (94, 63))]),
                     Fault("gpu_reset", "ecc-h100-03", 52.0, 57.0, gpu=5),
-                    Fault("ecc_xid", "ecc-h100-05", 63.0, gpu=2, cause="benign", detail="correctable_row_remap",
+                    Fault("ecc_xid", "ecc-h100-05", 63.0, gpu=2, cause="benign",
+                          detail="correctable_row_remap",
                           runs=[(63.0, 63.0, (63,))])])
     for nd in s37.nodes[3:]:
         nd.lower = True
