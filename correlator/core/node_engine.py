@@ -74,7 +74,7 @@ class NodeEngine:
         self.rules = rules
         self.w = windows
         self.fleet_sources = fleet_sources
-        a, f, inc = rules.alignment, rules.features, rules.incidents
+        a, f = rules.alignment, rules.features
         self.aligner = NodeAligner(int(a.allowed_lateness_s * NS), int(a.silence_after_s * NS),
                                    a.max_pending_per_node)
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
@@ -84,9 +84,7 @@ class NodeEngine:
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
         self.level1 = Level1(list(rules.level1), windows.short, windows.tick_s)
-        self.machine = NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
-                                   int(inc.resolve_after_s * NS),
-                                   int(inc.min_update_interval_s * NS), inc.open_at_once_score)
+        self.machine = _machine(rules)
         self.next_tick_ns = -1
         self.explanations: list[Explanation] = []
         self._suppressed: frozenset[str] = frozenset()
@@ -298,10 +296,7 @@ class NodeEngine:
                      shares: dict[str, float], out: NodeOutput) -> None:
         m = self.second
         if m is None:
-            inc = self.rules.incidents
-            m = self.second = NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
-                                          int(inc.resolve_after_s * NS),
-                                          int(inc.min_update_interval_s * NS), inc.open_at_once_score)
+            m = self.second = _machine(self.rules)
         score = scores[cause]
         step = m.step(tick_ns, cause, score.strength, score.strength, False)
         if step is Step.NONE:
@@ -531,6 +526,13 @@ HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
 SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE)
+
+
+def _machine(rules: RuleSet) -> NodeMachine:
+    inc = rules.incidents
+    return NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
+                       int(inc.resolve_after_s * NS), int(inc.min_update_interval_s * NS),
+                       inc.open_at_once_score)
 
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "second": lambda: None,
