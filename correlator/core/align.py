@@ -16,7 +16,7 @@ import heapq
 from dataclasses import dataclass, field
 from itertools import count
 
-from correlator.core.hosts import label_node
+from correlator.core.hosts import NO_NODE, label_node
 from correlator.wire.records import AlertRecord, EventRecord, SampleRecord
 
 AlignedRecord = SampleRecord | EventRecord
@@ -382,6 +382,6 @@ class NodeAligner:
 
 def alert_node(rec: AlertRecord) -> str:
     """The node an alert is about: the record's node, else its ``node``/``instance`` label."""
-    if rec.node != "-":
+    if rec.node != NO_NODE:
         return rec.node
     return label_node(rec.alert.labels)

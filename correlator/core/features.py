@@ -13,7 +13,14 @@ from itertools import pairwise
 
 from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
-from correlator.core.nodestate import CRITICAL_XIDS, EngineTrack, GpuTrack, NodeState, RequestEvents
+from correlator.core.nodestate import (
+    CRITICAL_XIDS,
+    XID_HELD_NS,
+    EngineTrack,
+    GpuTrack,
+    NodeState,
+    RequestEvents,
+)
 from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.series import span as spread
 from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
@@ -440,7 +447,7 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
     whole = pools is None
     for idx, g in gpus.items():
         s = g.best_pct()
-        if g.xid in CRITICAL_XIDS and tick_ns - g.xid_ns <= 1800 * NS:
+        if g.xid in CRITICAL_XIDS and tick_ns - g.xid_ns <= XID_HELD_NS:
             xids.append((idx, g.xid))
             if s.last_ns >= 0 and tick_ns - s.last_ns > 60 * NS:
                 lost.append(idx)

@@ -20,12 +20,16 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_END = re.compile(r"[/?#]")
 
 
+NO_NODE = "-"
+"""The node of an alert that names none (wire contract: an alert record's ``node``)."""
+
+
 def label_node(labels: dict[str, str]) -> str:
-    """The node named by an alert's labels, ``"-"`` when none is."""
+    """The node named by an alert's labels, ``NO_NODE`` when none is."""
     node = labels.get("node")
     if node:
         return node
-    return instance_host(labels.get("instance", "")) or "-"
+    return instance_host(labels.get("instance", "")) or NO_NODE
 
 
 def instance_host(instance: str) -> str:

@@ -81,14 +81,19 @@ def priors(rules: RuleSet) -> dict[str, float]:
     return base | {k: v * top for k, v in OTHER_PRIORS.items()}
 
 
+def weighted(scores: dict[str, Score], prior: dict[str, float]) -> dict[str, float]:
+    """Each cause's strength times its prior (0.1 for a cause without one)."""
+    return {c: prior.get(c, 0.1) * s.strength for c, s in scores.items()}
+
+
 def weigh(scores: dict[str, Score], prior: dict[str, float]) -> tuple[str, float, dict[str, float]]:
     """(winner, confidence, per-cause share of the prior-weighted evidence)."""
-    weighted = {c: prior.get(c, 0.1) * s.strength for c, s in scores.items()}
-    total = sum(weighted.values())
+    w = weighted(scores, prior)
+    total = sum(w.values())
     if total <= 0:
         return "", 0.0, {c: 0.0 for c in scores}
-    winner = max(weighted, key=lambda c: weighted[c])
-    shares = {c: round(w / total, 4) for c, w in weighted.items()}
+    winner = max(w, key=lambda c: w[c])
+    shares = {c: round(v / total, 4) for c, v in w.items()}
     return winner, confidence(scores[winner], shares[winner]), shares
 
 

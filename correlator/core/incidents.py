@@ -24,12 +24,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from correlator.config.model import Incidents
+from correlator.core.hosts import NO_NODE
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.incidents import AlertsRef, Evidence, Incident, IncidentAction
 
 NS = 1_000_000_000
-FLEET_NODE = "-"
-"""The node of alerts that name none (wire contract: an alert record's ``node``)."""
 
 CAUSE_TEXT = {
     "session_isolation": "KV-cache session isolation defect",
@@ -97,7 +96,7 @@ class IncidentBook:
         self.opened_total = 0
 
     def apply(self, f: Finding) -> list[Incident]:
-        if f.node == FLEET_NODE and f.kind in ("raise", "update") and _key(f) not in self.by_node \
+        if f.node == NO_NODE and f.kind in ("raise", "update") and _key(f) not in self.by_node \
                 and self.open:
             return self._fleet_symptoms(f)
         if f.kind == "raise":

@@ -169,8 +169,7 @@ class NodeEngine:
             out.findings.append(self._finding("clear", now_ns))
         if self.second is not None and self.second.active:
             self.second.reset()
-            out.findings.append(Finding(self.node, now_ns, "clear", self.second.cause, -1.0, -1.0, {},
-                                        self.second_onset_ns, False, slot=1))
+            out.findings.append(self._finding("clear", now_ns, slot=1))
         return out
 
     def flush(self) -> NodeOutput:
@@ -238,7 +237,7 @@ class NodeEngine:
         self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}
         second = self._second_cause(scores)
         if second and winner == second:  # the second incident's cause: the first one's winner
-            rest = {c: prior.get(c, 0.1) * sc.strength for c, sc in scores.items() if c != second}
+            rest = hypotheses.weighted({c: sc for c, sc in scores.items() if c != second}, prior)
             winner = max(rest, key=lambda c: rest[c]) if any(v > 0 for v in rest.values()) else ""
             confidence = hypotheses.confidence(scores[winner], shares[winner]) if winner else 0.0
         strength = scores[winner].strength if winner else 0.0
@@ -305,13 +304,8 @@ class NodeEngine:
         if step is Step.RAISE:
             self.second_onset_ns = min(score.onset_ns or tick_ns, tick_ns)
         kind = {Step.RAISE: "raise", Step.UPDATE: "update", Step.CLEAR: "clear"}[step]
-        out.findings.append(Finding(
-            node=self.node, ts_ns=tick_ns, kind=kind,  # type: ignore[arg-type]
-            cause=cause, strength=score.strength, confidence=confidence, hypotheses=shares,
-            onset_ns=self.second_onset_ns, critical=score.critical, evidence=tuple(score.evidence),
-            explanations=tuple(e.name for e in self.explanations), slot=1,
-            restart_ns=self._restart_ns() if step is Step.RAISE else 0,
-        ))
+        out.findings.append(self._finding(kind, tick_ns, score, confidence, shares, slot=1,
+                                          restart_ns=self._restart_ns() if step is Step.RAISE else 0))
 
     def _restart_ns(self) -> int:
         """When the node's serving process last started, as far as its events tell."""
@@ -340,19 +334,23 @@ class NodeEngine:
 
     def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
                  confidence: float = -1.0, shares: dict[str, float] | None = None,
-                 alerts: tuple[tuple[str, str], ...] = (), restart_ns: int = 0) -> Finding:
+                 alerts: tuple[tuple[str, str], ...] = (), restart_ns: int = 0,
+                 slot: int = 0) -> Finding:
+        """A finding of the node's first incident, or of its second (``slot`` 1)."""
+        second = slot and self.second is not None
         return Finding(
             node=self.node, ts_ns=ts_ns, kind=kind,  # type: ignore[arg-type]
-            cause=self.machine.cause,
+            cause=self.second.cause if second else self.machine.cause,  # type: ignore[union-attr]
             strength=score.strength if score else -1.0,
             confidence=confidence,
             hypotheses=shares or {},
-            onset_ns=self.onset_ns,
+            onset_ns=self.second_onset_ns if second else self.onset_ns,
             critical=score.critical if score else False,
             evidence=tuple(score.evidence) if score else (),
             alerts=alerts,
             explanations=tuple(e.name for e in self.explanations),
             restart_ns=restart_ns,
+            slot=slot,
         )
 
     def _detect(self) -> dict[str, float]:
