@@ -481,6 +481,88 @@ s37_ecc_row_remap_xid94: 5 x 8 H100, 2 DP engines/node (TP4 each, one vLLM serve
   down, and GPUXidErrors{xid="63"} fires from ~63.4 min to the end (the same alert name and xid value as the
   real fault's). Labels: other/xid_94 ecc-h100-03 GPU 5 27-52; benign/correctable_row_remap ecc-h100-05 GPU 2
   63-90.
+
+Added later (s38-s41, a ninth outsider, same clean-room rules; fixed BEFORE any replay of them)
+----------------------------------------------------------------------------------------------
+s38_slow_leak_agent_batch: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 1.2 req/s/node, 180 min (3
+  h), no request log; sl-h100-04..06 report the DCGM blank sentinel. A busy fleet: KV 5-min means ~0.4-0.55,
+  single samples to 0.99, 5-min lows (the LRU sweeps) 0.1-0.25; Mooncake's heavy tail gives every healthy node
+  7-12 TTFT P99 episodes of a few minutes in 3 h, and the fleet SLO breach fires four times before 75 min. (1)
+  session_isolation on sl-h100-04 from 30 min to end at 0.5 %/min of the pool (load-modulated), the slowest
+  leak here (s9: 1.0, s32: 0.8 at night): ~0.75 of the pool over 150 min, under a saw-tooth as tall as the
+  healthy nodes', so the sweeps never quite reach the leak floor until late: 5-min lows ~0.25 before, 0.3-0.5
+  at 40-100 min, 0.5-0.7 at 100-140, 0.8-0.99 from ~145; 5-min means ~0.45 before, ~0.55-0.6 at 40-60, ~0.7 at
+  65-90, ~0.8 at 95-115, ~0.9 at 115-140, >= 0.96 from ~140 min; running flat (11-19); prefix-cache hit ratio
+  0.33 -> ~0.2 at 85-115 -> ~0.1 from ~115 min. Its TTFT P99 episodes are like every node's until it fires
+  continuously from ~86 min (the fleet SLO breach from ~82 min to the end); preemptions ~121, prefix-hit ~125,
+  KV-critical episodes from ~140, KV-usage ~169 min. (2) A benign look-alike that grows as steadily, and
+  faster: on sl-h100-02, 50-120 min, a batch of 3 coding-agent sessions (a repository migration). Each starts
+  within 4 min of 50 min with a 6-12k-token context (system prompt, task, repository map); every step resends
+  the whole context (all but the new part cached, hit ~0.95), generates a 150-600-token tool call, the tool
+  runs 30-120 s (builds, test suites) and its 200-1200-token output joins the context (a compaction to 8-12k
+  above 96k tokens is never reached). The contexts stay in the pool for the whole session, ~0.5 %/min of it
+  together (~60k tokens each at the end), and the client deletes each session when its task is done (115-120
+  min): KV 5-min means ~0.45 before, ~0.6 at 55-65, ~0.7 at 75-85, ~0.8 at 85-120, lows 0.15 -> 0.45-0.56,
+  then back to ~0.5 within 5 min of the end; running +1 (13-19); the node's prefix hit ratio 0.33 -> 0.22-0.28
+  (pressure evicts other sessions' prefixes). Its TTFT P99 fires ~61-73 and ~76-130 min (before the leak's
+  does), preemptions ~115-117 min. Labels: session_isolation sl-h100-04 30-180; benign/agentic_sessions
+  sl-h100-02 50-120.
+s39_barge_in_aborts_residue: 5 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere), Azure conv 2.5
+  req/s/node, 90 min, no request log. The gateway pins a voice-assistant tenant (a phone IVR) to vx-h100-02
+  and vx-h100-04. Its callers talk over the answer (barge-in) and the voice client then cancels the generation
+  in flight, so ~7.7 % of those two nodes' requests end `abort` for the whole recording (the other three: 1.5
+  %): VLLMRequestAbortRateHigh fires on both from ~5-8 min and never resolves. Each interrupted request leaves
+  its 4.7 MB of draft state, reclaimed with tau 90 s: ~0.2 aborts/s keep a steady ~85 MB of residue per node
+  (~20 MiB/GPU, between DESIGN's < 50 MB healthy and > 200 MB crisis, and flat). spec_residue on vx-h100-04
+  from 35 min to end: the reclaim stops and nothing else changes (same abort rate, the same alert still
+  firing, KV flat at 0.1-0.2, running ~17): the residue grows ~53 MB/min/node (~12 MiB/min/GPU), > 200 MB/node
+  from ~37 min, ~2.9 GB/node (FB_USED/NVML +~650 MiB/GPU) by 90 min; no new alert fires. Aborts alone do not
+  tell the two nodes apart. Labels: benign/barge_in_cancels vx-h100-02 0-90 and vx-h100-04 0-35; spec_residue
+  vx-h100-04 35-90.
+s40_grafana_managed_alerts: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request log;
+  gf-h100-01..03 run the newer dcgm-exporter (hostname/uuid); gf-h100-06's clock is 1.6 s off. The fleet's
+  Prometheus has no alerting rules: the platform team's alerts are Grafana-managed rules (folders "LLM
+  serving", "GPU fleet", "Kubernetes nodes"; each rule group evaluated every minute; the same queries,
+  thresholds and pending periods as elsewhere), which Grafana sends to the external Alertmanager.
+  Alertmanager's shape, but: alertname is the rule's title, with spaces ("vLLM KV cache usage high"); the
+  labels are `grafana_folder`, `__alert_rule_uid__`, the rule's own `severity`/`team`, and only the series
+  labels the query keeps: vLLM rules `hostname` (the ServiceMonitor's relabel of the pod's node), `engine`,
+  `model_name` (no `node`, no `instance`); the vLLM target rule also `instance` <pod ip>:8000, `job`,
+  `namespace`, `pod`; DCGM rules `Hostname` or `hostname` (as the node's exporter spells it) and `gpu` (the
+  XID value is in the summary, not a label); node-exporter, dcgm-exporter target and gateway rules `instance`
+  host:port only; kube-state-metrics' crash-loop rule `namespace`, `pod`, `container` only (it names no node,
+  so the record's node is "-"). No fingerprint is sent (the contract computes one from the labels); endsAt =
+  evaluation + 3 min; re-sent every minute while firing, resolved twice; generatorURL is Grafana's rule view.
+  benign/retry_burst on gf-h100-01 40-46 min (as s6): "vLLM abort ratio above 5%" ~45.6-52.6, "Gateway
+  upstream 5xx ratio" ~45.6-49.7. session_isolation on gf-h100-03 from 30 min to end, 2.2 %/min of the pool
+  never reclaimed: KV 5-min means ~0.1-0.15 before, ~0.4 at 35-40, ~0.63 at 45-50, ~0.82 at 55-60, ~0.95 at
+  65-70, full from ~70 min, running flat; "vLLM TTFT p99 above SLO" ~68.7, "vLLM KV cache usage high" ~69.7,
+  "vLLM KV cache nearly full" and "vLLM prefix cache hit ratio halved" ~70.7, fleet "Gateway TTFT p99 SLO
+  breach" ~73.6, "vLLM preempting requests" ~74.6, "vLLM queue backlog" ~87.6 min. other/xid_79 on gf-h100-05
+  GPU 3 from 52 min to end (as s5): "GPU XID error" (Hostname, gpu 3) ~52.7-58.7, "Gateway upstream 5xx ratio"
+  ~53.6-59.6, "vLLM metrics endpoint down" from ~54.6, fleet "Gateway 5xx ratio above 2%" ~55.6-59.6, "Pod
+  crash looping" (node "-") from ~58.6 min. A nuisance "Node clock skew" (instance gf-h100-06:9100 only)
+  ~28.7-44.6 min. Labels: benign/retry_burst gf-h100-01 40-46; session_isolation gf-h100-03 30-90;
+  other/xid_79 gf-h100-05 GPU 3 52-90.
+s41_same_minute_xid_blind_node: 6 x 8 H100, 2 DP engines/node (TP4 each, one vLLM server), Llama-3.3-70B,
+  Azure conv (engine 0) / code (engine 1) 6 req/s/engine, 90 min, no request log; st-h100-04..06 export
+  hostname/uuid. Two unrelated faults of different kinds on two nodes, 36 s apart, whose alerts make one storm
+  that must become two incidents. (1) other/xid_79 on st-h100-02 GPU 1 at 38.0 min (as s5: XID event, last
+  DCGM sample, GPU gone, vLLM dies 25 s later, the pod crash-loops). (2) monitoring_gap on st-h100-05 from
+  38.6 min to end: its Cilium agent restarts and comes back with a stale identity for the monitoring
+  namespace, so the ingress policy of that node's endpoints drops every connection from that namespace to the
+  vLLM pod (:8000) and to dcgm-exporter (:9400). The node agent (which runs there and scrapes both over the
+  pod network) and Prometheus lose both together: no vllm and no dcgm records from then, no vLLM- or DCGM-rule
+  alerts; VLLMTargetDown (both engines) and TargetDown{job="dcgm-exporter"} from ~40.8 min. What the agent
+  reads locally keeps coming (host from /proc, NVML), and the gateway (allowed by the policy) keeps serving.
+  From 41 min the serving process's RSS grows 2 %/min of host memory (2 TiB hosts: ~35 % -> 88 % at ~68 min)
+  to an OOM kill at ~73 min; restart 15 s later, reload 100 s, and it grows again (~59 % by 90 min). The
+  storm, 38.3-43.8 min: GPUXidErrors{xid="79"} 38.3, GatewayUpstream5xxRateHigh (st-h100-02) 39.8,
+  VLLMTargetDown on st-h100-02 (engines 0 and 1) 40.6 and on st-h100-05 (0 and 1) 40.8, TargetDown
+  (dcgm-exporter, st-h100-05) 40.8, fleet GatewayHigh5xxRate 41.1, KubePodCrashLooping (st-h100-02) 43.8; the
+  same alert names on both nodes within 12 s. Then st-h100-05's second wave: NodeMemoryHighUtilization ~70.8,
+  NodeOOMKillDetected ~73.3, GatewayUpstream5xxRateHigh ~74.6, fleet GatewayHigh5xxRate ~75.9 min. Labels:
+  other/xid_79 st-h100-02 GPU 1 38.0-90; monitoring_gap st-h100-05 38.6-90 (from when it goes blind, as s20).
 """
 from __future__ import annotations
 
@@ -652,6 +734,7 @@ class Scenario:
     spill: bool = False  # the gateway moves a drained node's conversations to the other nodes
     kv_warn: float | None = None  # badly tuned VLLMKVCacheUsageElevated on every node: KV > this for 30 s
     ttft_slo: float = 0.8  # the TTFT P99 threshold of the fleet's TTFT rules (a long-context pool's own SLO)
+    grafana: bool = False  # the fleet's alerts come from Grafana-managed rules (1 min evaluation)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -953,6 +1036,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             prompt = 30e3 + 1.5e3 * np.arange(len(at))
             xs.append((at, prompt, rng.uniform(300, 900, len(at)).round(), np.full(len(at), 2, np.int8)))
             w["pinned"][s0:s1] = np.interp(N[s0:s1], at, prompt) / e.pool
+        elif f.kind == "agent_batch":  # f.burst agent sessions, each step resending the whole context
+            agent_batch(rng, f, e, N, xs, w["pinned"])
+        elif f.kind == "cancels":  # clients that cancel in flight (a voice app's barge-in): steady aborts
+            w["p_ab"][s0:s1] = f.abort
         elif f.kind == "surge":  # extra users: the same trace mix, thinned to the surge's shape (kind 5)
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < surge_shape(et, s0, s1)
@@ -981,6 +1068,36 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     return {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+
+
+def agent_batch(rng: np.random.Generator, f: Fault, e: Engine, N: Arr, xs: list[tuple[Arr, Arr, Arr, Arr]],
+                pinned: Arr) -> None:
+    """A batch of f.burst coding-agent sessions (kind 2: the prompt is the whole context, all but the new
+    part cached). Each starts within 4 min of f.start with a 6-12k-token context (system prompt, task,
+    repository map); a step generates 150-600 tokens (a tool call), the tool runs 30-120 s (builds, test
+    suites) and returns 200-1200 tokens, which join the context; over 96k tokens the agent compacts it to
+    8-12k. A session finishes its task 0-5 min before f.end and the client deletes it: its context, held
+    in the pool the whole time (`pinned`), is freed."""
+    s0, s1 = f.start * 60, (f.end or f.start) * 60
+    for _ in range(f.burst):
+        at, ctx, stop = s0 + rng.uniform(0, 240), rng.uniform(6e3, 12e3), s1 - rng.uniform(0, 300)
+        ts: list[float] = []
+        ps: list[float] = []
+        gs: list[float] = []
+        while at < stop:
+            g = rng.uniform(150, 600)
+            ts.append(at)
+            ps.append(round(ctx))
+            gs.append(round(g))
+            ctx += g + rng.uniform(200, 1200)
+            if ctx > 96e3:
+                ctx = rng.uniform(8e3, 12e3)
+            at += 0.5 + g / 30.0 + rng.uniform(30, 120)
+        if not ts:
+            continue
+        xs.append((np.array(ts), np.array(ps), np.array(gs), np.full(len(ts), 2, np.int8)))
+        on = (ts[0] <= N) & (stop > N)
+        pinned[on] += np.interp(N[on], ts, ps, right=ps[-1]) / e.pool
 
 
 def surge_shape(secs: Arr, s0: float, s1: float) -> Arr:
@@ -1524,12 +1641,12 @@ def win(a: Arr, ti: Arr, w: int = 300) -> Arr:
     return np.asarray(c[ti + 1] - c[np.maximum(ti + 1 - w, 0)])
 
 
-def fire_windows(ti: Arr, cond: Arr, for_s: int) -> list[tuple[float, float | None]]:
+def fire_windows(ti: Arr, cond: Arr, for_s: int, step: int = 15) -> list[tuple[float, float | None]]:
     res: list[tuple[float, float | None]] = []
     run, since_ = 0, None
     for k, ok in enumerate(np.asarray(cond, bool)):
         run = run + 1 if ok else 0
-        if since_ is None and ok and (run - 1) * 15 >= for_s:
+        if since_ is None and ok and (run - 1) * step >= for_s:
             since_ = float(ti[k])
         elif since_ is not None and not ok:
             res.append((since_, float(ti[k])))
@@ -1538,7 +1655,8 @@ def fire_windows(ti: Arr, cond: Arr, for_s: int) -> list[tuple[float, float | No
 
 
 def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Rec]:
-    ti = (rng.uniform(0, 15) + np.arange(0, T - 15, 15)).astype(int)  # rule evaluations
+    step = 60 if sc.grafana else 15  # Grafana evaluates its rule groups every minute, Prometheus every 15 s
+    ti = (rng.uniform(0, step) + np.arange(0, T - step, step)).astype(int)  # rule evaluations
     fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
     for nd in sc.nodes:
@@ -1634,12 +1752,16 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                 {**gw, "slo": "ttft-p99"}, "-", None),
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
+    lower = {nd.name: nd.lower for nd in sc.nodes}
     for nm, cond, lab, node, gpu in fired:
         sev, for_s, expr = RULES[nm]
         if nm in TTFT_RULES and sc.ttft_slo != 0.8:  # the pool's own TTFT SLO
             expr = expr.replace("> 0.8", f"> {sc.ttft_slo:g}")
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
                   "severity": sev, **lab}
+        if sc.grafana:
+            out += grafana_sends(rng, nm, expr, cond, lab, node, gpu, lower.get(node, False), ti, T, t0)
+            continue
         for a, b in fire_windows(ti, cond, for_s):
             sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
             sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
@@ -1651,6 +1773,79 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
                     "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
                     "generatorURL": f"http://prometheus-k8s-0:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
+    return out
+
+
+GRAFANA = {  # Grafana-managed rule per Prometheus-style rule above: title (= alertname), folder, team
+    "VLLMTimeToFirstTokenP99High": ("vLLM TTFT p99 above SLO", "LLM serving", "ml-platform"),
+    "VLLME2ELatencyHigh": ("vLLM end-to-end latency doubled", "LLM serving", "ml-platform"),
+    "VLLMKVCacheUsageHigh": ("vLLM KV cache usage high", "LLM serving", "ml-platform"),
+    "VLLMKVCacheUsageCritical": ("vLLM KV cache nearly full", "LLM serving", "ml-platform"),
+    "VLLMKVCacheUsageElevated": ("vLLM KV cache usage elevated", "LLM serving", "ml-platform"),
+    "VLLMPreemptionsHigh": ("vLLM preempting requests", "LLM serving", "ml-platform"),
+    "VLLMQueueBacklog": ("vLLM queue backlog", "LLM serving", "ml-platform"),
+    "VLLMRequestAbortRateHigh": ("vLLM abort ratio above 5%", "LLM serving", "ml-platform"),
+    "VLLMRequestErrorRateHigh": ("vLLM error ratio above 1%", "LLM serving", "ml-platform"),
+    "VLLMPrefixCacheHitRateLow": ("vLLM prefix cache hit ratio halved", "LLM serving", "ml-platform"),
+    "VLLMTargetDown": ("vLLM metrics endpoint down", "LLM serving", "ml-platform"),
+    "GatewayUpstream5xxRateHigh": ("Gateway upstream 5xx ratio", "LLM serving", "ml-platform"),
+    "GatewayUpstreamLatencyHigh": ("Gateway upstream TTFT p99", "LLM serving", "ml-platform"),
+    "GatewayP99LatencySLOBreach": ("Gateway TTFT p99 SLO breach", "LLM serving", "ml-platform"),
+    "GatewayHigh5xxRate": ("Gateway 5xx ratio above 2%", "LLM serving", "ml-platform"),
+    "NodeMemoryHighUtilization": ("Node memory above 90%", "Kubernetes nodes", "platform"),
+    "NodeOOMKillDetected": ("OOM kill on node", "Kubernetes nodes", "platform"),
+    "NodeTargetDown": ("node-exporter down", "Kubernetes nodes", "platform"),
+    "NodeClockSkewDetected": ("Node clock skew", "Kubernetes nodes", "platform"),
+    "KubePodCrashLooping": ("Pod crash looping", "Kubernetes nodes", "platform"),
+    "DCGMTargetDown": ("dcgm-exporter down", "GPU fleet", "gpu-infra"),
+    "GPUFramebufferHigh": ("GPU framebuffer above 95%", "GPU fleet", "gpu-infra"),
+    "GPUXidErrors": ("GPU XID error", "GPU fleet", "gpu-infra"),
+    "GPURowRemapUncorrectable": ("GPU uncorrectable row remap", "GPU fleet", "gpu-infra")}
+
+
+def grafana_sends(rng: np.random.Generator, nm: str, expr: str, cond: Arr, lab: dict[str, str], node: str,
+                  gpu: int | None, lower: bool, ti: Arr, T: int, t0: float) -> list[Rec]:
+    """One rule's alerts as a Grafana-managed rule sends them to an external Alertmanager.
+
+    The rule is multi-dimensional: an instance's labels are only the series labels its query keeps (vLLM:
+    `hostname` (the ServiceMonitor's relabel of the pod's node), `engine`, `model_name`; the vLLM target:
+    also `instance` <pod ip>:8000; node-exporter, dcgm-exporter targets and the gateway: `instance`
+    host:port only; DCGM fields: dcgm-exporter's `Hostname`/`hostname` and `gpu`; kube-state-metrics: the
+    pod, which names no node, so the record's node is "-"), plus `alertname` (the rule's title, with
+    spaces), `grafana_folder`, `__alert_rule_uid__` and the rule's own `severity`/`team`. No fingerprint is
+    sent; endsAt is 3 evaluation intervals ahead; re-sent every evaluation while firing."""
+    sev, for_s, _ = RULES[nm]
+    title, folder, team = GRAFANA[nm]
+    h = zlib.crc32(title.encode())
+    uid = f"{'abcdef'[h % 6]}{h:08x}{zlib.crc32(folder.encode() + title.encode()) & 0xFFFFF:05x}"
+    if nm.startswith("VLLM") and nm != "VLLMTargetDown":
+        keep = {"hostname": lab["node"], "engine": lab["engine"], "model_name": lab["model_name"]}
+    elif nm == "VLLMTargetDown":
+        keep = {"hostname": lab["node"], "instance": lab["instance"], "job": "vllm",
+                "namespace": lab["namespace"], "pod": lab["pod"]}
+    elif nm.startswith("GPU"):
+        keep = {"hostname" if lower else "Hostname": node, "gpu": lab["gpu"]}
+    elif nm == "KubePodCrashLooping":
+        keep, node = {k: lab[k] for k in ("namespace", "pod", "container")}, "-"
+    else:
+        keep = {k: v for k, v in lab.items() if k in ("instance", "job", "service", "slo")}
+    labels = {"alertname": title, "grafana_folder": folder, "__alert_rule_uid__": uid, **keep,
+              "severity": sev, "team": team}
+    what = f"XID {lab['xid']} on GPU {lab['gpu']}" if "xid" in lab else title
+    where = keep.get("hostname") or keep.get("Hostname") or keep.get("instance") or keep.get("pod") or "fleet"
+    ann = {"summary": f"{what} ({where})", "description": f"Query: {expr}",
+           "runbook_url": f"https://runbooks.example.internal/grafana/{uid}"}
+    if folder == "LLM serving":
+        ann.update(__dashboardUid__="llm-serving-overview", __panelId__=str(2 + list(GRAFANA).index(nm)))
+    url, out = f"https://grafana.ops.example.internal/alerting/grafana/{uid}/view?orgId=1", []
+    for a, b in fire_windows(ti, cond, for_s, 60):
+        sends = [(t, "firing", t + 180) for t in np.arange(a, T if b is None else b, 60.0)]
+        sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
+        for t, status, end in sends:
+            out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
+                                                    "kind": "alert", "gpu": gpu, "alert": {
+                "status": status, "labels": labels, "annotations": ann, "startsAt": rfc3339(t0 + a),
+                "endsAt": rfc3339(t0 + end), "generatorURL": url}}))
     return out
 
 
@@ -1737,7 +1932,8 @@ def scenarios() -> list[Scenario]:
     s6.nodes[4].util_frac = 0.85
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
-            *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios()]
+            *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
+            *ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -2011,6 +2207,44 @@ def eighth_scenarios() -> list[Scenario]:
     for nd in s37.nodes[3:]:
         nd.lower = True
     return [s34, s35, s36, s37]
+
+
+def ninth_scenarios() -> list[Scenario]:
+    """s38-s41, added later by a ninth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, bi = "session_isolation", "barge_in_cancels"
+    s38 = Scenario("s38_slow_leak_agent_batch", "2025-12-02T08:00:00+00:00", 180,
+                   mk("sl-h100-", 6, "H100", 4, q72, "mooncake", "tp", 1.2, iv),
+                   [Fault("kv_leak", "sl-h100-04", 30, cause=si, leak=0.5),
+                    Fault("agent_batch", "sl-h100-02", 50, 120, cause="benign", detail="agentic_sessions",
+                          burst=3)])
+    for nd in s38.nodes[3:]:
+        nd.sentinel = True
+    s39 = Scenario("s39_barge_in_aborts_residue", "2025-12-09T10:00:00+00:00", 90,
+                   mk("vx-h100-", 5, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("cancels", "vx-h100-02", 0, 90, cause="benign", detail=bi, abort=0.08),
+                    Fault("cancels", "vx-h100-04", 0, 35, cause="benign", detail=bi, abort=0.08),
+                    Fault("spec_residue", "vx-h100-04", 35, cause="spec_residue", abort=0.08)])
+    s40 = Scenario("s40_grafana_managed_alerts", "2025-12-16T07:00:00+00:00", 90,
+                   mk("gf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("retry_burst", "gf-h100-01", 40, 46, cause="benign", detail="retry_burst"),
+                    Fault("kv_leak", "gf-h100-03", 30, cause=si, leak=2.2),
+                    Fault("xid79", "gf-h100-05", 52, gpu=3, cause="other", detail="xid_79")],
+                   noise=[("gf-h100-06", "NodeClockSkewDetected", 18, 44)], grafana=True)
+    s40.nodes[5].skew = 1.6
+    for nd in s40.nodes[:3]:  # the newer dcgm-exporter on the first rack: `hostname`, the rest `Hostname`
+        nd.lower = True
+    s41 = Scenario("s41_same_minute_xid_blind_node", "2025-12-23T15:00:00+00:00", 90,
+                   mk("st-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                      {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code"),
+                   [Fault("xid79", "st-h100-02", 38.0, gpu=1, cause="other", detail="xid_79"),
+                    Fault("scrape_block", "st-h100-05", 38.6, cause="monitoring_gap"),
+                    Fault("dcgm_stop", "st-h100-05", 38.6),
+                    Fault("rss_leak", "st-h100-05", 41.0, rate=0.02)])
+    for nd in s41.nodes[3:]:
+        nd.lower = True
+    return [s38, s39, s40, s41]
 
 
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
