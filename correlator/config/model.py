@@ -306,6 +306,16 @@ class AlertGrouping(_Section):
     names the cause. Empty: never."""
     node_unreachable_alerts: Regex = r"(?i)(node|host|instance).?(unreachable|down)$"
     """The same for an unreachable node (a blackbox probe, `InstanceDown`, `NodeUnreachable`)."""
+    target_down_alerts: Regex = r"(?i)(target|exporter|instance|scrape).?(down|unreachable|missing)$"
+    """Alerts saying the monitoring system cannot scrape one of a node's targets (`TargetDown`,
+    `VLLMTargetDown`, `InstanceDown`; one per `job`, else per `instance`). When as many of a
+    node's targets as ``unreachable_min_targets`` have been reported down together for
+    ``alignment.silence_after_s`` while its own agent still delivers every source (spooling
+    what it cannot send), the network path to the node is cut: its incident opens as an
+    unreachable node. Empty: never."""
+    unreachable_min_targets: Annotated[int, Field(ge=2)] = 2
+    """Distinct scrape targets (jobs) of one node that must be down together; one alone is an
+    exporter or a server restarting."""
 
 
 Signal = Literal[

@@ -6,6 +6,11 @@ sender marked one critical, and its name matches the configured pattern
 (``alert_grouping.gpu_failure_alerts``, ``node_unreachable_alerts``), the node's incident opens
 on the next tick under that cause instead of waiting as an unexplained group. Every other
 alert is left to the storm grouping: an alert name alone cannot tell a leak from a look-alike.
+
+One picture names its cause on any node, telemetry or not: several of the node's scrape
+targets reported down together (:func:`targets_down`). The monitoring system cannot reach the
+node's exporters and its server at once, so the path to the node is cut, whatever its own agent
+(which spools while cut off, and delivers late) shows.
 """
 
 from __future__ import annotations
@@ -42,3 +47,40 @@ def causes_named(alerts: Iterable[AlertState], now_ns: int, window_ns: int,
                   for a in hits[:4]]
             out[cause] = Score(1.0, hits[0].first_ns, ev, critical=True)
     return out
+
+
+def targets_down(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg: AlertGrouping,
+                 settle_ns: int = 0) -> Score:
+    """The node is unreachable when at least ``unreachable_min_targets`` distinct scrape
+    targets (jobs) of it are reported down by firing alerts seen within ``window_ns``, for
+    ``settle_ns`` at least (long enough for the node's own telemetry to show whether its agent
+    misses the same sources: then the scrape is blocked, and the node is not cut off).
+
+    >>> from correlator.config.model import AlertGrouping
+    >>> node = AlertState("f1", "TargetDown", "warning", 10, 20, True, target="node-exporter")
+    >>> vllm = AlertState("f2", "VLLMTargetDown", "critical", 12, 20, True, target="vllm")
+    >>> targets_down([vllm], 30, 60, AlertGrouping()).strength
+    0.0
+    >>> s = targets_down([node, vllm], 30, 60, AlertGrouping())
+    >>> s.strength, s.onset_ns, s.critical, s.evidence[0].value
+    (1.0, 12, True, 2)
+    """
+    pattern = cfg.target_down_alerts
+    if not pattern:
+        return Score()
+    down: dict[str, AlertState] = {}
+    for a in alerts:
+        if a.firing and now_ns - a.last_ns <= window_ns and re.search(pattern, a.alertname):
+            key = a.target or a.fingerprint
+            if key not in down or a.first_ns < down[key].first_ns:
+                down[key] = a
+    if len(down) < cfg.unreachable_min_targets:
+        return Score()
+    # the node is cut off once the last of the targets that tell it went down
+    onset = sorted(a.first_ns for a in down.values())[cfg.unreachable_min_targets - 1]
+    if now_ns - onset < settle_ns:
+        return Score()
+    names = ", ".join(sorted(down))
+    ev = [Evidence(signal="targets_down", value=len(down),
+                   detail=f"scrape targets down together: {names}; the network path to the node is cut")]
+    return Score(1.0, onset, ev, critical=True)

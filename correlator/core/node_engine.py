@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from correlator.config.model import RuleSet
 from correlator.core import benign, hypotheses
-from correlator.core.alert_causes import causes_named
+from correlator.core.alert_causes import causes_named, targets_down
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
 from correlator.core.detectors import NodeDetectors
@@ -226,12 +226,19 @@ class NodeEngine:
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
         scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)
-        if not self.aligner.sources:  # known only from its alerts: some name their cause
-            g = self.rules.alert_grouping
-            named = causes_named(self.alerts.alerts.values(), tick_ns, int(g.group_interval_s * NS), g)
-            for cause, score in named.items():
-                if score.strength > scores[cause].strength:
-                    scores[cause] = score
+        g = self.rules.alert_grouping
+        window = int(g.group_interval_s * NS)
+        tracked = self.alerts.alerts.values()
+        named = causes_named(tracked, tick_ns, window, g) if not self.aligner.sources else {}
+        if self.aligner.sources and not f.silent_sources and not f.silent_servers:
+            # the agent delivers every source while the monitoring system reaches none of them:
+            # the network between is cut (were some of the agent's sources silent too, the
+            # scrape itself would be blocked: a monitoring gap, judged on the telemetry)
+            settle = int(self.rules.alignment.silence_after_s * NS)
+            named.setdefault(hypotheses.NODE_UNREACHABLE, targets_down(tracked, tick_ns, window, g, settle))
+        for cause, score in named.items():  # some alerts name their cause
+            if score.strength > scores[cause].strength:
+                scores[cause] = score
         prior = hypotheses.priors(self.rules)
         winner, confidence, shares = hypotheses.weigh(scores, prior)
         self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}

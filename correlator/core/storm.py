@@ -9,7 +9,8 @@ adding new ones. State per node is an LRU bounded by count; resolved alerts expi
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from correlator.core.hypotheses import AlertPicture
 from correlator.wire.records import AlertBody
@@ -42,6 +43,15 @@ class AlertState:
     last_ns: int
     firing: bool
     attached: bool = False
+    target: str = ""
+    """What the alert is about beyond its node: its ``job`` label, else its ``instance``."""
+
+    def __setstate__(self, state: tuple[Any, dict[str, Any]]) -> None:
+        """Alerts held in a snapshot by an older build lack the fields added since: those get
+        their defaults. (Pickle gives a slotted object's state as ``(None, {slot: value})``.)"""
+        given = state[1] or {}
+        for f in fields(self):  # every field added since has a plain default
+            setattr(self, f.name, given.get(f.name, f.default))
 
 
 @dataclass
@@ -60,8 +70,9 @@ class NodeAlerts:
         self.last_ns = max(self.last_ns, ts_ns)
         st = self.alerts.get(fp)
         if st is None:
-            st = AlertState(fp, alert.labels["alertname"], alert.labels.get("severity", ""),
-                            ts_ns, ts_ns, firing)
+            labels = alert.labels
+            st = AlertState(fp, labels["alertname"], labels.get("severity", ""), ts_ns, ts_ns, firing,
+                            target=labels.get("job") or labels.get("instance", ""))
             self.alerts[fp] = st
             if len(self.alerts) > self.capacity:
                 self.alerts.popitem(last=False)

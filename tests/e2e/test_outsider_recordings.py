@@ -10,7 +10,9 @@ whose clock runs 150 s ahead of the others', a leak behind vLLM V0's metric name
 the pool, a notebook's memory on a node without speculative decoding, a residue and a leak
 on one server at once (and the leak back after the operator's restart), the gateway's alerts
 that name no node paging beside the cause they come from, a server loading on a spare node, a
-row remap after an ECC error and one on its own.
+row remap after an ECC error and one on its own, a partition whose node's agent spooled its
+minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
+partition).
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s9_slow_kv_leak", "s10_dp_rank_leak", "s14_per_gpu_session_reuse", "s15_rolling_restart",
              "s16_hetero_slow_residue", "s17_scrape_blocked_rss_oom", "s18_launch_surge",
              "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults",
-             "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids", "s26_overlap_residue_leak_recurs",
+             "s22_spooled_agents", "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids",
+             "s26_overlap_residue_leak_recurs",
              "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s33_flapping_rule_rss_leak",
-             "s34_pod_reschedule_residue", "s37_ecc_row_remap_xid94")
-LIVE_ONLY = ("s22_spooled_agents",)  # its partition shows only in delivery order: fed live below
+             "s34_pod_reschedule_residue", "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
+             "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -43,7 +46,7 @@ pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../
 def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outsider")
     done = subprocess.run([sys.executable, str(ROOT / "bench/outsider/make_recordings.py"), "--out", str(out),
-                           "--data", str(SHARED), "--only", *SCENARIOS, *LIVE_ONLY],
+                           "--data", str(SHARED), "--only", *SCENARIOS],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return out
@@ -130,6 +133,19 @@ def test_a_residue_and_a_leak_at_once_on_one_node_are_two_incidents(recordings: 
     for r in incident_records(d):
         causes.setdefault(r["incident_id"], set()).add(r["cause"])
     assert all(len(c) == 1 for c in causes.values()), causes
+
+
+def test_a_partition_whose_agent_spooled_is_paged_from_its_scrape_targets(recordings: Path) -> None:
+    """s22 replayed in event time: sp-h100-05's agent delivered the partition's minutes late,
+    so its telemetry shows a node alive and idle, never silent. Prometheus could not scrape its
+    node-exporter, dcgm-exporter and vLLM together: that names the node unreachable."""
+    d = recordings / "s22_spooled_agents"
+    labels = [json.loads(x) for x in (d / "labels.jsonl").read_text().splitlines()]
+    part = next(x for x in labels if x.get("detail") == "network_partition")
+    cut = [r for r in opened(d) if r["nodes"] == ["sp-h100-05"]]
+    assert [r["cause"] for r in cut] == ["node_unreachable"]
+    assert part["start_ns"] <= cut[0]["opened_ns"] <= part["start_ns"] + 180 * 10**9
+    assert cut[0]["evidence"][0]["signal"] == "targets_down"
 
 
 def test_spooled_agents_fed_as_delivered_page_the_partition_and_the_leak_once(recordings: Path) -> None:

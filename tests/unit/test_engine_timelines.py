@@ -13,7 +13,7 @@ import pytest
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
-from correlator.wire.records import EventRecord, Record
+from correlator.wire.records import AlertBody, AlertRecord, EventRecord, Record
 from tests.timeline import T0, NodeSpec, alert, at, merged, node_records, sawtooth
 
 RULES = load_rules()
@@ -504,6 +504,52 @@ def test_with_telemetry_an_xid_alert_alone_names_no_cause() -> None:
     _, incidents, _ = run(merged(node_records(healthy(), 3000), iter(storm)))
     assert [i.cause for i in opened(incidents)] in ([], ["unexplained_alerts"])
     assert "gpu_failure" not in [i.cause for i in incidents]
+
+
+def target_down(node: str, t: float, job: str, name: str = "TargetDown", severity: str = "warning") -> Record:
+    labels = {"alertname": name, "node": node, "severity": severity, "job": job,
+              "instance": f"{node}:{9100 if job == 'node-exporter' else 9400}"}
+    body = AlertBody(status="firing", labels=labels, startsAt="2025-11-30T00:00:00Z")
+    return AlertRecord(v=1, ts_ns=at(t), node=node, source="alert", kind="alert", alert=body)
+
+
+def test_scrape_targets_down_together_on_a_reporting_node_name_it_unreachable() -> None:
+    """A network partition seen from the monitoring side: Prometheus cannot scrape the node's
+    exporters and its server, while the node's agent (spooling, delivered late) shows it alive
+    and idle. Two jobs down together open the incident at once; one alone (a server or an
+    exporter restarting) does not."""
+    cut = [target_down("gpu-node-01", t, job) for t in range(1800, 2160, 60)
+           for job in ("node-exporter", "dcgm-exporter")]
+    minutes = range(1800, 2160, 60)
+    cut += [target_down("gpu-node-01", t + 5, "vllm", "VLLMTargetDown", "critical") for t in minutes]
+    restart = [target_down("gpu-node-02", t, "vllm", "VLLMTargetDown", "critical") for t in minutes]
+    _, incidents, _ = run(merged(node_records(healthy(), 3000), node_records(healthy("gpu-node-02"), 3000),
+                                 iter(cut), iter(restart)))
+    first = opened(incidents)
+    assert [(i.nodes, i.cause) for i in first] == [(["gpu-node-01"], "node_unreachable")]
+    inc = first[0]
+    # once the node's own telemetry has had the time to show a source missing (it shows none)
+    settle = 1800 + RULES.alignment.silence_after_s
+    assert settle <= secs(inc.opened_ns) <= settle + RULES.features.tick_s
+    assert inc.severity == "critical"
+    assert [e.signal for e in inc.evidence] == ["targets_down"]
+    assert "dcgm-exporter, node-exporter" in str(inc.evidence[0].detail)
+    assert incidents[-1].status == "resolved"  # the targets came back: the partition healed
+
+
+def test_targets_down_while_the_agent_misses_the_same_sources_is_no_partition() -> None:
+    """A scrape blocked for everyone (a network policy in front of the server and its DCGM
+    exporter): the monitoring system's targets are down and the node's agent misses those
+    sources too, while the host's own telemetry goes on. The node is reachable; what is
+    missing is telemetry, and the node is not named unreachable."""
+    blocked = at(1800)
+    records = [r for r in node_records(healthy(), 3000)
+               if not (r.source in ("vllm", "dcgm") and r.ts_ns >= blocked)]
+    minutes = range(1800, 2400, 60)
+    down = [target_down("gpu-node-01", t, "dcgm-exporter") for t in minutes]
+    down += [target_down("gpu-node-01", t + 5, "vllm", "VLLMTargetDown", "critical") for t in minutes]
+    _, incidents, _ = run(merged(iter(records), iter(down)))
+    assert "node_unreachable" not in {i.cause for i in incidents}
 
 
 def test_the_simulators_delivery_noise_loses_almost_nothing_to_lateness() -> None:
