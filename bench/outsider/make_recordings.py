@@ -563,6 +563,79 @@ s41_same_minute_xid_blind_node: 6 x 8 H100, 2 DP engines/node (TP4 each, one vLL
   same alert names on both nodes within 12 s. Then st-h100-05's second wave: NodeMemoryHighUtilization ~70.8,
   NodeOOMKillDetected ~73.3, GatewayUpstream5xxRateHigh ~74.6, fleet GatewayHigh5xxRate ~75.9 min. Labels:
   other/xid_79 st-h100-02 GPU 1 38.0-90; monitoring_gap st-h100-05 38.6-90 (from when it goes blind, as s20).
+
+Added later (s42-s45, a tenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+---------------------------------------------------------------------------------------------
+s42_dcgm_exporter_crashloop_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere), Azure
+  conv 2.5 req/s/node, 90 min, no request log; ex-h100-04..06 export hostname/uuid. On ex-h100-02 and
+  ex-h100-05 the dcgm-exporter container's memory limit is too tight for its profiling fields, so it is
+  OOM-killed by its cgroup every 8-12 min of running for the whole recording (kills at 7.71, 19.65, 29.39,
+  38.15, 48.43, 60.31, 70.50, 80.89 min on ex-h100-02; 6.46, 16.96, 29.31, 39.92, 49.71, 59.49, 69.98, 82.06
+  on ex-h100-05) and is back 30-59 s later (kubelet back-off plus the host engine's start). Each crash: a host
+  `oom_kill` event with process "dcgm-exporter" (a pid that is not the serving process's; no process_start:
+  the agent watches the serving process only), then a 30-59 s hole in that node's dcgm streams (no record, no
+  seq consumed: the agent's scrape fails), and the first dcgm read after it lacks
+  DCGM_FI_PROF_GR_ENGINE_ACTIVE / DCGM_FI_PROF_DRAM_ACTIVE (the profiling module has no sample yet). The FB
+  fields are device values, so nothing resets; NVML, vLLM and host streams are untouched. Alerts of the crash
+  loop: NodeOOMKillDetected (node-exporter's oom_kill counter counts cgroup kills) for 5 min after every kill
+  on both nodes (16 episodes), KubePodCrashLooping for the exporter's pod (namespace gpu-operator, pod
+  nvidia-dcgm-exporter-xxxxx, container nvidia-dcgm-exporter; >= 2 restarts in 15 min for 5 min) ~35.2, ~43.9,
+  ~76.2 min (ex-h100-02) and ~55.4 min (ex-h100-05); TargetDown{job="dcgm-exporter"} never fires (holes < its
+  2 min). spec_residue on ex-h100-05 from 30 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per
+  interrupted request): FB/NVML creep ~20 MiB/min/GPU (FB_USED ~74.0k -> ~75.1k MiB by 85-90 min), seen in
+  dcgm between the holes and in NVML all along; VLLMRequestAbortRateHigh from ~40.4 min. Labels:
+  benign/exporter_crashloop ex-h100-02 0-90 and ex-h100-05 0-30; spec_residue ex-h100-05 30-90.
+s43_allocator_fragmentation_slow_residue: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 150 min,
+  no request log. Speculative decoding (1B draft) is rolled out on fr-h100-01..03 only; fr-h100-04..06 run
+  without it (no spec-decode counters, no draft model: no draft state to leave behind), and every node's abort
+  rate is the fleet's 1.5 % apart from fr-h100-02. (1) fr-h100-05 gets a canary image at 8 min (a drained
+  restart, as s6's warmup: process_start 8.5, engine_start ~10.2, counters reset, cold cache, VLLMTargetDown
+  for ~15 s) that still carries a debugging `--enforce-eager`: without CUDA graphs every step allocates its
+  activations in the caching allocator with the batch's own shapes, and the reserved-but-fragmented segments
+  outside the KV pool grow from the restart on as 1600 MiB x (1 - exp(-uptime / 70 min)) per GPU: ~23
+  MiB/min/GPU at first, ~13 at 60 min, ~5 at 120, ~3 at 150 min; FB_USED / NVML ~74.1k -> ~75.5k MiB (+1.38
+  GiB/GPU, ~5.5 GiB/node) by 150 min, never near the FB alert. KV, load, aborts and latency stay normal (after
+  the restart's warm-up). (2) a subtle real fault: spec_residue on fr-h100-02 from 40 min to end: a client
+  with a short timeout keeps that node's aborts at a steady 2.5 % for the whole recording (below the 5 %
+  abort-rate alert; as s16), and from 40 min each interrupted request's 4.7 MB of draft state is kept (before,
+  reclaimed with tau 90 s: ~26 MB/node): ~18 MB/min/node, ~4 MiB/min/GPU, > 200 MB/node from ~51 min, FB_USED
+  ~74.0k -> ~74.46k MiB (+~440 MiB/GPU, ~1.8 GB/node) by 150 min. No alert names it; the look-alike's FB grows
+  3-6x faster than the residue's until ~50 min and slower than it only from ~130 min. Labels: benign/warmup
+  fr-h100-05 8-18; benign/allocator_fragmentation fr-h100-05 10.17-150 (from engine_start); spec_residue
+  fr-h100-02 40-150.
+s44_tenant_moved_leak_two_nodes: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node,
+  100 min, no request log; tm-h100-05/06 export hostname/uuid. One root cause on two nodes, staggered:
+  acme-compliance (~30 % of tm-h100-02's traffic) ships a client release at 25 min that reuses 6 session ids,
+  so 2.0 %/min of tm-h100-02's pool is never reclaimed (KV 5-min means ~0.1 before, ~0.31 at 30-35, ~0.46 at
+  35-40, ~0.59 at 40-45, ~0.74 at 50-55 min; running flat ~17-19). At 52 min the hourly tenant-placement job
+  (balancing tenants by quota, not by health) moves acme-compliance to tm-h100-05: the gateway sends its new
+  sessions there (onset tau 120 s; those moved in the first 10 min arrive without their cached history, prefix
+  hit x0.25), so tm-h100-02's arrivals fall to x0.7 and tm-h100-05's rise to x1.3 (held contexts scale with
+  the absolute load, pre-move reference). On tm-h100-02 nothing grows any more, but the leaked contexts stay
+  pinned (the reused ids are still live sessions; DESIGN: "old KV cache is never released"): KV flat at
+  ~0.69-0.74 to the end with running 11-14, and no alert ever fires there. The defect moves with the tenant:
+  from 53 min tm-h100-05 leaks at 1.5 %/min of its pool at the pre-move load (~2 %/min at x1.3, the same
+  absolute rate as on tm-h100-02): KV ~0.14 before, ~0.27 at 55-60, ~0.45 at 65-70, ~0.68 at 70-75, ~0.87 at
+  85-90, ~0.97 at 95-100 min, running 17 -> 22-27 (the moved load, not the leak); TTFT P99 ~91.1, prefix-hit
+  ~97.4, fleet SLO ~97.9, preemptions ~99.4 min. Labels: session_isolation tm-h100-02 25-100 (the leaked KV
+  stays held to the end); session_isolation tm-h100-05 53-100. The tenant move is unlabelled (ordinary
+  balancing).
+s45_clock_jump_ten_minutes: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90
+  min, no request log. jk-h100-03's chronyd has a single configured source, the rack's NTP appliance; that
+  appliance reboots with a bad RTC and serves time 10 min ahead until it regains GPS lock, and chronyd
+  (`makestep 1 -1`) steps the node's clock +600 s at 18.0 min and -600 s at 47.0 min. Every record its agent
+  stamps (nvml, dcgm, vllm, host, events) carries that clock: minutes 18-47 of jk-h100-03 arrive on time but
+  stamped 10 min in the future, and at 47 min its streams' ts_ns fall back 10 min between two consecutive seq.
+  seq, cadence and delivery order are untouched; Prometheus stamps its alerts with its own clock, and
+  NodeClockSkewDetected does not fire (node_timex_offset_seconds is the offset to the selected source, which
+  chronyd follows). The node is healthy. Two real faults elsewhere while its records run ahead: other/xid_79
+  on jk-h100-02 GPU 1 at 33.0 min (as s5: GPUXidErrors ~33.2, GatewayUpstream5xxRateHigh ~34.9, VLLMTargetDown
+  ~35.4, fleet GatewayHigh5xxRate ~36.2, KubePodCrashLooping ~38.9 min) and session_isolation on jk-h100-05
+  from 25 min to end, 2.2 %/min of the pool never reclaimed: KV 5-min means ~0.13 before, ~0.35 at 30-35,
+  ~0.53 at 40-45, ~0.74 at 55-60, ~0.95 at 65-70, full from ~70 min, running flat; TTFT P99 ~69.2, KV-usage
+  ~70.7, fleet SLO ~72.7, KV-critical ~72.9, preemptions ~73.2, prefix-hit ~73.7 min. Labels (true time):
+  other/xid_79 jk-h100-02 GPU 1 33-90; session_isolation jk-h100-05 25-90; the clock jump is unlabelled (as
+  s35's steps).
 """
 from __future__ import annotations
 
@@ -717,7 +790,8 @@ class Fault:
     #                    surge: peak arrival multiplier; fb_leak: MiB per min per GPU outside the KV pool;
     #                    side_xid: MiB of GPU memory the side process holds while it runs
     runs: list[tuple[float, float, tuple[int, ...]]] = field(default_factory=list)  # side_xid: (start min,
-    #                    crash min, XIDs the driver logs at the crash, in order) per attempt of the process
+    #                    crash min, XIDs the driver logs at the crash, in order) per attempt of the process;
+    #                    dcgm_crash: (OOM-kill min, exporter serving again min, ()) per crash of dcgm-exporter
     to: list[tuple[str, float]] = field(default_factory=list)  # failover: (peer, share of the drained
     #                    node's load the gateway's hash ring moves there)
 
@@ -849,6 +923,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             spool[s0:s1] = True
         elif f.kind == "side_xid":
             side_xid(rng, f, ev, side, xids)
+        elif f.kind == "dcgm_crash":  # dcgm-exporter's container hits its memory limit: a cgroup OOM kill
+            for a, _, _ in f.runs:
+                xpid = int(rng.integers(3000, 4000000))
+                ev.append((a * 60 + 0.3, "host", None, "oom_kill", {"pid": xpid, "process": "dcgm-exporter"}))
         elif f.kind == "evict":  # the pod is evicted (node drained): its vLLM and its scrape target are gone
             state[s0:], scraped[s0:], drained[s0:] = 0, False, True
         elif f.kind == "arrive":  # a rescheduled pod lands on this spare node: no vLLM before it
@@ -1044,6 +1122,16 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < surge_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 5, np.int8)))
+        elif f.kind == "shift":  # the gateway moves traffic to/from this node: arrivals x f.rate from s0
+            gone = 1.0 - f.rate
+            if gone < 0:  # extra sessions; those moved in the first 10 min bring no cached history (kind 4)
+                et, eP, eG = arrivals(rng, tr, e.rate * -gone, T)
+                keep = rng.random(len(et)) < shift_shape(et, s0, s1, T)
+                k4 = np.where(et[keep] < s0 + 600, 4, 0).astype(np.int8)
+                xs.append((et[keep], eP[keep], eG[keep], k4))
+            else:  # this node's sessions leave (the ones in flight finish here)
+                stay = rng.random(len(xs[0][0])) >= gone * shift_shape(xs[0][0], s0, s1, T)
+                xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
         elif f.kind == "ramp":  # diurnal: the same users' traffic (kind 0) grows to f.rate x from s0 to s1
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
@@ -1113,6 +1201,14 @@ def ramp_shape(secs: Arr, s0: float, s1: float) -> Arr:
     return np.asarray(0.5 - 0.5 * np.cos(np.pi * x))
 
 
+def shift_shape(secs: Arr, s0: float, s1: float, T: int) -> Arr:
+    """Share of a traffic move in effect: new sessions follow the gateway's change from s0 (tau 120 s); when
+    it is undone at s1 (< T), moved sessions drift back as they end (tau 300 s)."""
+    x = np.asarray(secs, float)
+    on = np.where(x >= s0, 1.0 - np.exp(-(x - s0) / 120.0), 0.0)
+    return np.asarray(on * np.where(x >= s1, np.exp(-(x - s1) / 300.0), 1.0) if s1 < T else on)
+
+
 def emodel(nd: Node, e: Engine) -> str:
     return nd.model if e.model is None else e.model
 
@@ -1127,6 +1223,17 @@ def fb_leak(f: Fault, up: Arr) -> Arr:
     for s in range(len(up)):
         r = 0.0 if not up[s] else r + (f.rate / 60 if s >= s0 else 0.0)
         out[s] = r
+    return out
+
+
+def fb_frag(f: Fault, up: Arr, tau: float = 4200.0) -> Arr:
+    """MiB per GPU the caching allocator keeps reserved but fragmented (outside the KV pool) from f.start:
+    f.rate x (1 - exp(-uptime / tau)), fast at first and levelling off as the cached segments come to cover
+    the batch-shape mix; a process restart frees it."""
+    out, age, s0 = np.zeros(len(up)), 0.0, int(f.start * 60)
+    for s in range(len(up)):
+        age = 0.0 if not up[s] else age + (1.0 if s >= s0 else 0.0)
+        out[s] = f.rate * (1.0 - math.exp(-age / tau))
     return out
 
 
@@ -1172,7 +1279,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     amp, press = float(rng.uniform(*(nd.amp or (0.10, 0.18)))), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
         amp = 0.0
-    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp")], default=0) or int(
+    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift")], default=0) or int(
         o.get("fref_s", 0))
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
@@ -1205,6 +1312,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             res[s] = r
     for f in (f for f in fl if f.kind == "fb_leak"):
         res = res + fb_leak(f, up)
+    for f in (f for f in fl if f.kind == "fb_frag"):
+        res = res + fb_frag(f, up)
     total, reserved = GPUS[nd.gpu][1:3]
     p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res) < 256, 0.30, 0.0)
     if nd.stall_err:  # reclaim stalls push requests past the gateway's timeout: 0 at 86 %, 12 % at 98 %
@@ -1431,12 +1540,16 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
         out += mig_records(rng, nd, T, uuids)
     redeploy = [(f.start * 60, f.end * 60) for f in fl if f.kind == "dcgm_redeploy" and f.end is not None]
     hung = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "dcgm_stop"]
+    crash = [(a * 60, b * 60) for f in fl if f.kind == "dcgm_crash" for a, b, _ in f.runs]
     for t in rounds(rng, nd.iv["dcgm"], T) if not nd.mig else []:
         s = int(t)
         if any(a <= t < b for a, b in redeploy):
             continue  # the exporter pod is being replaced: nothing to scrape
         if any(a <= t < b for a, b in hung):
             continue  # the exporter's host engine hangs: its /metrics times out
+        if any(a <= t < b for a, b in crash):
+            continue  # the exporter was OOM-killed: nothing listens until its container is back
+        fresh = any(b <= t < b + nd.iv["dcgm"] for _, b in crash)  # its first read after a restart
         if drv and any(a <= t < b for a, b in drv):
             continue  # the GPU operator swaps the driver: dcgm-exporter waits for it, nothing to scrape
         if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
@@ -1465,6 +1578,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
                 "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}))), lab)))
+            if fresh:  # the profiling module has no sample yet on a restarted exporter's first read
+                for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
+                    out[-1][1]["metrics"].pop(k, None)
     for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
@@ -1713,6 +1829,11 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         hung = np.zeros(len(ti), bool)  # dcgm-exporter hung: up == 0 and no DCGM series at all
         for f in (f for f in sc.faults if f.kind == "dcgm_stop" and f.node == nd.name):
             hung |= (ti >= f.start * 60) & (ti < (T if f.end is None else f.end * 60))
+        back = []  # dcgm-exporter crash-restarts: no DCGM series while it is down
+        for f in (f for f in sc.faults if f.kind == "dcgm_crash" and f.node == nd.name):
+            for a, b, _ in f.runs:
+                hung |= (ti >= a * 60) & (ti < b * 60)
+                back.append(b * 60)
         gap |= hung
         fired += [(k, c, lb, nd.name, None) for k, c, lb in [
             ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
@@ -1720,6 +1841,11 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             ("NodeTargetDown", ~reach, hl),
             ("DCGMTargetDown", ~reach | gap, {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
             ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
+        if back:  # the exporter's own container restarts (kube-state-metrics counts them)
+            dt_x = ti[:, None] - np.array(back)
+            xl = {**kl, "namespace": "gpu-operator", "container": "nvidia-dcgm-exporter",
+                  "pod": f"nvidia-dcgm-exporter-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"}
+            fired.append(("KubePodCrashLooping", ((dt_x >= 0) & (dt_x < 900)).sum(1) >= 2, xl, nd.name, None))
         gname, total, reserved = GPUS[nd.gpu][:3]
         for g in range(nd.n_gpu):
             gl = {"instance": f"{nd.name}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": nd.name,
@@ -1933,7 +2059,7 @@ def scenarios() -> list[Scenario]:
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
-            *ninth_scenarios()]
+            *ninth_scenarios(), *tenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -2245,6 +2371,58 @@ def ninth_scenarios() -> list[Scenario]:
     for nd in s41.nodes[3:]:
         nd.lower = True
     return [s38, s39, s40, s41]
+
+
+def tenth_scenarios() -> list[Scenario]:
+    """s42-s45, added later by a tenth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, xc, ben = "session_isolation", "exporter_crashloop", "benign"
+    c2, c5 = exporter_crashes(4202, 90.0), exporter_crashes(4205, 90.0)
+    s42 = Scenario("s42_dcgm_exporter_crashloop_residue", "2025-12-30T09:00:00+00:00", 90,
+                   mk("ex-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("dcgm_crash", "ex-h100-02", 0, 90, cause=ben, detail=xc, runs=c2),
+                    Fault("dcgm_crash", "ex-h100-05", 0, 30, cause=ben, detail=xc,
+                          runs=[r for r in c5 if r[0] < 30]),
+                    Fault("dcgm_crash", "ex-h100-05", 30, 90, runs=[r for r in c5 if r[0] >= 30]),
+                    Fault("spec_residue", "ex-h100-05", 30, cause="spec_residue")])
+    for nd in s42.nodes[3:]:
+        nd.lower = True
+    s43 = Scenario("s43_allocator_fragmentation_slow_residue", "2026-01-06T06:00:00+00:00", 150,
+                   mk("fr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("warmup", "fr-h100-05", 8, 18, cause=ben, detail="warmup"),
+                    Fault("fb_frag", "fr-h100-05", 610 / 60, cause=ben, detail="allocator_fragmentation",
+                          rate=1600.0),
+                    Fault("spec_residue", "fr-h100-02", 40, cause="spec_residue", abort=0.025)])
+    for nd in s43.nodes[3:]:  # speculative decoding is rolled out on fr-h100-01..03 only
+        nd.spec = False
+    s44 = Scenario("s44_tenant_moved_leak_two_nodes", "2026-01-13T08:00:00+00:00", 100,
+                   mk("tm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "tm-h100-02", 25, 52, leak=2.0),
+                    Fault("session_reuse", "tm-h100-02", 25, cause=si),
+                    Fault("shift", "tm-h100-02", 52, rate=0.7),
+                    Fault("shift", "tm-h100-05", 52, rate=1.3),
+                    Fault("kv_leak", "tm-h100-05", 53, cause=si, leak=1.5)])
+    for nd in s44.nodes[4:]:
+        nd.lower = True
+    s45 = Scenario("s45_clock_jump_ten_minutes", "2026-01-20T10:00:00+00:00", 90,
+                   mk("jk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "jk-h100-05", 25, cause=si, leak=2.2),
+                    Fault("xid79", "jk-h100-02", 33, gpu=1, cause="other", detail="xid_79")])
+    s45.nodes[2].steps = [(18.0, 600.0), (47.0, -600.0)]  # chronyd follows a rogue source 10 min ahead
+    return [s42, s43, s44, s45]
+
+
+def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
+    """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
+    in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
+    r, out = np.random.default_rng(seed), []
+    t = float(r.uniform(2, 9))
+    while t < minutes - 1:
+        b = t + float(r.uniform(30, 60)) / 60
+        out.append((round(t, 3), round(min(b, minutes), 3), ()))
+        t = b + float(r.uniform(8, 12))
+    return out
 
 
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
