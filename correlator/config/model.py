@@ -237,6 +237,11 @@ class Benign(_Section):
 
     warmup_s: Pos = 600.0
     """After an engine start (or telemetry resuming), framebuffer growth is warm-up for this long."""
+    monitoring_processes: Regex = (r"(?i)exporter|gpu-agent|node-agent|collector|promtail|fluent-?bit"
+                                   r"|telegraf|otelcol")
+    """Processes that watch the node rather than serve (searched in an ``oom_kill`` or
+    ``process_start`` event's ``process``): the OOM killer taking one is no symptom of the
+    node's work, and one starting is no server loading. Empty: every process counts."""
     kv_refill_s: Pos = 900.0
     """After an engine start, KV growth is the cache refilling for this long."""
     checkpoint_spike_pct: Pos = 3.0

@@ -79,7 +79,8 @@ class NodeEngine:
                                    a.max_pending_per_node)
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
         self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute,
-                               large_prompt=float(rules.benign.long_document_prompt_tokens))
+                               large_prompt=float(rules.benign.long_document_prompt_tokens),
+                               monitoring=rules.benign.monitoring_processes)
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))

@@ -7,6 +7,7 @@ one point per series at each evaluation tick.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -264,9 +265,14 @@ class NodeState:
     first_ns: int = -1
     last_ns: int = 0
     unknown_events: int = 0
+    monitor_events: int = 0
+    """OOM kills and starts of monitoring processes (``monitoring``), counted apart."""
     per_minute: int = 6
     large_prompt: float = 16000.0
     """Prompt tokens from which one request is a large document (``benign.long_document_prompt_tokens``)."""
+    monitoring: str = ""
+    """Processes that watch the node rather than serve it (``benign.monitoring_processes``):
+    their OOM kills and starts are not the serving side's."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -457,10 +463,14 @@ class NodeState:
             self.requests.cleared_ns = rec.ts_ns
         elif name == "engine_start":
             self.engine_start_ns = rec.ts_ns
-        elif name == "process_start":
-            self.host.start_ns = rec.ts_ns
-        elif name == "oom_kill":
-            self.host.oom_ns.append(rec.ts_ns)
+        elif name in ("process_start", "oom_kill"):
+            process = attrs.get("process")
+            if self.monitoring and isinstance(process, str) and re.search(self.monitoring, process):
+                self.monitor_events += 1  # an exporter crash-looping is not the server's doing
+            elif name == "process_start":
+                self.host.start_ns = rec.ts_ns
+            else:
+                self.host.oom_ns.append(rec.ts_ns)
         elif name == "xid":
             g = self.gpu(rec.gpu)
             xid = _num(attrs.get("xid"), 0.0)

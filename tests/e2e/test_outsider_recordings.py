@@ -12,7 +12,7 @@ on one server at once (and the leak back after the operator's restart), the gate
 that name no node paging beside the cause they come from, a server loading on a spare node, a
 row remap after an ECC error and one on its own, a partition whose node's agent spooled its
 minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
-partition).
+partition), an exporter crash-looping under its memory limit.
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s26_overlap_residue_leak_recurs",
              "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s33_flapping_rule_rss_leak",
              "s34_pod_reschedule_residue", "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
-             "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node")
+             "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
+             "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
+             "s44_tenant_moved_leak_two_nodes")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 

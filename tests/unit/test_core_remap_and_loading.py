@@ -66,3 +66,21 @@ def test_a_server_restarted_after_the_oom_killer_is_not_loading() -> None:
                                                       (1505.0, "host", "process_start", {"process": "vllm"})])
     found = causes(merged(node_records(leak, 2700)))
     assert [c for c, _, _ in found] == ["memory_leak"], found
+
+
+def crash_looping(process: str) -> list[Record]:
+    """A node whose ``process`` is OOM-killed every ten minutes and comes back 90 s later;
+    its NVML readings (the exporter's) stop meanwhile."""
+    kills = [float(t) for t in range(300, 2700, 600)]
+    spec = NodeSpec(extra_events=[(t, "host", "oom_kill", {"process": process}) for t in kills])
+    return [r for r in merged(node_records(spec, 2700))
+            if not (r.source == "nvml" and any(0 <= (r.ts_ns - T0) / S - t < 90 for t in kills))]
+
+
+def test_an_exporter_killed_by_its_memory_limit_is_no_symptom_of_the_node() -> None:
+    """s42: dcgm-exporter crash-looping under its container's memory limit (a host oom_kill
+    naming it, a 30-60 s hole in its readings) paged a monitoring gap on two healthy nodes. The
+    OOM killer taking a process that watches the node (``benign.monitoring_processes``) is
+    the exporter's trouble, not a symptom of the node's work; the serving process is."""
+    assert causes(crash_looping("dcgm-exporter")) == []
+    assert [c for c, _, _ in causes(crash_looping("vllm"))] == ["monitoring_gap"]
