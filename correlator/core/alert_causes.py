@@ -7,10 +7,11 @@ sender marked one critical, and its name matches the configured pattern
 on the next tick under that cause instead of waiting as an unexplained group. Every other
 alert is left to the storm grouping: an alert name alone cannot tell a leak from a look-alike.
 
-One picture names its cause on any node, telemetry or not: several of the node's scrape
-targets reported down together (:func:`targets_down`). The monitoring system cannot reach the
-node's exporters and its server at once, so the path to the node is cut, whatever its own agent
-(which spools while cut off, and delivers late) shows.
+One picture names its cause on a node whose telemetry does arrive: several of the node's
+scrape targets reported down together (:func:`targets_down`) while its agent delivers every
+source. The monitoring system cannot reach the node's exporters and its server at once, so the
+path to the node is cut, though its agent (which spools while cut off, and delivers late)
+shows the node alive.
 """
 
 from __future__ import annotations

@@ -235,8 +235,8 @@ class NodeEngine:
             # the agent delivers every source while the monitoring system reaches none of them:
             # the network between is cut (were some of the agent's sources silent too, the
             # scrape itself would be blocked: a monitoring gap, judged on the telemetry)
-            settle = int(self.rules.alignment.silence_after_s * NS)
-            named.setdefault(hypotheses.NODE_UNREACHABLE, targets_down(tracked, tick_ns, window, g, settle))
+            named.setdefault(hypotheses.NODE_UNREACHABLE,
+                             targets_down(tracked, tick_ns, window, g, self.aligner.silence_ns))
         for cause, score in named.items():  # some alerts name their cause
             if score.strength > scores[cause].strength:
                 scores[cause] = score

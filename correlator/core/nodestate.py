@@ -265,8 +265,6 @@ class NodeState:
     first_ns: int = -1
     last_ns: int = 0
     unknown_events: int = 0
-    monitor_events: int = 0
-    """OOM kills and starts of monitoring processes (``monitoring``), counted apart."""
     per_minute: int = 6
     large_prompt: float = 16000.0
     """Prompt tokens from which one request is a large document (``benign.long_document_prompt_tokens``)."""
@@ -464,10 +462,9 @@ class NodeState:
         elif name == "engine_start":
             self.engine_start_ns = rec.ts_ns
         elif name in ("process_start", "oom_kill"):
-            process = attrs.get("process")
-            if self.monitoring and isinstance(process, str) and re.search(self.monitoring, process):
-                self.monitor_events += 1  # an exporter crash-looping is not the server's doing
-            elif name == "process_start":
+            if self._watches(attrs.get("process")):
+                return  # an exporter crash-looping is not the server's doing
+            if name == "process_start":
                 self.host.start_ns = rec.ts_ns
             else:
                 self.host.oom_ns.append(rec.ts_ns)
@@ -480,6 +477,12 @@ class NodeState:
             self.gpu(rec.gpu).lost_ns = rec.ts_ns
         else:
             self.unknown_events += 1
+
+    def _watches(self, process: object) -> bool:
+        """Whether ``process`` watches the node rather than serves it (``monitoring``)."""
+        if not self.monitoring or not isinstance(process, str):
+            return False
+        return re.search(self.monitoring, process) is not None
 
     def _request(self, rec: EventRecord) -> None:
         a = rec.attrs
