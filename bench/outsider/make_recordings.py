@@ -636,6 +636,86 @@ s45_clock_jump_ten_minutes: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azu
   ~70.7, fleet SLO ~72.7, KV-critical ~72.9, preemptions ~73.2, prefix-hit ~73.7 min. Labels (true time):
   other/xid_79 jk-h100-02 GPU 1 33-90; session_isolation jk-h100-05 25-90; the clock jump is unlabelled (as
   s35's steps).
+
+Added later (s46-s49, an eleventh outsider, same clean-room rules; fixed BEFORE any replay of them)
+-------------------------------------------------------------------------------------------------
+s46_pd_disagg_decode_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv, 90 min, no request log. A prefill/decode
+  disaggregated deployment (vLLM with a KV connector; the P/D proxy in front of it): pdp-h100-01/02 are
+  prefill servers (kv_producer, pods vllm-prefill-...), 5 req/s each; pdd-h100-01..04 are decode servers
+  (kv_consumer, pods vllm-decode-...), 2.5 req/s each (the proxy pins a session to one decode server, so its
+  history stays in that pool). A prefill server gets every request with max_tokens=1: it computes the prompt
+  (prefix cache on, the usual hit ratio), answers one token (every normal finish is `length`) and frees the
+  request's blocks once the decode server has pulled them, so it keeps no session contexts: KV usage
+  ~0.002-0.005, running ~1, generation_tokens +1 per request. A decode server pulls what it has not cached
+  locally: vllm:prompt_tokens_by_source_total{source="local_cache_hit"|"external_kv_transfer"|"local_compute"}
+  (the last prompt token is recomputed), vllm:external_prefix_cache_queries_total / hits_total (tokens asked
+  of / supplied by the connector); on prefill servers the external series stay 0 and local_compute is the
+  uncached prompt. Decode servers hold the sessions' contexts (the usual saw-tooth, KV ~0.1-0.2, running
+  14-21). One real fault: session_isolation on pdd-h100-03 from 30 min to end (acme-compliance's client reuses
+  6 session ids, and its sessions are pinned to that decode server), 2.0 %/min of its pool never reclaimed: KV
+  5-min means ~0.1-0.2 before, ~0.25 at 40-45, ~0.46 at 50-55, ~0.68 at 60-65, ~0.94 at 70-75, full from ~80
+  min; running flat (16-21) until saturation, waiting 7-13 from ~75 min; TTFT P99 ~70.7, fleet SLO ~76.7,
+  KV-usage ~77.7, preemptions ~80.0, prefix-hit ~80.2, KV-critical ~81.0 min. The prefill servers see the same
+  tenant's requests and show nothing. Labels: session_isolation pdd-h100-03 30-90.
+s47_thermal_throttle_beside_leak: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 1.2 req/s/node (a
+  warm fleet: KV 5-min means ~0.4-0.55, each healthy node 4-7 TTFT P99 episodes of a few minutes), 90 min, no
+  request log; th-h100-04..06 export hostname/uuid. The fleet's Prometheus has GPUTemperatureHigh
+  (DCGM_FI_DEV_GPU_TEMP > 85 for 5 m; healthy GPUs run at ~43-69 C). (1) other/thermal_throttle on th-h100-03
+  GPU 2 from 30 min to end: the fan in front of that GPU's slot fails; it heats toward ~105 C (tau 120 s),
+  reaches the H100's slowdown point (~87 C) ~110 s later, and the driver cuts its clocks within a minute to
+  ~45 % (SM clock 1980 -> ~890 MHz, hunting +-8 % with a ~53 s period) to hold it at 86-88 C (memory ~94 C);
+  its power draw falls to ~385 W at full utilization. No XID. The four GPUs of the TP4 engine run in lockstep,
+  so the whole engine is slowed: decode x0.45 tokens/s per request, prefill (TTFT) /0.45. Requests stay in
+  flight 2.2x longer: running 12-15 -> 35-40, KV 5-min means ~0.4-0.5 -> ~0.72 at 30-35 and 0.88-0.95 from 35
+  min (the running batch's KV, not held contexts), waiting 5-11, preemptions: it looks like a KV leak, with
+  running up and the GPU's temperature and clock pointing at the cause. Its alerts: TTFT P99 from ~33.3
+  continuously, fleet SLO from ~36.5, GPUTemperatureHigh{gpu="2"} ~36.3, preemptions ~39.0, E2E latency ~41.5,
+  prefix-hit ~45.8, KV-critical 47.3-48.0, 65.5-67.0 and 82.8-83.5 min. FB is flat (the pool is
+  pre-allocated). (2) session_isolation on th-h100-05 from 35 min to end, 1.5 %/min of the pool never
+  reclaimed: KV 5-min means ~0.45-0.5 before, ~0.62 at 40-45, ~0.75 at 45-50, ~0.85 at 55-60, ~0.95 at 65-70,
+  >= 0.99 from ~75 min, running flat (11-19), GPU temperatures and clocks normal; TTFT P99 25.3-29.3 (before
+  the leak: the fleet's noise), 38.8 and from ~44.5 continuously, preemptions 59.0-62.8 and from ~72,
+  prefix-hit ~65.8, KV-critical ~80.0, KV-usage ~83.0 min. Labels: other/thermal_throttle th-h100-03 GPU 2
+  30-90; session_isolation th-h100-05 35-90.
+s48_ha_prometheus_duplicate_storm: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node,
+  90 min, no request log. The fleet's rules run on an HA pair of Prometheus servers (prometheus-0/1, each with
+  external labels cluster="gpu-prod-eu1" and replica="prometheus-0"|"prometheus-1" for Thanos' deduplication),
+  and nobody added the alert_relabel_configs that drop `replica` before Alertmanager: every alert reaches the
+  correlator twice, once per replica, with different label sets (so different fingerprints) and its own
+  generatorURL; each replica evaluates at its own phase, so startsAt and send times differ by seconds, and
+  each sends its own re-sends and resolved pair (478 alert records, 239 per replica). (1) session_isolation on
+  ha-h100-02 from 25 min to end, 2.2 %/min of the pool never reclaimed: KV 5-min means ~0.1-0.2 before, ~0.47
+  at 30-35, ~0.73 at 40-45, ~0.9 at 50-55, >= 0.98 from ~60 min, running flat; TTFT P99 ~54.4, KV-usage ~61.1,
+  prefix-hit ~62.6, fleet SLO ~63.9, KV-critical ~64.6 and from ~67.1, preemptions ~65.4 min (each twice). (2)
+  other/network_partition on ha-h100-05 AND ha-h100-06, 44-52 min: their rack's top-of-rack switch reboots (a
+  firmware watchdog), so Prometheus, the gateway and the broker cannot reach either node; their agents keep
+  collecting into their disk spools and deliver minutes 44-52 at the heal (as s22; no traffic reaches them, KV
+  drains to ~0). The storm, each alert from both replicas: GatewayUpstream5xxRateHigh on both nodes 45.4-49.9,
+  TargetDown (node-exporter and dcgm-exporter) and VLLMTargetDown on both 46.1-52.1, fleet GatewayHigh5xxRate
+  46.4-49.6. Labels: session_isolation ha-h100-02 25-90; other/network_partition ha-h100-05 44-52 and
+  ha-h100-06 44-52 (one fault on two nodes).
+s49_multinode_pp_xid_nightly_batch: 4 x 8 H100, two instances of Llama-3.1-405B-Instruct-FP8, each spanning
+  two nodes (TP8 x PP2, a LeaderWorkerSet: the leader pod vllm-llama-3.1-405b-ins-xxxxx on mn-h100-01 / -03
+  runs the API server, the scheduler and pipeline stage 0; the worker pod <leader>-1 on mn-h100-02 / -04 runs
+  stage 1; ~1.48M-token pool over 16 GPUs), Azure conv 4 req/s/instance, 90 min from 00:50 UTC, no request
+  log. Only a leader exposes vLLM metrics (engine "0", gpu null) and only it is a gateway upstream and a vLLM
+  scrape target; a worker node has nvml, dcgm (its GPUs' FB and utilization follow the leader's engine) and
+  host records, and its own pod's kube-state-metrics alerts. (1) benign batch_job on the second instance
+  (mn-h100-03 and -04), 10-52 min: the nightly summarisation job of the day's contracts is submitted at 01:00
+  through the same endpoint, ~12 req/s of one-shot 3-8k-token documents with a shared ~400-token instruction
+  (prefix hit ~0.08), 300-700-token summaries, until 01:40 (~28.8k requests); nothing of it is kept after a
+  request ends. Running 25-33 -> 231-250, KV 5-min means ~0.1 -> 0.86-0.91, waiting 8-11, preemptions, GPU
+  utilization 65 -> 99 % on all 16 GPUs; back to normal within a minute of its end. Its alerts: TTFT P99
+  12.9-53.7, fleet SLO 15.9-44.9 and 50.2-53.7, preemptions 16.2-53.9, prefix-hit 23.2-52.2 min; KV-usage and
+  queue backlog stay just under their thresholds. (2) other/xid_79 on the first instance at 58 min: GPU 5 of
+  the WORKER node mn-h100-02 falls off the bus (as s5: XID event, last DCGM sample, that GPU gone); the
+  pipeline's NCCL collectives time out and the whole instance dies 25 s later on both nodes, and the group
+  crash-loops (process starts on both nodes together). GPUXidErrors{gpu="5"} on mn-h100-02 58.2-63.2,
+  GatewayUpstream5xxRateHigh on the leader mn-h100-01 59.7-64.2, VLLMTargetDown (leader) from ~60.4, fleet
+  GatewayHigh5xxRate 60.7-64.2, KubePodCrashLooping on both nodes from ~63.9 min. The serving alerts name the
+  leader, the GPU alert names the worker. Labels: benign/batch_job mn-h100-03 10-52 and mn-h100-04 10-52;
+  other/xid_79 mn-h100-02 GPU 5 58-90 and other/xid_79 mn-h100-01 (gpu null) 58-90 (one fault on the
+  instance's two nodes).
 """
 from __future__ import annotations
 
@@ -666,6 +746,8 @@ MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim 
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
     "meta-llama/Llama-3.1-8B-Instruct": (15.0, 131072),
+    # FP8 weights (~406 GB) split over two 8-GPU nodes (TP8 x PP2); KV in bf16: 2 x 126 x 8 x 128 x 2 B
+    "meta-llama/Llama-3.1-405B-Instruct-FP8": (378.0, 516096),
     "mistralai/Mistral-Small-24B-Instruct-2501": (43.9, 163840)}
 LES = [0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 10.0, 20.0, math.inf]  # subset of vLLM's TTFT buckets
 REASONS = ["stop", "length", "abort", "error", "repetition"]
@@ -708,7 +790,8 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                                    "(rate(gateway_upstream_ttft_seconds_bucket[5m]))) > 0.8"),
     "GatewayHigh5xxRate": ("critical", 120, 'sum(rate(gateway_responses_total{code=~"5.."}[5m])) / '
                            "sum(rate(gateway_responses_total[5m])) > 0.02"),
-    "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0")}
+    "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0"),
+    "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 DRIVER, DRIVER_NEW = "570.133.20", "570.172.08"  # the fleet's driver; after a node's driver upgrade
 
@@ -734,6 +817,7 @@ class Engine:
     labels: dict[str, str] = field(default_factory=dict)  # extra labels the agent adds (MIG instance)
     model: str | None = None  # a second deployment on the node serving another model (None: the node's)
     spec: bool | None = None  # its speculative decoding (None: the node's)
+    nodes: int = 1  # nodes one instance spans (multi-node TP x PP): `gpus` are this node's share of it
 
 
 @dataclass
@@ -770,6 +854,9 @@ class Node:
     steps: list[tuple[float, float]] = field(default_factory=list)  # clock steps: (minute, s added to the
     #                    node's clock from then on), e.g. chronyd stepping a drifted clock back into sync
     remap: bool = False  # dcgm-exporter exports the row-remapping fields (default counters CSV)
+    pd: str | None = None  # disaggregated serving role: "prefill" (KV producer) or "decode" (KV consumer)
+    worker_of: str | None = None  # a multi-node instance's worker: its GPUs run the named leader node's
+    #                    engine in lockstep; it has no vLLM endpoint and gets no traffic of its own
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -794,6 +881,8 @@ class Fault:
     #                    dcgm_crash: (OOM-kill min, exporter serving again min, ()) per crash of dcgm-exporter
     to: list[tuple[str, float]] = field(default_factory=list)  # failover: (peer, share of the drained
     #                    node's load the gateway's hash ring moves there)
+    # (s46-s49) throttle: f.rate = the hot GPU's SM clock as a share of its maximum once slowed down;
+    #                    batch_job: f.rate = the batch client's requests per second
 
 
 @dataclass
@@ -809,6 +898,8 @@ class Scenario:
     kv_warn: float | None = None  # badly tuned VLLMKVCacheUsageElevated on every node: KV > this for 30 s
     ttft_slo: float = 0.8  # the TTFT P99 threshold of the fleet's TTFT rules (a long-context pool's own SLO)
     grafana: bool = False  # the fleet's alerts come from Grafana-managed rules (1 min evaluation)
+    ha: tuple[str, ...] = ()  # an HA Prometheus pair: every replica evaluates the rules and sends every
+    #                    alert with its own external label `replica` (not dropped before Alertmanager)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -908,10 +999,12 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart"):
             restart(s0, s0 + 30, s0 + 130, drain=True)
-        elif f.kind == "xid79":
-            assert f.gpu is not None
-            alive[f.gpu, s0:] = False
-            ev.append((s0 + 0.2, "nvml", f.gpu, "xid", {"xid": 79, "message": "GPU has fallen off the bus."}))
+        elif f.kind in ("xid79", "group_down"):  # group_down: the other node of a multi-node instance
+            if f.kind == "xid79":
+                assert f.gpu is not None
+                alive[f.gpu, s0:] = False
+                ev.append((s0 + 0.2, "nvml", f.gpu, "xid",
+                           {"xid": 79, "message": "GPU has fallen off the bus."}))
             restart(s0 + 25, s0 + 35, None)  # NCCL timeout kills the server; the pod then crash-loops
             k, gap = s0 + 35, 10
             while k + gap < T:
@@ -963,6 +1056,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
     rss[state == 0] = 0
+    if nd.worker_of:  # a worker pod runs no API server: no vLLM target to scrape
+        scraped[:] = False
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
                 scraped=scraped, blocked=blocked, rss=rss, host_used=other + rss)
     nd.o["col"] = reach | spool if spool.any() else reach  # the agent collects (what it sends may wait)
@@ -1080,7 +1175,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     """
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
-    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge
+    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -1118,6 +1213,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             agent_batch(rng, f, e, N, xs, w["pinned"])
         elif f.kind == "cancels":  # clients that cancel in flight (a voice app's barge-in): steady aborts
             w["p_ab"][s0:s1] = f.abort
+        elif f.kind == "batch_job":  # an offline batch client on the same endpoint: f.rate req/s (kind 6),
+            nb = int(rng.poisson(f.rate * (s1 - s0)))  # one document each (3-8k tokens, a 300-700 summary)
+            at = np.sort(rng.uniform(s0, s1, nb))
+            xs.append((at, rng.uniform(3e3, 8e3, nb).round(), rng.uniform(300, 700, nb).round(),
+                       np.full(nb, 6, np.int8)))
         elif f.kind == "surge":  # extra users: the same trace mix, thinned to the surge's shape (kind 5)
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < surge_shape(et, s0, s1)
@@ -1237,6 +1337,34 @@ def fb_frag(f: Fault, up: Arr, tau: float = 4200.0) -> Arr:
     return out
 
 
+def throttle_frac(fl: list[Fault], T: int) -> Arr | None:
+    """SM clock of a GPU whose cooling failed at f.start, as a share of its maximum (None: no such fault).
+
+    With its fan gone the GPU heats up (`therm`) and reaches its slowdown temperature ~110 s later; the
+    driver then cuts its clocks within a minute to f.rate of the maximum, and its control loop hunts around
+    that (+-8 %, a ~53 s period) to hold the temperature. No random draw. At f.end (a repair) it is back."""
+    fs = [f for f in fl if f.kind == "throttle"]
+    if not fs:
+        return None
+    sec, out = np.arange(T, dtype=float), np.ones(T)
+    for f in fs:
+        s0, s1 = f.start * 60, T if f.end is None else f.end * 60
+        hunt = 1 + 0.08 * np.sin(2 * np.pi * sec / 53.0) * (sec >= s0 + 170)
+        x = np.interp(sec, [s0 + 110, s0 + 170], [1.0, f.rate]) * hunt
+        out = np.where((sec >= s0) & (sec < s1), np.minimum(out, np.clip(x, 0.1, 1.0)), out)
+    return out
+
+
+def therm(f: Fault, T: int, temp: Arr) -> Arr:
+    """GPU temperature (C) after its fan fails at f.start: it heats toward ~105 C (tau 120 s) and the clock
+    cuts (throttle_frac) hold it at ~87 C, the H100's slowdown point."""
+    sec, s0 = np.arange(T, dtype=float), f.start * 60
+    s1 = T if f.end is None else f.end * 60
+    heat = np.where((sec >= s0) & (sec < s1), 1.0 - np.exp(-(sec - s0) / 120.0), 0.0)
+    hold = 87.0 + 0.8 * np.sin(2 * np.pi * sec / 53.0 + 1.0)
+    return np.asarray(np.where(heat > 0, np.minimum(temp + (105.0 - temp) * heat, hold), temp))
+
+
 def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr:
     """Share of a drained node's conversations served elsewhere: 1 from drain to ready, then exp(-dt/tau)."""
     m = np.zeros(len(secs))
@@ -1265,6 +1393,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     np.add.at(tot, si[ok | rej], 1)
     np.add.at(bad, si[rej], 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
+    if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
+        G = np.ones(len(t))
     prev = np.zeros(len(t))
     if nd.resend:
         reuse = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
@@ -1279,16 +1409,22 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     amp, press = float(rng.uniform(*(nd.amp or (0.10, 0.18)))), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
         amp = 0.0
+    if nd.pd == "prefill":  # a prefill node frees a request's blocks once the decode node has pulled them
+        amp = 0.0
+    thr = throttle_frac(fl, T)  # a thermally throttled GPU slows its whole TP group (None: none)
+    batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift")], default=0) or int(
         o.get("fref_s", 0))
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
+        if thr is not None:  # prefill is compute-bound: it slows with the SM clock
+            slow = slow / thr
         if nd.prefill_tps:  # long prompts: the uncached part (the trace's mean reuse) is prefilled first
             ttft = np.where(kind == 1, P / nd.prefill_tps,
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
         else:
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
-        dur = ttft + G / tps * (1 + 0.3 * np.clip(press, 0, 1))[si]
+        dur = ttft + G / (tps if thr is None else tps * thr[si]) * (1 + 0.3 * np.clip(press, 0, 1))[si]
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
@@ -1296,7 +1432,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(run, ei, -1)
         np.add.at(act, si, P + G / 2)
         np.add.at(act, ei, -(P + G / 2))
-        np.add.at(fin, ei, P + G)
+        np.add.at(fin, ei, np.where(kind == 6, 0.0, P + G) if batch else P + G)
         fsm = smooth(fin, 60)
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up, fref)
@@ -1321,6 +1457,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     errored = ~aborted & (u2 < p_er[si])
     rest = ~aborted & ~errored
     reason = np.select([aborted, errored, rest & (ur < 0.0005), rest & (ur < 0.09)], [2, 3, 4, 1], 0)
+    if nd.pd == "prefill":  # every prefill-only request stops at its max_tokens=1
+        reason = np.where((reason == 0) | (reason == 4), 1, reason)
     np.add.at(bad, ei[errored], 1)
     bad += w["x5xx"] * tot
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
@@ -1329,6 +1467,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 4, 0.25, 1.0)
     if (kind == 5).any():  # a launch's new users: first turns, only the shared system prompt is cached
         hit = hit * np.where(kind == 5, 0.5, 1.0)
+    if batch:  # a batch document shares only the job's ~400-token instruction prefix
+        hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     if nd.no_prefix:
@@ -1348,6 +1488,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     add("vllm:time_to_first_token_seconds_count", si, 1.0)
     add("vllm:e2e_request_latency_seconds_sum", ei, end - t)
     add("vllm:e2e_request_latency_seconds_count", ei, 1.0)
+    if nd.pd:  # where each prompt token came from; a decode node pulls what it has not cached from prefill
+        ext = np.maximum(P - cached - 1, 0) if nd.pd == "decode" else np.zeros(n)
+        add('vllm:prompt_tokens_by_source_total{source="local_compute"}', si, P - cached - ext)
+        add('vllm:prompt_tokens_by_source_total{source="local_cache_hit"}', si, cached)
+        add('vllm:prompt_tokens_by_source_total{source="external_kv_transfer"}', si, ext)
+        add("vllm:external_prefix_cache_queries_total", si, (P - cached) * (nd.pd == "decode"))
+        add("vllm:external_prefix_cache_hits_total", si, ext)
     if spec:  # 4 draft tokens per step, ~2.2 accepted
         drafts = np.ceil(gdone / 3.2)
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
@@ -1464,11 +1611,15 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
     fb, util = np.zeros((nd.n_gpu, T)), np.zeros((nd.n_gpu, T))
     loading = since(N, o["starts"])
     grow = 0.012 * total * (1 - np.exp(-since(N, o["readies"]) / 120.0))  # allocator warm-up after a start
+    busy0 = min([int(f.start * 60) for f in fl if f.kind in ("throttle", "batch_job")], default=T)
     for e in nd.engines:
-        ref = max(float(e.out["running"][state == 2].mean()), 1.0)
+        if "uref" not in e.out:  # utilization relative to the load before a throttle or a batch job (a
+            #                      worker node keeps its leader's)
+            e.out["uref"] = max(float(e.out["running"][(state == 2) & (np.arange(T) < busy0)].mean()), 1.0)
+        ref = e.out["uref"]
         for g in e.gpus:
             final = nd.util_frac * total - rng.uniform(150, 400)
-            wts = MODELS[emodel(nd, e)][0] * 1024 / len(e.gpus) + (2400 if espec(nd, e) else 0)
+            wts = MODELS[emodel(nd, e)][0] * 1024 / (len(e.gpus) * e.nodes) + (2400 if espec(nd, e) else 0)
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
             fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
             fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
@@ -1486,6 +1637,12 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
     o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
     power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
     o["power"] = power + rng.normal(0, 2, power.shape)
+    for f in (f for f in fl if f.kind == "throttle"):  # a GPU whose fan failed: hot, clocks cut
+        assert f.gpu is not None
+        clk = throttle_frac([f], T)
+        assert clk is not None
+        o.setdefault("therm", {})[f.gpu] = (therm(f, T, 31 + 0.38 * o["util"][f.gpu]), clk)
+        o["power"][f.gpu] *= 0.35 + 0.65 * clk  # lower clocks and voltage draw less
     o["energy"] = rng.uniform(1e10, 9e11, (nd.n_gpu, 1)) + np.cumsum(o["power"], axis=1) * 1000  # mJ
 
 
@@ -1513,6 +1670,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
              f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
     o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
     o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
+    if nd.pd:  # the P/D deployment's two roles are separate Deployments
+        o["pod"] = o["pod"].replace("vllm-", f"vllm-{nd.pd}-", 1)
+    if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
+        o["pod"] = o["lws_pod"]
+    th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
     gpod: dict[int, str] = {}  # GPUs held by a second deployment's pod (mixed-model nodes)
     for e in nd.engines:  # a second deployment has its own pod and pod IP; no random draw
         if e.model is None:
@@ -1532,7 +1694,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             out.append((t, sample(nd, "nvml", g, {
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
                 "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] else 0, "gpu_util_pct": round(u),
-                "mem_util_pct": round(u * 0.6), "temp_c": round(31 + 0.38 * u),
+                "mem_util_pct": round(u * 0.6),
+                "temp_c": round(float(th[g][0][s])) if g in th else round(31 + 0.38 * u),
                 "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
     hk, uk = ("hostname", "uuid") if nd.lower else ("Hostname", "UUID")
     xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
@@ -1567,9 +1730,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 continue
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, t, last_xid(o, g, t, {
-                "DCGM_FI_DEV_SM_CLOCK": sm if u > 5 else 345, "DCGM_FI_DEV_MEM_CLOCK": mc,
-                "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(35 + 0.4 * u),
-                "DCGM_FI_DEV_GPU_TEMP": round(31 + 0.38 * u),
+                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else sm) if u > 5 else 345,
+                "DCGM_FI_DEV_MEM_CLOCK": mc,
+                "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(float(th[g][0][s]) + 7)
+                if g in th else round(35 + 0.4 * u),
+                "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][s])) if g in th else round(31 + 0.38 * u),
                 "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, s]), 3),
                 "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": int(o["energy"][g, s]),
                 "DCGM_FI_DEV_PCIE_REPLAY_COUNTER": 0, "DCGM_FI_DEV_GPU_UTIL": round(u),
@@ -1770,7 +1935,9 @@ def fire_windows(ti: Arr, cond: Arr, for_s: int, step: int = 15) -> list[tuple[f
     return res + ([(since_, None)] if since_ is not None else [])
 
 
-def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Rec]:
+def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[str, str] | None = None,
+           host: str = "prometheus-k8s-0") -> list[Rec]:
+    """The fleet's alerts as one Prometheus (`host`, its external labels `ext`) sends them (or Grafana)."""
     step = 60 if sc.grafana else 15  # Grafana evaluates its rule groups every minute, Prometheus every 15 s
     ti = (rng.uniform(0, step) + np.arange(0, T - step, step)).astype(int)  # rule evaluations
     fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
@@ -1781,7 +1948,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
               "pod": o["pod"]}
         v1 = ~(nd.legacy & (ti < (T if nd.v1_from is None else nd.v1_from * 60)))  # the V1-name rules see it
-        for e in nd.engines:
+        for e in (nd.engines if nd.worker_of is None else []):  # a worker node has no vLLM target
             x, lab = e.out, {**nl, "engine": e.label, "model_name": emodel(nd, e), **e.labels}
             ip = e.out.get("ip", o["ip"])
             if "pod" in e.out:  # a second deployment on the node: its own pod
@@ -1857,6 +2024,10 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
             fb_ok = nd.dcgm_fields is None or "DCGM_FI_DEV_FB_FREE" in nd.dcgm_fields  # else no denominator
             fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung & fb_ok, gl,
                           nd.name, pg))
+            th = o.get("therm", {})
+            temp = th[g][0] if g in th else 31 + 0.38 * o["util"][g]  # as the node's records show it
+            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & (temp[ti] > 85) & ~hung, gl,
+                          nd.name, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -1884,7 +2055,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
         if nm in TTFT_RULES and sc.ttft_slo != 0.8:  # the pool's own TTFT SLO
             expr = expr.replace("> 0.8", f"> {sc.ttft_slo:g}")
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
-                  "severity": sev, **lab}
+                  "severity": sev, **lab, **(ext or {})}
         if sc.grafana:
             out += grafana_sends(rng, nm, expr, cond, lab, node, gpu, lower.get(node, False), ti, T, t0)
             continue
@@ -1898,7 +2069,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Re
                     "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
                     "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
-                    "generatorURL": f"http://prometheus-k8s-0:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
+                    "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     return out
 
 
@@ -1926,7 +2097,8 @@ GRAFANA = {  # Grafana-managed rule per Prometheus-style rule above: title (= al
     "DCGMTargetDown": ("dcgm-exporter down", "GPU fleet", "gpu-infra"),
     "GPUFramebufferHigh": ("GPU framebuffer above 95%", "GPU fleet", "gpu-infra"),
     "GPUXidErrors": ("GPU XID error", "GPU fleet", "gpu-infra"),
-    "GPURowRemapUncorrectable": ("GPU uncorrectable row remap", "GPU fleet", "gpu-infra")}
+    "GPURowRemapUncorrectable": ("GPU uncorrectable row remap", "GPU fleet", "gpu-infra"),
+    "GPUTemperatureHigh": ("GPU temperature above 85 C", "GPU fleet", "gpu-infra")}
 
 
 def grafana_sends(rng: np.random.Generator, nm: str, expr: str, cond: Arr, lab: dict[str, str], node: str,
@@ -2059,7 +2231,7 @@ def scenarios() -> list[Scenario]:
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
-            *ninth_scenarios(), *tenth_scenarios()]
+            *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -2413,6 +2585,46 @@ def tenth_scenarios() -> list[Scenario]:
     return [s42, s43, s44, s45]
 
 
+def eleventh_scenarios() -> list[Scenario]:
+    """s46-s49, added later by an eleventh outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    l405 = "meta-llama/Llama-3.1-405B-Instruct-FP8"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben, part = "session_isolation", "benign", "network_partition"
+    pd = [*mk("pdp-h100-", 2, "H100", 4, l70, "azure_conv", "tp", 5.0, iv, pd="prefill"),
+          *mk("pdd-h100-", 4, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, pd="decode")]
+    s46 = Scenario("s46_pd_disagg_decode_leak", "2026-01-27T09:00:00+00:00", 90, pd,
+                   [Fault("kv_leak", "pdd-h100-03", 30, cause=si, leak=2.0)])
+    s47 = Scenario("s47_thermal_throttle_beside_leak", "2026-02-03T13:00:00+00:00", 90,
+                   mk("th-h100-", 6, "H100", 4, q72, "mooncake", "tp", 1.2,
+                      {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}),
+                   [Fault("throttle", "th-h100-03", 30, gpu=2, cause="other", detail="thermal_throttle",
+                          rate=0.45),
+                    Fault("kv_leak", "th-h100-05", 35, cause=si, leak=1.5)])
+    for nd in s47.nodes[3:]:
+        nd.lower = True
+    rack = ("ha-h100-05", "ha-h100-06")  # one rack behind one top-of-rack switch
+    s48 = Scenario("s48_ha_prometheus_duplicate_storm", "2026-02-10T10:00:00+00:00", 90,
+                   mk("ha-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "ha-h100-02", 25, cause=si, leak=2.2),
+                    *(Fault("partition", n, 44, 52, cause="other", detail=part) for n in rack),
+                    *(Fault("spool", n, 44, 52) for n in rack)],
+                   ha=("prometheus-0", "prometheus-1"))
+    mn = []  # two Llama-3.1-405B instances, each a leader node (PP stage 0) and a worker node (stage 1)
+    for k in range(4):
+        eng = Engine("0", list(range(8)), None, 4.0, "azure_conv", nodes=2)
+        mn.append(Node(f"mn-h100-{k + 1:02d}", "H100", 8, l405, [eng], dict(iv8),
+                       worker_of=f"mn-h100-{k:02d}" if k % 2 else None))
+    s49 = Scenario("s49_multinode_pp_xid_nightly_batch", "2026-02-17T00:50:00+00:00", 90, mn,
+                   [Fault("batch_job", "mn-h100-03", 10, 50, rate=12.0),
+                    *(Fault("batch_window", n, 10, 52, cause=ben, detail="batch_job")
+                      for n in ("mn-h100-03", "mn-h100-04")),
+                    Fault("xid79", "mn-h100-02", 58, gpu=5, cause="other", detail="xid_79"),
+                    Fault("group_down", "mn-h100-01", 58, cause="other", detail="xid_79")])
+    return [s46, s47, s48, s49]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -2438,9 +2650,9 @@ def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float
 
 def pool_tokens(nd: Node, e: Engine) -> int:
     weights, kvb = MODELS[emodel(nd, e)]
-    per_gpu = (nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / len(e.gpus) - 3584
+    per_gpu = (nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
                - (2400 if espec(nd, e) else 0))
-    return int(len(e.gpus) * per_gpu * MIB / kvb)
+    return int(len(e.gpus) * e.nodes * per_gpu * MIB / kvb)
 
 
 def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int) -> list[Rec]:
@@ -2556,15 +2768,27 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
                 nd.o["failover"] = ([(0.0, r)], [])
             else:  # until then the gateway spreads them over the peers; they stay there until they end
                 nd.o["failover"], nd.o["fref_s"] = ([], [(e, r, 1 / len(peers))]), e
+        lead = next((x for x in sc.nodes if x.name == nd.worker_of), None)
         for ei, e in enumerate(nd.engines):
             e.pool = pool_tokens(nd, e)
+            if lead is not None:  # a worker: its GPUs run the leader's engine, none of its traffic
+                z = np.zeros(T)
+                lo = lead.engines[ei].out
+                nd.engines[ei].out = {**lo, "tot": z, "bad": z, "rejs": (z[:0], z[:0]),
+                                      "buckets": np.zeros_like(lo["buckets"]),
+                                      "running": lo["running"] * (nd.o["state"] == 2)}
+                nd.o["lws_pod"] = f"{lead.o['pod']}-1"
+                continue
             efl = [f for f in fl if f.inst is None or f.inst in e.gpus]
             sim_engine(nrng, nd, e, T, efl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
         nd.o["hit"] = 0.0 if nd.no_prefix else traces[nd.engines[0].trace].hit  # 0/0: the rule never fires
         gpu_series(nrng, nd, fl, T)
         nrecs = node_records(nrng, nd, T, fl)  # also names the node's pod and IP for its alerts
         recs += nrecs if nd.agent else []
-    recs += alerts(rng, sc, T, t0)
+    for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
+        recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
+    if not sc.ha:
+        recs += alerts(rng, sc, T, t0)
     final = deliver(rng, sc, recs, int(t0) * 10**9)
     d = out / sc.name
     d.mkdir(parents=True, exist_ok=True)
