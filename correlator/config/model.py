@@ -141,6 +141,19 @@ class SessionIsolation(_Section):
     long_saturated_rise_pct: Pos = 30.0
     """A pool that filled to ``saturated_kv_pct`` cannot rise in 70 % of its minute pairs any
     more: there the long path takes a rise of this many points over its window instead."""
+    floor_minutes: Annotated[int, Field(ge=12, le=30)] = 28
+    """Floor path: over this many minutes (beyond the tick history), the lowest minute mean of
+    KV usage in each bucket of ``floor_bucket_minutes`` (a saw-tooth's floor: large documents
+    and bursts lift its peaks, blocks nobody releases its floor)..."""
+    floor_bucket_minutes: Annotated[int, Field(ge=2, le=8)] = 4
+    floor_hold_minutes: Annotated[int, Field(ge=0, le=10)] = 2
+    """...rising in the window ending now and in those ending up to this many minutes
+    before..."""
+    floor_tau: Share = 0.9
+    """...in this share of bucket pairs, by ``min_growth_pct_per_min``, while the running
+    requests do not rise over the tick history..."""
+    floor_weight: Share = 0.8
+    """...counts at most this much."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""
@@ -152,6 +165,9 @@ class SessionIsolation(_Section):
     @model_validator(mode="after")
     def _long_fits(self) -> SessionIsolation:
         kept = MINUTES_KEPT
+        if self.floor_minutes + self.floor_hold_minutes > kept:
+            raise ValueError(f"floor_minutes {self.floor_minutes} + floor_hold_minutes "
+                             f"{self.floor_hold_minutes} exceed the {kept} minutes kept")
         need = self.long_minutes + max(1, round(self.demand_window_s / 60))
         if need > kept:
             raise ValueError(f"long_minutes {self.long_minutes} + the demand window "

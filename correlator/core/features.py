@@ -23,7 +23,7 @@ from correlator.core.nodestate import (
 )
 from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.series import span as spread
-from correlator.core.trends import NONE, Monotone, bucket_means, mann_kendall
+from correlator.core.trends import NONE, Monotone, bucket_floors, bucket_means, mann_kendall
 
 NS = 1_000_000_000
 MINUTE_NS = 60 * NS
@@ -67,6 +67,12 @@ class KvView:
     acceleration: float = NAN
     """Growth of the growth rate over the KV trend window, pp/min per minute
     (:func:`acceleration`)."""
+    floor: Monotone = NONE
+    """The pool's floor over ``floor_minutes``, pp/min (:func:`floor_trend`)."""
+    demand_floor_window: Monotone = NONE
+    """Demand (tokens processed, else running requests) over the floor's latest window."""
+    running_long: Monotone = NONE
+    """Running requests over the whole tick history (ten bucket means)."""
 
 
 def acceleration(minute_means: list[float]) -> float:
@@ -223,6 +229,9 @@ class Windows:
     clean: int
     warmup: int
     restart: int = 18
+    floor_minutes: int = 28
+    floor_bucket: int = 4
+    floor_hold: int = 2
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> Windows:
@@ -249,6 +258,9 @@ class Windows:
             clean=max(4, round(h.session_isolation.clean_window_s / t)),
             warmup=min(history, round(rules.benign.warmup_s / t)),
             restart=max(2, min(history // 3, round(h.session_isolation.restart_window_s / t))),
+            floor_minutes=h.session_isolation.floor_minutes,
+            floor_bucket=h.session_isolation.floor_bucket_minutes,
+            floor_hold=h.session_isolation.floor_hold_minutes,
         )
 
 
@@ -330,7 +342,29 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
         recent_excess=excess_over_earlier(e.kv_pct.tail(w.history), w.restart),
         acceleration=acceleration(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute)),
+        floor=floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold),
+        demand_floor_window=mann_kendall(bucket_means(e.demand_by_minute.tail(w.floor_minutes),
+                                                      w.floor_bucket)),
+        running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
     )
+
+
+def floor_trend(e: EngineTrack, minutes: int, bucket: int, hold: int) -> Monotone:
+    """The trend of the KV pool's floor, pp/min: the lowest minute mean of each ``bucket``
+    minutes over the last ``minutes``; of the windows ending now and up to ``hold`` minutes
+    before, the one rising in the fewest pairs (NONE until all of them are kept)."""
+    ring = e.kv_by_minute.tail(minutes + hold)
+    if len(ring) < minutes + hold:
+        return NONE
+    worst = NONE
+    for back in range(hold + 1):
+        end = len(ring) - back
+        t = mann_kendall(bucket_floors(ring[end - minutes : end], bucket))
+        if not t.known or t.slope != t.slope:
+            return NONE
+        if worst is NONE or t.tau < worst.tau:
+            worst = t
+    return per_minute(worst, bucket * 60.0)
 
 
 def long_trend(e: EngineTrack, w: Windows) -> tuple[Monotone, Monotone]:
@@ -632,6 +666,7 @@ def rates(state: NodeState, w: Windows) -> Rates:
                 if key.startswith("finished_"):
                     _add_tail(done, c.per_tick.tail(span))
         r.prompt_peaks = peak_ratios(tokens, done, w.growth, paths)
+        r.usual_prompt_per_request = usual_from_counters(tokens, done, w.per_minute)
     if queries > 0:
         r.prefix_hit_rate = hits / queries
     stored = req.stored.total(w.growth)
@@ -655,6 +690,19 @@ def usual_documents(req: RequestEvents) -> tuple[float, float]:
     per_request = sorted(p / n for n, p in zip(finished, prompt, strict=True) if n > 0 and p == p)
     share = sorted(q / p for p, q in zip(prompt, large, strict=True) if p > 0 and q == q)
     return _quantile(per_request), _quantile(share)
+
+
+def usual_from_counters(tokens: list[float], done: list[float], per_minute: int) -> float:
+    """A node without request events: its usual prompt tokens per request from vLLM's
+    counters, the lower quartile of the kept minutes' ratios (NaN until ``USUAL_MINUTES``
+    minutes with finished requests are known)."""
+    per_request = []
+    for end in range(len(done), per_minute - 1, -per_minute):
+        n = sum(done[end - per_minute : end])
+        if n > 0:
+            per_request.append(sum(tokens[end - per_minute : end]) / n)
+    per_request.sort()
+    return _quantile(per_request)
 
 
 def _quantile(ordered: list[float]) -> float:

@@ -147,7 +147,7 @@ def session_isolation(
     clean = _clean_rise(kv, cfg, g) * level_ok
     reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
     growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
-                 _damped(long, docs[3]), reuse)
+                 _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_for(f, kv, rules)) * level_ok)
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -220,6 +220,26 @@ def _demand_rise(d: Monotone, minutes: int, tau: float, rise: float) -> float:
     if d.n < minutes - 1 or d.slope != d.slope:
         return 0.0
     return ramp(d.tau, 0.85 * tau, tau) * ramp(d.relative_rise, 0.75 * rise, rise)
+
+
+def settled_for(f: NodeFeatures, kv: KvView, rules: RuleSet) -> float:
+    """Seconds since the pool last started filling from empty: an engine start, telemetry
+    resuming, a restart of the KV pool."""
+    return min(f.since_start_s, f.since_resume_s, kv.since_restart_s) - rules.benign.kv_refill_s
+
+
+def _floor_rise(kv: KvView, cfg: SessionIsolationCfg, g: float, settled_s: float) -> float:
+    """The saw-tooth's floor rises: what the pool falls back to between requests climbs
+    bucket after bucket over ``floor_minutes``, and did so a few minutes ago as well, while
+    neither the running requests nor the demand rise. Large documents and bursts lift a saw-tooth's peaks;
+    only blocks nobody releases lift its floor. The window must lie after any refill."""
+    fl = kv.floor
+    if not fl.known or settled_s < 60 * (cfg.floor_minutes + cfg.floor_hold_minutes):
+        return 0.0
+    busier = ramp(max(kv.running_long.tau, kv.demand_floor_window.tau), 0.3, 0.6)
+    per_demand = ramp(kv.per_demand_long.tau, 0.5 * cfg.long_tau, 0.8 * cfg.long_tau)
+    return (ramp(fl.tau, cfg.floor_tau - 0.1, cfg.floor_tau) * ramp(fl.slope, 0.5 * g, g)
+            * (1.0 - busier) * per_demand * cfg.floor_weight)
 
 
 def _full_and_idle(kv: KvView, saturated: float) -> float:

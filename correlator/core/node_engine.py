@@ -21,6 +21,7 @@ from correlator.core.features import (
     NS,
     NodeFeatures,
     Windows,
+    floor_trend,
     gpu_view,
     kv_view,
     level,
@@ -435,7 +436,10 @@ class NodeEngine:
         if _above(fast, g) and _above(rebuild_ratio(e, w), 0.75 * si.rebuild_rise):
             return True
         long = e.kv_long_trend(w.kv_long_minutes)
-        return long.n >= w.kv_long_minutes - 1 and long.tau >= 0.5 and _above(long.slope, 0.5 * g)
+        if long.n >= w.kv_long_minutes - 1 and long.tau >= 0.5 and _above(long.slope, 0.5 * g):
+            return True
+        floor = floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold)
+        return floor.known and floor.tau >= 0.7 and _above(floor.slope, g)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
         """A persistent critical alert group that no telemetry explains, benign or not.

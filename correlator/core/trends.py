@@ -60,6 +60,19 @@ def bucket_means(values: list[float], per: int) -> list[float]:
     return out
 
 
+def bucket_floors(values: list[float], per: int) -> list[float]:
+    """Minima of consecutive groups of ``per`` values, aligned to the newest; NaN-aware (NaN
+    for a group with no value). A saw-tooth's floor: what the signal falls back to."""
+    out: list[float] = []
+    end = len(values)
+    while end >= per:
+        present = [v for v in values[end - per : end] if v == v]
+        out.append(min(present) if present else NAN)
+        end -= per
+    out.reverse()
+    return out
+
+
 def mann_kendall(points: list[float]) -> Monotone:
     """Mann-Kendall tau and Sen's slope over the present (non-NaN) points."""
     if all(v - v == 0.0 for v in points):  # every point present and finite: evenly spaced
