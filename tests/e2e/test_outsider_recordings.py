@@ -35,8 +35,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s19_leak_under_long_docs", "s20_dcgm_hung_fb_leak", "s21_skewed_clocks_two_faults",
              "s22_spooled_agents", "s23_vllm_v0_to_v1_upgrade", "s24_nonfatal_xids",
              "s26_overlap_residue_leak_recurs",
-             "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s33_flapping_rule_rss_leak",
-             "s34_pod_reschedule_residue", "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
+             "s29_trimmed_dcgm_no_prefix_cache", "s31_agent_restart_seq_reset", "s32_morning_ramp_slow_leak",
+             "s33_flapping_rule_rss_leak", "s34_pod_reschedule_residue", "s36_long_context_leak",
+             "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
              "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
              "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
              "s44_tenant_moved_leak_two_nodes")
