@@ -233,12 +233,27 @@ class MonitoringGap(_Section):
     """vLLM metrics without which the KV cache cannot be judged (missing: a monitoring gap)."""
 
 
+class GpuThrottle(_Section):
+    """A GPU slowed down by heat (a failed fan, a blocked airflow) slows the whole engine it
+    serves in: requests run longer, the KV pool fills, latency alerts fire. Not a memory fault;
+    paged as ``gpu_throttled`` (a cause outside the three named ones)."""
+
+    hot_c: Annotated[float, Field(ge=40, le=120)] = 85.0
+    """GPU temperature (DCGM's ``DCGM_FI_DEV_GPU_TEMP``) from which a slow SM clock is heat's..."""
+    slow_share: Annotated[float, Field(gt=0, lt=1)] = 0.6
+    """...an SM clock at most this share of the highest the node's GPUs reported; a clock
+    event reason of thermal slowdown or power brake counts without either..."""
+    after_s: Annotated[float, Field(ge=0, le=3600)] = 120.0
+    """...held this long."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
     session_isolation: SessionIsolation = SessionIsolation()
     spec_residue: SpecResidue = SpecResidue()
     monitoring_gap: MonitoringGap = MonitoringGap()
+    gpu_throttle: GpuThrottle = GpuThrottle()
 
     @model_validator(mode="after")
     def _priors_sum_to_one(self) -> Hypotheses:

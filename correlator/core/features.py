@@ -205,6 +205,9 @@ class NodeFeatures:
     silent_servers: list[str] = field(default_factory=list)
     """vLLM engines that stopped reporting while the node's ``vllm`` source goes on
     (:func:`silent_servers`)."""
+    throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
+    """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
+    since, temperature, SM clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,6 +461,18 @@ def _rolling_sum(values: list[float], window: int) -> list[float]:
             acc -= old if old == old else 0.0
         out.append(acc)
     return out[window - 1 :] if len(out) >= window else []
+
+
+THROTTLE_FRESH_NS = 60 * NS
+"""A throttled GPU's reading older than this (the exporter stopped) no longer counts."""
+
+
+def throttled_gpus(state: NodeState, tick_ns: int, after_s: float) -> list[tuple[int, int, float, float]]:
+    """GPUs slowed down by heat, continuously for ``after_s`` up to a recent reading."""
+    if not state.throttled:
+        return []
+    return [(gpu, since, temp, clock) for gpu, (since, last, temp, clock) in sorted(state.throttled.items())
+            if tick_ns - last <= THROTTLE_FRESH_NS and last - since >= after_s * NS]
 
 
 def strongest_kv(views: list[KvView]) -> KvView | None:

@@ -24,13 +24,15 @@ SPEC_RESIDUE = "spec_residue"
 MONITORING_GAP = "monitoring_gap"
 MEMORY_LEAK = "memory_leak"
 GPU_FAILURE = "gpu_failure"
+GPU_THROTTLED = "gpu_throttled"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
-OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, NODE_UNREACHABLE: 1.0,
+                UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -64,6 +66,7 @@ def score_all(
         SPEC_RESIDUE: spec_residue(f, rules, expl),
         MEMORY_LEAK: memory_leak(f, rules, expl),
         GPU_FAILURE: gpu_failure(f),
+        GPU_THROTTLED: gpu_throttled(f),
         NODE_UNREACHABLE: node_unreachable(f),
     }
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
@@ -153,7 +156,8 @@ def session_isolation(
     s = f.sessions
     full = _full_and_idle(kv, cfg.saturated_kv_pct)
     strength = max(growth, full)
-    if benign.explained(expl, benign.KV) and full == 0:
+    if (benign.explained(expl, benign.KV) or f.throttled) and full == 0:
+        # (a GPU slowed by heat makes every request of its engine run longer: the pool fills)
         strength *= EXPLAINED_FACTOR
     ev = [
         Evidence(signal="kv_cache_growth_pct_per_min", value=round(t.slope, 3) if t.known else None,
@@ -389,6 +393,20 @@ def gpu_failure(f: NodeFeatures) -> Score:
     ev = [Evidence(signal="xid", value=x, detail=f"GPU {i} reported XID {x}") for i, x in gpu.xids]
     ev += [Evidence(signal="gpu_lost", value=i, detail=f"GPU {i} stopped reporting") for i in gpu.lost]
     return Score(1.0, f.ts_ns, ev, critical=True)
+
+
+def gpu_throttled(f: NodeFeatures) -> Score:
+    """A GPU slowed down by heat: its engine's requests run longer and fill the KV pool, its
+    latency alerts fire; the GPU, not the memory, is at fault."""
+    if not f.throttled:
+        return Score()
+    ev = [Evidence(signal="gpu_throttled", value=gpu if gpu >= 0 else None,
+                   detail=(f"GPU {gpu}: " if gpu >= 0 else "") +
+                   (f"{temp:.0f} C, " if temp == temp else "") +
+                   (f"SM clock {clock:.0f} MHz, " if clock == clock else "") +
+                   f"slowed for {(f.ts_ns - since) / 1e9:.0f} s")
+          for gpu, since, temp, clock in f.throttled]
+    return Score(0.9, min(since for _, since, _, _ in f.throttled), ev)
 
 
 def node_unreachable(f: NodeFeatures) -> Score:

@@ -36,6 +36,7 @@ CAUSE_TEXT = {
     "monitoring_gap": "symptoms the telemetry cannot explain (monitoring gap)",
     "memory_leak": "steady memory leak",
     "gpu_failure": "GPU hardware failure",
+    "gpu_throttled": "GPU slowed down by heat",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }

@@ -31,6 +31,7 @@ from correlator.core.features import (
     session_view,
     silent_servers,
     strongest_kv,
+    throttled_gpus,
 )
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
@@ -81,7 +82,9 @@ class NodeEngine:
         sessions = SessionTracker(f.max_sessions_per_node, int(f.session_ttl_s * NS))
         self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute,
                                large_prompt=float(rules.benign.long_document_prompt_tokens),
-                               monitoring=rules.benign.monitoring_processes)
+                               monitoring=rules.benign.monitoring_processes,
+                               hot_c=rules.hypotheses.gpu_throttle.hot_c,
+                               slow_share=rules.hypotheses.gpu_throttle.slow_share)
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -399,6 +402,8 @@ class NodeEngine:
             return True
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
+        if st.throttled:
+            return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
         return bool(self.alerts.group())
@@ -503,6 +508,7 @@ class NodeEngine:
             pools=server_pools(st, w, tick_ns, self._pool_rise()),
             silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
                                           vllm.max_ns if vllm else -1),
+            throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
         )
 
     def _silent_at(self, tick_ns: int) -> list[str]:

@@ -28,6 +28,11 @@ CRITICAL_XIDS = frozenset({48, 64, 74, 79, 92, 94, 95, 119, 120})
 errors (48, 95), a failed row remap (64), contained ECC errors that kill the processes using
 the memory (94), NVLink and GSP failures. Not 63: a row marked for remapping, which error
 containment covers until the next reset (a correctable error's remap is routine)."""
+CLOCK_REASONS = ("DCGM_FI_DEV_CLOCKS_EVENT_REASONS", "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
+"""DCGM's bit mask of why the clocks are below their maximum (the older name second)."""
+THERMAL_REASONS = 0x08 | 0x20 | 0x40 | 0x80
+"""Reasons the GPU did not choose: HW slowdown, SW and HW thermal slowdown, power brake."""
+NAN = float("nan")
 XID_HELD_NS = 1800 * 1_000_000_000
 """How long a critical XID counts: a non-critical one after it does not hide it."""
 ENGINES_KEPT = 32
@@ -271,6 +276,14 @@ class NodeState:
     monitoring: str = ""
     """Processes that watch the node rather than serve it (``benign.monitoring_processes``):
     their OOM kills and starts are not the serving side's."""
+    hot_c: float = 85.0
+    slow_share: float = 0.6
+    """A GPU at ``hot_c`` or more whose SM clock is at most ``slow_share`` of the node's
+    highest is throttled by heat (``hypotheses.gpu_throttle``)."""
+    sm_clock_max: float = 0.0
+    throttled: dict[int, tuple[int, int, float, float]] | None = None
+    """GPUs slowed down while hot, or with a thermal clock event reason: GPU -> (since, last
+    reading, temperature, SM clock). None until one is."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -354,6 +367,8 @@ class NodeState:
         g = self.gpu(rec.gpu)
         if xid is not None and 0 < xid < BLANK and int(xid) != g.xid:
             g.note_xid(int(xid), rec.ts_ns)
+        if "DCGM_FI_DEV_SM_CLOCK" in mt or CLOCK_REASONS[0] in mt or CLOCK_REASONS[1] in mt:
+            self._throttle(rec.gpu, rec.ts_ns, mt)
         if used is None or used >= BLANK:
             return
         free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)
@@ -372,6 +387,27 @@ class NodeState:
             g.dcgm_pct.observe(rec.ts_ns, 100.0 * used / total)
         if g.nvml_pct.last_ns < rec.ts_ns - 60e9:
             g.used_mib.observe(rec.ts_ns, used)
+
+    def _throttle(self, gpu: int | None, ts_ns: int, mt: dict[str, float]) -> None:
+        """Is the GPU slowed down by heat? Its clock against the node's highest, its
+        temperature, and the clock event reasons where the exporter collects them."""
+        clock = mt.get("DCGM_FI_DEV_SM_CLOCK", NAN)
+        temp = mt.get("DCGM_FI_DEV_GPU_TEMP", NAN)
+        if clock >= BLANK:
+            clock = NAN
+        if clock > self.sm_clock_max:
+            self.sm_clock_max = clock
+        reasons = mt.get(CLOCK_REASONS[0], mt.get(CLOCK_REASONS[1], 0.0))
+        forced = 0 < reasons < BLANK and int(reasons) & THERMAL_REASONS
+        slow = temp >= self.hot_c and clock <= self.slow_share * self.sm_clock_max
+        key = -1 if gpu is None else gpu
+        if slow or forced:
+            if self.throttled is None:
+                self.throttled = {}
+            since = self.throttled[key][0] if key in self.throttled else ts_ns
+            self.throttled[key] = (since, ts_ns, temp, clock)
+        elif self.throttled and key in self.throttled:
+            del self.throttled[key]
 
     def _mig(self, gpu: int, inst: str, ts_ns: int, used: float, total: float) -> bool:
         """One MIG instance's framebuffer reading; False past the per-node bound of instances."""

@@ -28,6 +28,7 @@ CAUSE_COLORS = {
     "spec_residue": "#ff7f0e",
     "monitoring_gap": "#2ca02c",
     "gpu_failure": "#d62728",
+    "gpu_throttled": "#bcbd22",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

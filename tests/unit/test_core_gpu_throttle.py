@@ -1,0 +1,71 @@
+"""A GPU slowed down by heat (outsider s47) as timelines: its engine's requests run longer and
+fill the KV pool, and the page must name the GPU, not a KV leak."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from correlator.config import load_rules
+from correlator.wire.records import Record, SampleRecord
+from tests.timeline import T0, NodeSpec, S, at, merged, node_records, opened_incidents
+
+RULES = load_rules()
+HOT_FROM = 1800.0
+
+
+def dcgm(node: str, gpus: int, seconds: float, temp: float, clock: float, reasons: float | None = None,
+         step: float = 10.0) -> Iterator[Record]:
+    """DCGM readings: GPU 1 at ``temp`` C and ``clock`` MHz from ``HOT_FROM``, the others (and
+    GPU 1 before) at 62 C and 1980 MHz."""
+    t = 0.0
+    while t <= seconds:
+        for g in range(gpus):
+            hot = g == 1 and t >= HOT_FROM
+            metrics = {"DCGM_FI_DEV_GPU_TEMP": temp if hot else 62.0,
+                       "DCGM_FI_DEV_SM_CLOCK": clock if hot else 1980.0,
+                       "DCGM_FI_DEV_FB_USED": 72000.0, "DCGM_FI_DEV_FB_FREE": 8000.0}
+            if reasons is not None:
+                metrics["DCGM_FI_DEV_CLOCKS_EVENT_REASONS"] = reasons if hot else 0.0
+            yield SampleRecord(v=1, ts_ns=at(t), node=node, source="dcgm", kind="sample", gpu=g,
+                               seq=int(t / step) + 1, metrics=metrics)
+        t += step
+
+
+def slowed_engine(t: float) -> float:
+    """KV usage of an engine whose requests run 2.7 times longer from minute 30: it fills."""
+    return min(95.0, 35.0 + max(0.0, t - HOT_FROM) / 60 * 3.0)
+
+
+def causes(records: list[Record]) -> list[tuple[str, float]]:
+    return [(i.cause, (i.opened_ns - T0) / S) for i in opened_incidents(records, RULES)]
+
+
+def spec() -> NodeSpec:
+    return NodeSpec(kv_pct=slowed_engine, running=lambda t: 10.0 if t < HOT_FROM else 27.0)
+
+
+def test_a_hot_gpu_whose_clock_fell_is_paged_as_throttled_not_as_a_kv_leak() -> None:
+    records = merged(node_records(spec(), 3600), dcgm("gpu-node-01", 2, 3600, temp=87.0, clock=850.0))
+    found = causes(records)
+    assert [c for c, _ in found] == ["gpu_throttled"]
+    assert HOT_FROM + RULES.hypotheses.gpu_throttle.after_s <= found[0][1] <= HOT_FROM + 300
+    # without the GPU's readings the same fill reads as a leak
+    assert [c for c, _ in causes(merged(node_records(spec(), 3600)))] == ["session_isolation"]
+    incident = opened_incidents(records, RULES)[0]
+    assert any(e.signal == "gpu_throttled" and "87 C" in e.detail for e in incident.evidence)
+
+
+def test_a_thermal_clock_event_reason_counts_without_a_temperature() -> None:
+    """HW thermal slowdown (0x40) in DCGM's clock event reasons: the GPU says why itself."""
+    records = merged(node_records(spec(), 3600),
+                     dcgm("gpu-node-01", 2, 3600, temp=70.0, clock=1400.0, reasons=float(0x40)))
+    assert [c for c, _ in causes(records)] == ["gpu_throttled"]
+
+
+def test_a_slow_clock_on_a_cool_gpu_is_no_throttle() -> None:
+    """An idle GPU clocks down (to 210 MHz on an L40S); it is not hot. The pool's fill is then
+    judged as it would be without clocks."""
+    hot = merged(node_records(spec(), 3600), dcgm("gpu-node-01", 2, 3600, temp=45.0, clock=210.0))
+    plain = merged(node_records(spec(), 3600))
+    assert "gpu_throttled" not in [c for c, _ in causes(hot)]
+    assert [c for c, _ in causes(hot)] == [c for c, _ in causes(plain)]
