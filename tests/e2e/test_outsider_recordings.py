@@ -12,7 +12,7 @@ on one server at once (and the leak back after the operator's restart), the gate
 that name no node paging beside the cause they come from, a server loading on a spare node, a
 row remap after an ECC error and one on its own, a partition whose node's agent spooled its
 minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
-partition), an exporter crash-looping under its memory limit.
+partition), an exporter crash-looping under its memory limit, a GPU slowed by heat.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
              "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
              "s44_tenant_moved_leak_two_nodes")
+PARTLY = ("s47_thermal_throttle_beside_leak",)  # found, not every cause named: tests of their own
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -49,7 +50,7 @@ pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../
 def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outsider")
     done = subprocess.run([sys.executable, str(ROOT / "bench/outsider/make_recordings.py"), "--out", str(out),
-                           "--data", str(SHARED), "--only", *SCENARIOS],
+                           "--data", str(SHARED), "--only", *SCENARIOS, *PARTLY],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return out
@@ -86,6 +87,20 @@ def test_every_fault_is_found_and_nothing_else_pages(recordings: Path, name: str
         assert s["recall"] == 1.0 and s["cause_accuracy"] == 1.0, s
     assert not (recordings / name / "deadletter.jsonl").exists() or \
         (recordings / name / "deadletter.jsonl").stat().st_size == 0
+
+
+def test_a_thermally_throttled_gpu_is_paged_as_such_not_as_a_leak(recordings: Path) -> None:
+    """s47: a fan fails on th-h100-03's GPU 2 (86 C, SM clock ~900 MHz) and its TP4 engine
+    slows, so requests run 2.7 times longer and the KV pool fills like a leak's; it used to be
+    paged as session isolation. The leak on th-h100-05 beside it must still be found."""
+    d = recordings / "s47_thermal_throttle_beside_leak"
+    s = replay(d)
+    assert s["recall"] == 1.0 and s["false_alarms_per_day"] == 0.0, s
+    first = {r["nodes"][0]: r for r in opened(d)}
+    assert first["th-h100-03"]["cause"] == "gpu_throttled"
+    assert "GPU 2" in first["th-h100-03"]["evidence"][0]["detail"]
+    assert {r["cause"] for r in incident_records(d) if r["nodes"] == ["th-h100-03"]} == {"gpu_throttled"}
+    assert "th-h100-05" in first
 
 
 @pytest.mark.parametrize("name", ["s9_slow_kv_leak", "s10_dp_rank_leak"])
