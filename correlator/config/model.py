@@ -154,6 +154,15 @@ class SessionIsolation(_Section):
     requests do not rise over the tick history..."""
     floor_weight: Share = 0.8
     """...counts at most this much."""
+    crowded_ratio: Annotated[float, Field(gt=1)] = 1.5
+    """Crowded path: a pool at ``saturated_kv_pct`` and preempting that holds this many times
+    the KV per unit of demand it held over the first 8 of the minutes kept (when it was at
+    least 20 points below saturated), while the running requests are as usual: a busy node's
+    leak fills its pool before any trend path has its window..."""
+    crowded_preemptions_per_min: Pos = 1.0
+    """...with the engine preempting at least this often (blocks run out at the usual load)..."""
+    crowded_weight: Share = 0.8
+    """...counts at most this much."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""

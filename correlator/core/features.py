@@ -73,6 +73,12 @@ class KvView:
     """Demand (tokens processed, else running requests) over the floor's latest window."""
     running_long: Monotone = NONE
     """Running requests over the whole tick history (ten bucket means)."""
+    crowding: float = NAN
+    kv_early: float = NAN
+    kv_late: float = NAN
+    """KV usage per unit of demand over the latest minutes against the earliest of those kept,
+    and KV usage then and now (:func:`crowding`); NaN until the minutes are kept, and on a
+    pool below ``Windows.crowded_from``."""
 
 
 def acceleration(minute_means: list[float]) -> float:
@@ -235,6 +241,7 @@ class Windows:
     floor_minutes: int = 28
     floor_bucket: int = 4
     floor_hold: int = 2
+    crowded_from: float = 72.0
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> Windows:
@@ -264,6 +271,7 @@ class Windows:
             floor_minutes=h.session_isolation.floor_minutes,
             floor_bucket=h.session_isolation.floor_bucket_minutes,
             floor_hold=h.session_isolation.floor_hold_minutes,
+            crowded_from=0.8 * h.session_isolation.saturated_kv_pct,
         )
 
 
@@ -326,6 +334,8 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     fast = ratio[-w.kv_fast_minutes * w.per_minute :]
     long_ratio, long_level = long_trend(e, w)
     recent = e.kv_pct.tail(w.clean)
+    crowd, early, late = crowding(e, w) if max(lv.now, e.kv_by_minute.latest()) >= w.crowded_from \
+        else (NAN, NAN, NAN)
     return KvView(
         engine=key,
         level=lv,
@@ -349,7 +359,29 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         demand_floor_window=mann_kendall(bucket_means(e.demand_by_minute.tail(w.floor_minutes),
                                                       w.floor_bucket)),
         running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
+        crowding=crowd,
+        kv_early=early,
+        kv_late=late,
     )
+
+
+CROWD_EARLY, CROWD_LATE = 8, 4
+
+
+def crowding(e: EngineTrack, w: Windows) -> tuple[float, float, float]:
+    """(KV usage per unit of demand over the latest ``CROWD_LATE`` minutes against that over
+    the earliest ``CROWD_EARLY`` of the minutes kept, KV usage over those earliest, and over
+    those latest); NaN until the ring is full or where demand is unknown."""
+    kv = e.kv_by_minute.tail(MINUTES_KEPT)
+    demand = _rolling_sum(e.demand_by_minute.tail(MINUTES_KEPT), w.demand_minutes)
+    if len(kv) < MINUTES_KEPT or len(demand) < CROWD_EARLY + CROWD_LATE:
+        return NAN, NAN, NAN
+    kv = kv[-len(demand) :]
+    ratio = [k / d if k == k and d > 0 else NAN for k, d in zip(kv, demand, strict=True)]
+    then, now = mean(ratio[:CROWD_EARLY]), mean(ratio[-CROWD_LATE:])
+    if then != then or now != now or then <= 0:
+        return NAN, NAN, NAN
+    return now / then, mean(kv[:CROWD_EARLY]), mean(kv[-CROWD_LATE:])
 
 
 def floor_trend(e: EngineTrack, minutes: int, bucket: int, hold: int) -> Monotone:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from correlator.config.model import RuleSet
+from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
@@ -149,8 +149,10 @@ def session_isolation(
             for p, share in zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, strict=True)]
     clean = _clean_rise(kv, cfg, g) * level_ok
     reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
+    settled_s = settled_for(f, kv, rules)
     growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
-                 _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_for(f, kv, rules)) * level_ok)
+                 _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_s) * level_ok,
+                 _damped(_crowded(kv, f.rates.preemptions, cfg, settled_s), docs[3]))
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -244,6 +246,20 @@ def _floor_rise(kv: KvView, cfg: SessionIsolationCfg, g: float, settled_s: float
     per_demand = ramp(kv.per_demand_long.tau, 0.5 * cfg.long_tau, 0.8 * cfg.long_tau)
     return (ramp(fl.tau, cfg.floor_tau - 0.1, cfg.floor_tau) * ramp(fl.slope, 0.5 * g, g)
             * (1.0 - busier) * per_demand * cfg.floor_weight)
+
+
+def _crowded(kv: KvView, preemptions: float, cfg: SessionIsolationCfg, settled_s: float) -> float:
+    """A busy node's leak: the pool is full and preempting at the load it served half an hour
+    ago at far lower usage. It fills before the trend paths have their windows, and a full pool
+    cannot rise any more; the KV each unit of demand holds, now against then, still shows it."""
+    if kv.crowding != kv.crowding or settled_s < 60 * MINUTES_KEPT:
+        return 0.0
+    sat = cfg.saturated_kv_pct
+    p = cfg.crowded_preemptions_per_min
+    busier = ramp(kv.running_now / max(kv.running_median, 1.0), 1.5, 2.0)
+    return (ramp(kv.kv_late, 0.8 * sat, 0.9 * sat) * ramp(sat - kv.kv_early, 10.0, 20.0)
+            * ramp(kv.crowding, 0.8 * cfg.crowded_ratio, cfg.crowded_ratio) * ramp(preemptions, 0.5 * p, p)
+            * (1.0 - busier) * cfg.crowded_weight)
 
 
 def _full_and_idle(kv: KvView, saturated: float) -> float:

@@ -12,7 +12,8 @@ on one server at once (and the leak back after the operator's restart), the gate
 that name no node paging beside the cause they come from, a server loading on a spare node, a
 row remap after an ECC error and one on its own, a partition whose node's agent spooled its
 minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
-partition), an exporter crash-looping under its memory limit, a GPU slowed by heat.
+partition), an exporter crash-looping under its memory limit, a GPU slowed by heat beside a
+leak on a busy node.
 """
 
 from __future__ import annotations
@@ -40,8 +41,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
              "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
              "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
-             "s44_tenant_moved_leak_two_nodes")
-PARTLY = ("s47_thermal_throttle_beside_leak",)  # found, not every cause named: tests of their own
+             "s44_tenant_moved_leak_two_nodes", "s47_thermal_throttle_beside_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -50,7 +50,7 @@ pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../
 def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outsider")
     done = subprocess.run([sys.executable, str(ROOT / "bench/outsider/make_recordings.py"), "--out", str(out),
-                           "--data", str(SHARED), "--only", *SCENARIOS, *PARTLY],
+                           "--data", str(SHARED), "--only", *SCENARIOS],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return out
@@ -92,15 +92,14 @@ def test_every_fault_is_found_and_nothing_else_pages(recordings: Path, name: str
 def test_a_thermally_throttled_gpu_is_paged_as_such_not_as_a_leak(recordings: Path) -> None:
     """s47: a fan fails on th-h100-03's GPU 2 (86 C, SM clock ~900 MHz) and its TP4 engine
     slows, so requests run 2.7 times longer and the KV pool fills like a leak's; it used to be
-    paged as session isolation. The leak on th-h100-05 beside it must still be found."""
+    paged as session isolation. The leak beside it, on th-h100-05, a busy node whose pool
+    fills to the top at its usual load, was paged only as unexplained alerts at minute 80."""
     d = recordings / "s47_thermal_throttle_beside_leak"
-    s = replay(d)
-    assert s["recall"] == 1.0 and s["false_alarms_per_day"] == 0.0, s
     first = {r["nodes"][0]: r for r in opened(d)}
     assert first["th-h100-03"]["cause"] == "gpu_throttled"
     assert "GPU 2" in first["th-h100-03"]["evidence"][0]["detail"]
     assert {r["cause"] for r in incident_records(d) if r["nodes"] == ["th-h100-03"]} == {"gpu_throttled"}
-    assert "th-h100-05" in first
+    assert first["th-h100-05"]["cause"] == "session_isolation"
 
 
 @pytest.mark.parametrize("name", ["s9_slow_kv_leak", "s10_dp_rank_leak"])
