@@ -716,6 +716,85 @@ s49_multinode_pp_xid_nightly_batch: 4 x 8 H100, two instances of Llama-3.1-405B-
   leader, the GPU alert names the worker. Labels: benign/batch_job mn-h100-03 10-52 and mn-h100-04 10-52;
   other/xid_79 mn-h100-02 GPU 5 58-90 and other/xid_79 mn-h100-01 (gpu null) 58-90 (one fault on the
   instance's two nodes).
+
+Added later (s50-s53, a twelfth outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------
+s50_kv_pool_undersized_canary: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5 req/s/node, 90
+  min, no request log; cfg-h100-04..06 export hostname/uuid. Every vLLM sample also carries vLLM's info gauge
+  vllm:cache_config_info (selector form; labels block_size, cache_dtype, enable_prefix_caching,
+  gpu_memory_utilization, num_gpu_blocks, prefix_caching_hash_algo, swap_space, as in data/telemetry's
+  capture; value 1). A Helm values change is canaried on two nodes by drained restarts (as s15: drain 30 s
+  before the stop, process_start 30 s after, weights 100 s, engine_start, counters reset, allocator warm-up,
+  cold prefix cache; the gateway serves the drained node's conversations from the other five meanwhile). (1)
+  cfg-h100-02 at 30 min: its node pool's values file merged a shared-GPU profile (an embedding model beside
+  vLLM) and the new engine starts with gpu_memory_utilization 0.55 instead of 0.9: FB_USED / NVML ~74.1k ->
+  ~45.6k MiB per GPU, KV pool 463k -> 98k tokens (num_gpu_blocks 28944 -> 6108; 21 % of the pool it had), so
+  the same load takes ~4.7x the share: KV 5-min means ~0.12-0.15 before, ~0.41 at 35-40, 0.52-0.67 at 40-80,
+  ~0.45 at 80-90, single samples to 0.99 (> 0.9 in ~4 % of them), running flat (16-22), a few preemptions,
+  waiting to 12, prefix hits down a little; TTFT P99 48.0-51.0 and 70.8-78.5 min. Not a leak: the step comes
+  with the restart and the FB drop, and nothing ratchets. other/kv_pool_undersized from the new engine's start
+  (32.17 min) to the end (no rollback within the recording). (2) cfg-h100-04 at 36 min: the same push with the
+  correct values (gpu_memory_utilization 0.9): an ordinary warm-up, benign/warmup 36-46. (3) An unrelated real
+  leak at the same time: session_isolation on cfg-h100-05 from 40 min to end, 2.0 %/min of the pool never
+  reclaimed (FB flat, the config untouched): KV ~0.1-0.2 before, ~0.39 at 50-55, ~0.74 at 60-65, ~0.87 at
+  70-75, >= 0.96 from ~75 min; TTFT P99 ~76.3, fleet SLO ~79.5, preemptions ~80.5, KV-usage ~81.5, prefix-hit
+  ~84.0, KV-critical ~85.3, E2E ~85.6 min. VLLMTargetDown fires for ~15 s at each restart (32.1, 38.0 min).
+  Labels: other/kv_pool_undersized cfg-h100-02 32.17-90; benign/warmup cfg-h100-04 36-46; session_isolation
+  cfg-h100-05 40-90.
+s51_spec_rollout_waves_residue: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request
+  log; sw-h100-01..03 report the DCGM blank sentinel for memory temperature. The fleet's chat clients have a
+  stop button: 3 % of requests end `abort` on every node for the whole recording (below the 5 % abort rule).
+  The platform team rolls speculative decoding out (a 1B draft model, 4 speculative tokens) by drained
+  restarts (as s15), in waves: the canary sw-h100-02 at 12 min, wave 2 sw-h100-04 / -05 at 30 / 33 min, wave 3
+  sw-h100-01 / -03 at 50 / 53 min; sw-h100-06 is in wave 4, not reached within the recording. A restarted
+  engine exports the spec-decode counters from its first sample (none before: they exist only when it is
+  configured), its draft weights come out of the KV pool (-2400 MiB per GPU, KV usage x1.07), and this build
+  with this draft model keeps each interrupted request's 4.7 MB of draft state: never reclaimed, ~21 MB/min
+  per node (~5.5 MiB/min/GPU at 3 % aborts), > 200 MB per node ~10 min after each restart, FB_USED / NVML
+  ~74.2k -> ~74.5k MiB per GPU on the canary by 90 min (on top of the restart's allocator warm-up of ~+980
+  MiB/GPU in its first minutes, in the same fields). KV, load and latency are untouched and no rule fires but
+  VLLMTargetDown for ~15 s at each restart: one root cause on five nodes, appearing wave by wave with the
+  config, with only the unrolled node as a healthy reference at the end. Labels: benign/warmup on each rolled
+  node from its stop for 10 min (sw-h100-02 12-22, -04 30-40, -05 33-43, -01 50-60, -03 53-63); spec_residue
+  on each from its new engine's start to the end (sw-h100-02 14.17-90, -04 32.17-90, -05 35.17-90, -01
+  52.17-90, -03 55.17-90).
+s52_lora_onboarding_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4 with LoRA enabled (--enable-lora, max_loras 8,
+  max_lora_rank 32, max_cpu_loras 128), Azure conv 2.5 req/s/node, 1 TiB hosts, 90 min, no request log;
+  lr-h100-05/06 export hostname/uuid. GPU utilization is relative to each engine's load before 20 min. (1)
+  benign/lora_onboarding on lr-h100-02 from 20 min to end: a document-extraction SaaS tenant goes live there
+  with 120 per-customer adapters (rank 32 on all linear layers: 828 MB each in bf16), 0.8 req/s (arrivals
+  x1.32; Zipf popularity over the adapters). An adapter not yet in the engine's CPU cache is read from the
+  node's NVMe model cache and prepared in 0.4-0.9 s inside the model runner's step, stalling every request
+  behind it; the cache keeps every adapter it has loaded (max_cpu_loras 128 > 120), so the serving processes'
+  RSS grows with each new adapter: 96 -> ~134 GiB by 20-25, ~165 at 25-30, ~179 at 30-35, ~186 at 40-45,
+  ~188.6 GiB from ~65 min (the rare adapters come late), host memory ~39 % -> ~48 %. FB is flat (LoRA slots
+  are allocated at start), KV 0.12-0.23, running 22-26, waiting to 8 (a 9th adapter in a batch waits), the
+  tenant's prefix hits x0.4 (blocks hashed with the adapter id), TTFT P99 22.5-34.7 min (the first loads);
+  later loads are rare. (2) other/host_memory_leak on lr-h100-05 from 30 min to end (as s33): the vLLM
+  API-server process leaks 1.0 % of host memory per minute (~10 GiB/min): RSS 96 -> ~634 GiB, host memory ~40
+  % -> 88 % at ~78 min -> 98.5 % at ~89.2 min: oom_kill, process_start 15 s later; reclaim stalls above 88 %
+  slow its requests. Its alerts come late: NodeMemoryHighUtilization ~84.0, TTFT P99 ~86.7,
+  NodeOOMKillDetected ~89.3 min. The look-alike's RSS grows faster at first (~18 GiB/min in its first two
+  minutes, ~9 in the next two, ~3 by 30 min) than the leak's steady ~10; one levels off, the other does not.
+  Labels: benign/lora_onboarding lr-h100-02 20-90; other/host_memory_leak lr-h100-05 30-90.
+s53_engine_hang_frozen_metrics: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request
+  log; hg-h100-04..06 export hostname/uuid; GPU utilization is relative to each engine's load before 25 min.
+  (1) other/engine_hang on hg-h100-03 from 40 min: the TP rank on GPU 2 blocks on its CPU side (a deadlock in
+  the custom all-reduce's IPC setup) while the other three ranks wait for it in an NCCL all-reduce. The engine
+  core serves nothing from then, but the API server lives on: /health and /metrics answer, so the target is up
+  and the gateway keeps routing (no outlier ejection). vLLM's series keep arriving every 10 s with every value
+  frozen at 40 min (running 20, waiting 0, KV 0.18, every counter flat: no finishes, tokens or TTFT
+  observations), so no vLLM rule fires (their rates are 0 or NaN). The gateway times every request sent there
+  out (60 s, 5xx): GatewayUpstream5xxRateHigh 41.3-55.6 and fleet GatewayHigh5xxRate 42.6-55.1 min. DCGM/NVML:
+  GPUs 0, 1, 3 at 100 % utilization (spin-waiting) with no memory traffic (DRAM active ~0, copy util 0), ~190
+  W, ~46 C; GPU 2 at 0 %, ~77 W, ~34 C; FB unchanged. After torch's NCCL timeout (600 s) the watchdog kills
+  the worker at 50 min: the server exits, kubelet restarts it (process_start 50.17, weights 100 s,
+  engine_start 51.83, counters reset) and it serves normally again. VLLMTargetDown does not fire (down 110 s).
+  (2) A benign look-alike of flat counters: hg-h100-05 is taken out of the gateway's rotation 25-55 min to
+  re-seat an uplink (as s28; its vLLM up, scraped and idle: running 0, KV ~0, every counter flat, GPUs ~15 %);
+  its load goes half to hg-h100-04 and half to hg-h100-06 (running ~17 -> ~25-30, KV ~0.2-0.29); moved
+  sessions stay where they went until they end (tau 300 s). Labels: other/engine_hang hg-h100-03 40-51.83 (to
+  the restarted engine's start); benign/failover hg-h100-05 25-55, hg-h100-04 and hg-h100-06 25-65.
 """
 from __future__ import annotations
 
@@ -793,6 +872,9 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0"),
     "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
+HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
+LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
+#                                                    (rank 32 on all linear layers of a 70B model, bf16)
 DRIVER, DRIVER_NEW = "570.133.20", "570.172.08"  # the fleet's driver; after a node's driver upgrade
 
 
@@ -857,6 +939,9 @@ class Node:
     pd: str | None = None  # disaggregated serving role: "prefill" (KV producer) or "decode" (KV consumer)
     worker_of: str | None = None  # a multi-node instance's worker: its GPUs run the named leader node's
     #                    engine in lockstep; it has no vLLM endpoint and gets no traffic of its own
+    cache_info: bool = False  # vLLM samples carry vllm:cache_config_info (gpu_memory_utilization, blocks)
+    uref_min: float | None = None  # GPU utilization relative to the mean load before this minute (None: as
+    #                    before: the whole recording, or up to the first throttle / batch job)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -883,6 +968,8 @@ class Fault:
     #                    node's load the gateway's hash ring moves there)
     # (s46-s49) throttle: f.rate = the hot GPU's SM clock as a share of its maximum once slowed down;
     #                    batch_job: f.rate = the batch client's requests per second
+    # (s50-s53) pool_cfg: f.rate = the gpu_memory_utilization the restarted engine gets; lora: f.rate = the
+    #                    adapter tenant's requests per second; hang: f.inst = the GPU of the blocked TP rank
 
 
 @dataclass
@@ -995,10 +1082,14 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         if drain:  # planned: the gateway stopped routing to it first
             drained[int(stop) - 30:int(ready)] = True
 
+    hang = np.zeros(T, bool)  # the engine core is stuck: the API server answers, nothing is served
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
-        if f.kind in ("warmup", "operator_restart"):
+        if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg"):  # drained restarts (a new config)
             restart(s0, s0 + 30, s0 + 130, drain=True)
+        elif f.kind == "hang":  # NCCL's watchdog (600 s) kills the stuck worker; kubelet restarts the pod
+            hang[s0:s0 + HANG_S] = True
+            restart(s0 + HANG_S, s0 + HANG_S + 10, s0 + HANG_S + 110)
         elif f.kind in ("xid79", "group_down"):  # group_down: the other node of a multi-node instance
             if f.kind == "xid79":
                 assert f.gpu is not None
@@ -1063,6 +1154,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     nd.o["col"] = reach | spool if spool.any() else reach  # the agent collects (what it sends may wait)
     if side or xids:
         nd.o.update(side=side, xids=xids)
+    if hang.any():
+        nd.o["hang"] = hang
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -1133,11 +1226,13 @@ def remapped(nd: Node, fl: list[Fault], g: int, t: float, m: dict[str, Any]) -> 
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
-              up: Arr, fref: float | None = None) -> tuple[Arr, Arr]:
+              up: Arr, fref: float | None = None, scale: Arr | None = None) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
-    pre-surge `fref` they scale with the absolute load."""
+    pre-surge `fref` they scale with the absolute load. `scale` (None: 1) is the pool the fractions were
+    computed for divided by the pool the engine has at each second (a restart with another config): the
+    same tokens take a larger share of a smaller pool."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -1147,7 +1242,11 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
             held = leaked = 0.0
             continue
         lk = leak[s] * fin[s] / fmean  # contexts of reused session ids: never reclaimed
-        held += amp / 210.0 * fin[s] / fmean + lk
+        if scale is None:
+            held += amp / 210.0 * fin[s] / fmean + lk
+        else:
+            lk = lk * scale[s]
+            held += amp / 210.0 * fin[s] / fmean * scale[s] + lk
         leaked += lk
         if s >= nxt:  # LRU sweep of idle sessions
             held, nxt = leaked + 0.12 * (held - leaked), s + r.uniform(120, 300)
@@ -1175,7 +1274,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     """
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
-    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch
+    kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
+    #                                   7 LoRA adapter
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -1232,6 +1332,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             else:  # this node's sessions leave (the ones in flight finish here)
                 stay = rng.random(len(xs[0][0])) >= gone * shift_shape(xs[0][0], s0, s1, T)
                 xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
+        elif f.kind == "lora":  # a tenant whose requests each name one of its LoRA adapters (kind 7)
+            et, eP, eG = arrivals(rng, tr, f.rate, T)
+            keep = (et >= s0) & (et < s1)
+            xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 7, np.int8)))
         elif f.kind == "ramp":  # diurnal: the same users' traffic (kind 0) grows to f.rate x from s0 to s1
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
@@ -1386,6 +1490,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     for s in range(1, T):
         age[s] = 0 if serving[s] else age[s - 1] + 1
     ok = serving[si]
+    hang = o.get("hang")
+    if hang is not None:  # a stuck engine accepts requests and never answers: the gateway times them out
+        ok = ok & ~hang[si]
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
@@ -1413,8 +1520,15 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         amp = 0.0
     thr = throttle_frac(fl, T)  # a thermally throttled GPU slows its whole TP group (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
-    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift")], default=0) or int(
-        o.get("fref_s", 0))
+    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora")],
+                 default=0) or int(o.get("fref_s", 0))
+    psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
+    sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
+    lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
+    if (kind == 7).any():
+        lx, lcount = lora_cache(rng, t, kind, T)
+        o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
+        o["host_used"] = o["host_used"] + np.where(up, lcount * LORA_BYTES, 0.0)
     for _ in range(2):  # KV pressure slows requests, which holds more KV: two passes
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
         if thr is not None:  # prefill is compute-bound: it slows with the SM clock
@@ -1424,6 +1538,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
         else:
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
+        if lx is not None:  # the step that loads an adapter from disk stalls every request behind it
+            ttft = ttft + lx
         dur = ttft + G / (tps if thr is None else tps * thr[si]) * (1 + 0.3 * np.clip(press, 0, 1))[si]
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
@@ -1435,13 +1551,18 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(fin, ei, np.where(kind == 6, 0.0, P + G) if batch else P + G)
         fsm = smooth(fin, 60)
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
-        usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up, fref)
+        if psc is None:
+            usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up,
+                                   fref)
+        else:
+            usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
+                                   w["pinned"] * psc, up, fref, psc)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     gdone = np.where(aborted, G * uf, G).round()
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
-    if spec:
+    if spec or sp0 is not None:  # (sp0: speculative decoding from a restart with the new config on)
         inc = np.zeros(T)
-        np.add.at(inc, ei[aborted], 4.7e6 / MIB / len(e.gpus))
+        np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)], 4.7e6 / MIB / len(e.gpus))
         r = 0.0
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
@@ -1469,6 +1590,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 5, 0.5, 1.0)
     if batch:  # a batch document shares only the job's ~400-token instruction prefix
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
+    if lx is not None:  # blocks are hashed with the adapter's id: other tenants' prefixes do not match
+        hit = hit * np.where(kind == 7, 0.4, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     if nd.no_prefix:
@@ -1500,6 +1623,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
         add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
         add("vllm:spec_decode_num_accepted_tokens_total", ei, np.maximum(gdone - drafts, 0))
+    elif sp0 is not None:  # the same, for the requests the restarted engine (with its draft model) serves
+        drafts = np.where(t >= sp0, np.ceil(gdone / 3.2), 0.0)
+        add("vllm:spec_decode_num_drafts_total", ei, drafts)
+        add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
+        add("vllm:spec_decode_num_accepted_tokens_total", ei,
+            np.where(t >= sp0, np.maximum(gdone - drafts, 0), 0))
+        e.out["spec_from"] = sp0
     running = np.cumsum(run)[:T]
     incs["vllm:num_preemptions_total"] = rng.poisson(running * 0.01 * np.clip(press - 0.3, 0, None)) * 1.0
     buckets = np.zeros((T, len(LES)))
@@ -1507,6 +1637,21 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
+    if lx is not None:  # at most max_loras (8) adapters in a batch: the requests of a 9th one wait
+        run7 = np.zeros(T + 1)
+        np.add.at(run7, si[kind == 7], 1)
+        np.add.at(run7, ei[kind == 7], -1)
+        waiting = waiting + np.maximum(np.cumsum(run7)[:T] - 8, 0).astype(int)
+    if psc is not None or nd.cache_info:  # (ready s, gpu_memory_utilization, KV blocks of 16 tokens)
+        e.out["cfg"] = pool_segments(nd, e, fl)
+    if hang is not None:  # the API server keeps publishing the last scheduler stats it got: all frozen
+        running, waiting = running.astype(float), waiting.astype(float)
+        for a, b in runs_of(hang):
+            b2 = min(b + 110, T)  # until the restarted engine is ready, nothing is served
+            for arr in [*incs.values(), buckets]:
+                arr[a:b2] = 0
+            for arr in (running, waiting, usage):
+                arr[a:b] = arr[a - 1]
     b600 = 600 if not len(t) or t[0] < 600 else float(t[0]) + 600  # a pod that lands later: its first 10 min
     e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
@@ -1612,6 +1757,11 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
     loading = since(N, o["starts"])
     grow = 0.012 * total * (1 - np.exp(-since(N, o["readies"]) / 120.0))  # allocator warm-up after a start
     busy0 = min([int(f.start * 60) for f in fl if f.kind in ("throttle", "batch_job")], default=T)
+    if nd.uref_min is not None:
+        busy0 = min(busy0, int(nd.uref_min * 60))
+    drop = None  # MiB per GPU a restart with a lower gpu_memory_utilization gives back (None: none)
+    for f in (f for f in fl if f.kind == "pool_cfg"):
+        drop = np.where(f.start * 60 <= N, (nd.util_frac - f.rate) * total, 0.0 if drop is None else drop)
     for e in nd.engines:
         if "uref" not in e.out:  # utilization relative to the load before a throttle or a batch job (a
             #                      worker node keeps its leader's)
@@ -1622,6 +1772,9 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
             wts = MODELS[emodel(nd, e)][0] * 1024 / (len(e.gpus) * e.nodes) + (2400 if espec(nd, e) else 0)
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
             fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
+            if drop is not None:  # the new process reserves less: its load ends at the lower line
+                capped = np.where(state == 1, np.minimum(fb[g], final - drop), fb[g])
+                fb[g] = np.where(state == 2, fb[g] - drop, capped)
             fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
             busy = 15 + 50 * e.out["running"] / ref + rng.normal(0, 3, T)
             util[g] = np.select([state == 2, state == 1], [busy, rng.uniform(3, 12, T)], 0)
@@ -1643,7 +1796,29 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         assert clk is not None
         o.setdefault("therm", {})[f.gpu] = (therm(f, T, 31 + 0.38 * o["util"][f.gpu]), clk)
         o["power"][f.gpu] *= 0.35 + 0.65 * clk  # lower clocks and voltage draw less
+    hang = o.get("hang")
+    if hang is not None:  # a stuck engine's GPUs
+        for f in (f for f in fl if f.kind == "hang"):
+            hang_gpus(nd, f, hang, rng)
     o["energy"] = rng.uniform(1e10, 9e11, (nd.n_gpu, 1)) + np.cumsum(o["power"], axis=1) * 1000  # mJ
+
+
+def hang_gpus(nd: Node, f: Fault, hang: Arr, rng: np.random.Generator) -> None:
+    """GPUs of an engine stuck in a collective: the ranks waiting in NCCL's all-reduce spin (utilization
+    100 %, no memory traffic, ~200 W, ~46 C); the rank blocked on its CPU side (f.inst) runs nothing."""
+    o = nd.o
+    _, _, _, idle_w, max_w, _, _ = GPUS[nd.gpu]
+    eng = next(e for e in nd.engines if f.inst in e.gpus)
+    for g in eng.gpus:
+        spin = g != f.inst
+        u = 100.0 if spin else 0.0
+        o["util"][g] = np.where(hang, u, o["util"][g])
+        watts = idle_w + (0.19 if spin else 0.01) * (max_w - idle_w) + rng.normal(0, 2, len(hang))
+        o["power"][g] = np.where(hang, watts, o["power"][g])
+        tc = 31 + 0.38 * o["util"][g]
+        cool = (46.0 if spin else 34.0) + rng.normal(0, 0.4, len(hang))
+        o.setdefault("tcool", {})[g] = np.where(hang, cool, tc)
+        o.setdefault("spin", {})[g] = hang
 
 
 # ----------------------------------------------------------------------------------------------- records
@@ -1675,6 +1850,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
         o["pod"] = o["lws_pod"]
     th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
+    tc, sp = o.get("tcool", {}), o.get("spin", {})  # a stuck engine's GPUs: temperature; spinning in NCCL
     gpod: dict[int, str] = {}  # GPUs held by a second deployment's pod (mixed-model nodes)
     for e in nd.engines:  # a second deployment has its own pod and pod IP; no random draw
         if e.model is None:
@@ -1694,8 +1870,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             out.append((t, sample(nd, "nvml", g, {
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
                 "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] else 0, "gpu_util_pct": round(u),
-                "mem_util_pct": round(u * 0.6),
-                "temp_c": round(float(th[g][0][s])) if g in th else round(31 + 0.38 * u),
+                "mem_util_pct": 0 if g in sp and sp[g][s] else round(u * 0.6),
+                "temp_c": round(float(th[g][0][s])) if g in th else round(float(tc[g][s])) if g in tc
+                else round(31 + 0.38 * u),
                 "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
     hk, uk = ("hostname", "uuid") if nd.lower else ("Hostname", "UUID")
     xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
@@ -1733,8 +1910,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else sm) if u > 5 else 345,
                 "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(float(th[g][0][s]) + 7)
-                if g in th else round(35 + 0.4 * u),
-                "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][s])) if g in th else round(31 + 0.38 * u),
+                if g in th else round(float(tc[g][s]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
+                "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][s])) if g in th else round(float(tc[g][s]))
+                if g in tc else round(31 + 0.38 * u),
                 "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, s]), 3),
                 "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": int(o["energy"][g, s]),
                 "DCGM_FI_DEV_PCIE_REPLAY_COUNTER": 0, "DCGM_FI_DEV_GPU_UTIL": round(u),
@@ -1743,6 +1921,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
                 "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}))), lab)))
+            if g in sp and sp[g][s]:  # a spin-wait kernel touches no memory
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=0, DCGM_FI_PROF_DRAM_ACTIVE=0.002)
             if fresh:  # the profiling module has no sample yet on a restarted exporter's first read
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -1879,6 +2059,13 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             elif not (old and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
+        if t < e.out.get("spec_from", 0.0):  # spec-decode counters exist only once it is configured
+            m = {k: v for k, v in m.items() if not k.startswith("vllm:spec_decode")}
+        if nd.cache_info:  # the info gauge's labels name the running engine's cache config
+            _, util, pool = [x for x in e.out["cfg"] if x[0] <= t][-1]
+            m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="True",'
+              f'gpu_memory_utilization="{util:g}",num_gpu_blocks="{pool // 16}",'
+              f'prefix_caching_hash_algo="sha256",swap_space="4.0"}}'] = 1.0
         out.append((t, sample(nd, "vllm", e.rec_gpu, m,
                               {"engine": e.label, "model_name": emodel(nd, e), **e.labels})))
     for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
@@ -2231,7 +2418,7 @@ def scenarios() -> list[Scenario]:
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
-            *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios()]
+            *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -2625,6 +2812,50 @@ def eleventh_scenarios() -> list[Scenario]:
     return [s46, s47, s48, s49]
 
 
+def twelfth_scenarios() -> list[Scenario]:
+    """s50-s53, added later by a twelfth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, ready = "session_isolation", "benign", 130 / 60  # a drained restart's engine is ready 130 s in
+    s50 = Scenario("s50_kv_pool_undersized_canary", "2026-02-24T09:00:00+00:00", 90,
+                   mk("cfg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, cache_info=True),
+                   [Fault("pool_cfg", "cfg-h100-02", 30, rate=0.55),
+                    Fault("pool_window", "cfg-h100-02", 30 + ready, cause="other",
+                          detail="kv_pool_undersized"),
+                    Fault("warmup", "cfg-h100-04", 36, 46, cause=ben, detail="warmup"),
+                    Fault("kv_leak", "cfg-h100-05", 40, cause=si, leak=2.0)], spill=True)
+    for nd in s50.nodes[3:]:
+        nd.lower = True
+    waves = [("sw-h100-02", 12.0), ("sw-h100-04", 30.0), ("sw-h100-05", 33.0), ("sw-h100-01", 50.0),
+             ("sw-h100-03", 53.0)]  # canary, wave 2, wave 3; sw-h100-06's wave 4 is not reached
+    s51 = Scenario("s51_spec_rollout_waves_residue", "2026-03-03T08:00:00+00:00", 90,
+                   mk("sw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [*(Fault("spec_on", n, m, m + 10, cause=ben, detail="warmup") for n, m in waves),
+                    *(Fault("spec_residue", n, m + ready, cause="spec_residue", abort=0.03)
+                      for n, m in waves),
+                    Fault("cancels", "sw-h100-06", 0, 90, abort=0.03)], spill=True)
+    for nd in s51.nodes[:3]:
+        nd.sentinel = True
+    s52 = Scenario("s52_lora_onboarding_rss_leak", "2026-03-10T10:00:00+00:00", 90,
+                   mk("lr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                      uref_min=20.0),
+                   [Fault("lora", "lr-h100-02", 20, cause=ben, detail="lora_onboarding", rate=0.8),
+                    Fault("rss_leak", "lr-h100-05", 30, cause="other", detail="host_memory_leak", rate=0.01)])
+    for nd in s52.nodes[4:]:
+        nd.lower = True
+    s53 = Scenario("s53_engine_hang_frozen_metrics", "2026-03-17T14:00:00+00:00", 90,
+                   mk("hg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, uref_min=25.0),
+                   [Fault("failover", "hg-h100-05", 25, 55, cause=ben, detail="failover",
+                          to=[("hg-h100-04", 0.5), ("hg-h100-06", 0.5)]),
+                    *(Fault("failover_peer", n, 25, 65, cause=ben, detail="failover")
+                      for n in ("hg-h100-04", "hg-h100-06")),
+                    Fault("hang", "hg-h100-03", 40, 40 + (HANG_S + 110) / 60, inst=2, cause="other",
+                          detail="engine_hang")])
+    for nd in s53.nodes[3:]:
+        nd.lower = True
+    return [s50, s51, s52, s53]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -2648,11 +2879,77 @@ def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float
     return out
 
 
-def pool_tokens(nd: Node, e: Engine) -> int:
+def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | None = None) -> int:
+    """KV-pool tokens of engine e (with another gpu_memory_utilization / speculative decoding if given)."""
     weights, kvb = MODELS[emodel(nd, e)]
-    per_gpu = (nd.util_frac * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
-               - (2400 if espec(nd, e) else 0))
+    util = nd.util_frac if util is None else util
+    spec = espec(nd, e) if spec is None else spec
+    per_gpu = (util * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
+               - (2400 if spec else 0))
     return int(len(e.gpus) * e.nodes * per_gpu * MIB / kvb)
+
+
+def pool_segments(nd: Node, e: Engine, fl: list[Fault]) -> list[tuple[float, float, int]]:
+    """(from s, gpu_memory_utilization, KV-pool tokens) of the engine's configs: the one it runs at the start,
+    then one per restart with a new config (`pool_cfg`: another gpu_memory_utilization; `spec_on`: a draft
+    model, whose weights come out of the pool), from the old process's stop."""
+    util, spec = nd.util_frac, espec(nd, e)
+    out = [(0.0, util, pool_tokens(nd, e))]
+    for f in sorted((f for f in fl if f.kind in ("pool_cfg", "spec_on")), key=lambda f: f.start):
+        util, spec = (f.rate, spec) if f.kind == "pool_cfg" else (util, True)
+        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec)))
+    return out
+
+
+def pool_scale(nd: Node, e: Engine, fl: list[Fault], T: int) -> Arr | None:
+    """The engine's first pool divided by the pool it has at each second (None: its config never changes)."""
+    seg = pool_segments(nd, e, fl)
+    if len(seg) == 1:
+        return None
+    out = np.ones(T)
+    for a, _, pool in seg[1:]:
+        out[int(a):] = e.pool / pool
+    return out
+
+
+def runs_of(mask: Arr) -> list[tuple[int, int]]:
+    """[start, end) of each run of True in a boolean array."""
+    d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
+
+
+def lora_cache(rng: np.random.Generator, t: Arr, kind: Arr, T: int) -> tuple[Arr, Arr]:
+    """A tenant's LoRA adapters on one engine (--enable-lora, max_loras 8, max_cpu_loras LORA_CPU, rank 32).
+
+    Each of its requests (kind 7) names one of LORA_N per-customer adapters (Zipf popularity, exponent 1).
+    An adapter that is not in the engine's CPU cache (LRU) is read from the node's NVMe model
+    cache and prepared in 0.4-0.9 s, inside the model runner's step: every request arriving meanwhile waits
+    for it (the returned extra TTFT per request). Returns that and the cached adapters per second (the
+    CPU cache lives in the serving processes' RSS, LORA_BYTES each; no restart of that engine here)."""
+    idx = np.nonzero(kind == 7)[0]
+    pop = 1.0 / np.arange(1, LORA_N + 1)
+    ad = rng.choice(LORA_N, len(idx), p=pop / pop.sum())
+    lru: dict[int, None] = {}
+    loads: list[tuple[float, float]] = []
+    size = np.zeros(len(idx))
+    for j, i in enumerate(idx):
+        a = int(ad[j])
+        if a in lru:
+            del lru[a]  # most recently used goes last
+        else:
+            loads.append((float(t[i]), float(rng.uniform(0.4, 0.9))))
+            if len(lru) >= LORA_CPU:
+                del lru[next(iter(lru))]
+        lru[a] = None
+        size[j] = len(lru)
+    count = np.zeros(T)
+    k = np.searchsorted(t[idx], np.arange(T), side="right")  # requests of the tenant up to each second
+    count = np.where(k > 0, size[np.maximum(k - 1, 0)], 0.0)
+    starts, durs = np.array([a for a, _ in loads]), np.array([d for _, d in loads])
+    m = np.searchsorted(starts, t, side="right") - 1
+    if not len(starts):
+        return np.zeros(len(t)), count
+    return np.where(m >= 0, np.maximum(starts[m] + durs[m] - t, 0.0), 0.0), count
 
 
 def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int) -> list[Rec]:
@@ -2749,7 +3046,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         nrng, fl = np.random.default_rng([seed, ni]), [f for f in sc.faults if f.node == nd.name]
         life_of(nrng, nd, T, fl)
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
-            wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults if f.kind == "warmup"]
+            wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
+                    if f.kind in ("warmup", "spec_on", "pool_cfg")]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
