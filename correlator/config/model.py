@@ -314,6 +314,10 @@ class Incidents(_Section):
     """Quiet time before a finding clears (hysteresis)."""
     correlate_window_s: NonNeg = 45.0
     """A node whose onset is within this of an open incident of the same cause joins it."""
+    instance_window_s: NonNeg = 300.0
+    """A node of a serving instance across nodes whose symptoms begin within this of a fault
+    on another node of the instance (an XID, the node cut off) joins that fault's incident:
+    the leader's engine hangs on its collectives before it dies."""
     min_update_interval_s: NonNeg = 60.0
     """Minimum time between two published updates of an incident."""
     reopen_window_s: NonNeg = 1800.0

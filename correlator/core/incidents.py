@@ -13,6 +13,10 @@ A node holds at most two open incidents: its first, and a second one (``Finding.
 for a separate cause found while the first is open (a draft model's residue and a session
 isolation defect on the same server at once).
 
+A node of a serving instance that spans nodes (known from its pods' names) whose symptoms
+(its server fell silent, critical alerts) begin with a fault on another node of the instance
+(an XID, the node cut off) joins that fault's incident, adding its alerts only.
+
 Alerts that name no node are tracked as node ``"-"``; while any incident is open they join
 the incident opened last (symptoms of a paged cause) instead of paging on their own.
 """
@@ -25,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from correlator.config.model import Incidents
 from correlator.core.hosts import NO_NODE
+from correlator.core.instances import same_instance
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.incidents import AlertsRef, Evidence, Incident, IncidentAction
 
@@ -40,6 +45,12 @@ CAUSE_TEXT = {
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }
+
+
+INSTANCE_FAULTS = frozenset({"gpu_failure", "node_unreachable"})
+"""Faults on one node of a serving instance that take the whole instance down..."""
+INSTANCE_SYMPTOMS = frozenset({"monitoring_gap", "unexplained_alerts"})
+"""...and what they look like from its other nodes (the leader's server falls silent)."""
 
 
 def incident_id(cause: str, node: str, ts_ns: int) -> str:
@@ -72,6 +83,11 @@ class Tracked:
     # Every cause the incident has named before its current one (a leak's incident taken over
     # by node_unreachable while the node's agent was cut off is still the leak's).
     causes: tuple[str, ...] = ()
+    # The pods its nodes' findings named, and the nodes that joined it as symptoms of a fault
+    # on another node of their serving instance (their findings add alerts only).
+    pods: tuple[str, ...] = ()
+    symptoms: frozenset[str] = frozenset()
+    symptom_evidence: tuple[Evidence, ...] = ()
 
     def severity(self) -> str:
         return "critical" if self.critical else "warning"
@@ -133,6 +149,8 @@ class IncidentBook:
     def _raise(self, f: Finding) -> list[Incident]:
         self.expire(f.ts_ns)
         inc = self._reopenable(f) or self._joinable(f)
+        if inc is None and (peer := self._instance_peer(f)) is not None:
+            return self._join_instance(peer, f)
         if inc is None:
             inc = Tracked(incident_id(f.cause, f.node, f.ts_ns), f.cause, f.ts_ns, f.onset_ns,
                           [f.node], {f.node})
@@ -177,7 +195,52 @@ class IncidentBook:
                 return inc
         return None
 
+    def _instance_peer(self, f: Finding) -> Tracked | None:
+        """An open incident on another node of the finding's serving instance, within
+        ``instance_window_s``, where one of the two causes is a fault that takes the instance down
+        and the other what that looks like from the other node (:mod:`instances`)."""
+        if not f.pods or f.slot:
+            return None
+        window = self.cfg.instance_window_s * NS
+        for inc in self.open.values():
+            if not inc.active or f.node in inc.nodes or not same_instance(f.pods, inc.pods):
+                continue
+            if not ((f.cause in INSTANCE_SYMPTOMS and inc.cause in INSTANCE_FAULTS)
+                    or (f.cause in INSTANCE_FAULTS and inc.cause in INSTANCE_SYMPTOMS)):
+                continue
+            if inc.first_evidence_ns - window <= f.onset_ns <= inc.opened_ns + window:
+                return inc
+        return None
+
+    def _join_instance(self, inc: Tracked, f: Finding) -> list[Incident]:
+        if f.cause in INSTANCE_SYMPTOMS:
+            self._note_symptom(inc, f.node, f.evidence, inc.nodes)
+            inc.symptoms = inc.symptoms | {f.node}
+            f = replace(f, strength=-1.0, critical=False)
+        else:  # the fault found after its symptoms: it names the incident
+            for node in inc.nodes:
+                self._note_symptom(inc, node, tuple(inc.evidence), [f.node])
+            inc.symptoms = inc.symptoms | set(inc.nodes)
+            self._name(inc, f.cause)
+        inc.nodes.append(f.node)
+        inc.active.add(f.node)
+        self.by_node[_key(f)] = inc.incident_id
+        inc.first_evidence_ns = min(inc.first_evidence_ns, f.onset_ns)
+        self._absorb(inc, f)
+        return [self._record(inc, "update", f.ts_ns)]
+
+    def _note_symptom(self, inc: Tracked, node: str, evidence: tuple[Evidence, ...],
+                      peers: list[str]) -> None:
+        if len(inc.symptom_evidence) >= self.cfg.max_listed:
+            return
+        what = evidence[0].detail if evidence else "symptoms"
+        inc.symptom_evidence = (*inc.symptom_evidence, Evidence(
+            signal="same_serving_instance", value=None,
+            detail=f"{node}: {what} (one serving instance with {', '.join(peers)}, per its pods' names)"))
+
     def _update(self, inc: Tracked, f: Finding) -> list[Incident]:
+        if f.node in inc.symptoms:
+            f = replace(f, strength=-1.0, critical=False)
         cause_changed = bool(f.cause) and f.cause != inc.cause and f.strength >= 0
         before = (inc.confidence, inc.alert_count)
         changed = self._absorb(inc, f)
@@ -217,6 +280,9 @@ class IncidentBook:
     def _absorb(self, inc: Tracked, f: Finding) -> bool:
         """Fold a finding's content in; True when something a subscriber sees changed."""
         changed = False
+        for pod in f.pods:
+            if pod not in inc.pods and len(inc.pods) < 4 * self.cfg.max_listed:
+                inc.pods = (*inc.pods, pod)
         if f.strength >= 0:
             if _supports(f):
                 # Confidence that this root cause happened does not fade while the incident is
@@ -265,7 +331,7 @@ class IncidentBook:
             first_evidence_ns=inc.first_evidence_ns,
             alerts=AlertsRef(count=inc.alert_count, fingerprints=list(inc.fingerprints),
                              alertnames=list(inc.alertnames)),
-            evidence=list(inc.evidence),
+            evidence=[*inc.evidence, *inc.symptom_evidence],
             actions=list(inc.actions),
             summary=inc.summary(),
         )

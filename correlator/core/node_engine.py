@@ -363,6 +363,7 @@ class NodeEngine:
             explanations=tuple(e.name for e in self.explanations),
             restart_ns=restart_ns,
             slot=slot,
+            pods=self.state.pods,
         )
 
     def _detect(self) -> dict[str, float]:

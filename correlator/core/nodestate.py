@@ -40,6 +40,9 @@ ENGINES_KEPT = 32
 GPUS_KEPT = 64
 """GPU indices tracked per node (likewise): a producer's made-up labels or indices must not
 grow a node's state without bound."""
+PODS_KEPT = 4
+NO_LABELS: dict[str, str] = {}
+"""Pods remembered per node (a pod rescheduled elsewhere leaves its name behind a while)."""
 COUNTERS_KEPT = 32
 """Counters per engine: the known ones and ``finished_<reason>`` per reason, which is free-form."""
 MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
@@ -284,6 +287,9 @@ class NodeState:
     throttled: dict[int, tuple[int, int, float, float]] | None = None
     """GPUs slowed down while hot, or with a thermal clock event reason: GPU -> (since, last
     reading, temperature, SM clock). None until one is."""
+    pods: tuple[str, ...] = ()
+    """The pods dcgm-exporter names as using the node's GPUs ("namespace/pod"), the latest
+    ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -369,6 +375,12 @@ class NodeState:
             g.note_xid(int(xid), rec.ts_ns)
         if "DCGM_FI_DEV_SM_CLOCK" in mt or CLOCK_REASONS[0] in mt or CLOCK_REASONS[1] in mt:
             self._throttle(rec.gpu, rec.ts_ns, mt)
+        labels = rec.labels or NO_LABELS
+        pod = labels.get("pod")
+        if pod:
+            key = f"{labels.get('namespace', '')}/{pod}"
+            if key not in self.pods:
+                self.pods = (*self.pods[1 - PODS_KEPT :], key)
         if used is None or used >= BLANK:
             return
         free = mt.get("DCGM_FI_DEV_FB_FREE", 0.0)

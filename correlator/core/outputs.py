@@ -63,6 +63,8 @@ class Finding:
     # When the node's serving process last started (0: unknown); a raise after a restart
     # that came after the incident opened is a new occurrence, not a reopening.
     restart_ns: int = 0
+    # The pods using the node's GPUs (``NodeState.pods``): a serving instance across nodes.
+    pods: tuple[str, ...] = ()
 
     def __setstate__(self, state: list[Any]) -> None:
         """Findings held in a snapshot by an older build lack the fields added since: those
@@ -85,6 +87,7 @@ class Finding:
             "action": self.action.to_json() if self.action else None,
             **({"slot": self.slot} if self.slot else {}),
             **({"restart_ns": self.restart_ns} if self.restart_ns else {}),
+            **({"pods": list(self.pods)} if self.pods else {}),
         }
 
     @classmethod
@@ -99,6 +102,7 @@ class Finding:
             explanations=tuple(d["explanations"]),
             action=ActionEvent.from_json(action) if action else None,
             slot=int(d.get("slot", 0)), restart_ns=int(d.get("restart_ns", 0)),
+            pods=tuple(str(p) for p in d.get("pods") or ()),
         )
 
     @classmethod

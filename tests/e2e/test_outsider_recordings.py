@@ -13,7 +13,7 @@ that name no node paging beside the cause they come from, a server loading on a 
 row remap after an ECC error and one on its own, a partition whose node's agent spooled its
 minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
 partition), an exporter crash-looping under its memory limit, a GPU slowed by heat beside a
-leak on a busy node.
+leak on a busy node, an XID downing a serving instance across two nodes.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
              "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
              "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
-             "s44_tenant_moved_leak_two_nodes", "s47_thermal_throttle_beside_leak")
+             "s44_tenant_moved_leak_two_nodes", "s47_thermal_throttle_beside_leak",
+             "s49_multinode_pp_xid_nightly_batch")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -100,6 +101,18 @@ def test_a_thermally_throttled_gpu_is_paged_as_such_not_as_a_leak(recordings: Pa
     assert "GPU 2" in first["th-h100-03"]["evidence"][0]["detail"]
     assert {r["cause"] for r in incident_records(d) if r["nodes"] == ["th-h100-03"]} == {"gpu_throttled"}
     assert first["th-h100-05"]["cause"] == "session_isolation"
+
+
+def test_an_xid_downing_an_instance_across_two_nodes_is_one_incident(recordings: Path) -> None:
+    """s49: a 405B instance on two nodes (only the leader exports vLLM's metrics); an XID 79 on
+    the worker takes it down and the leader's server falls silent. The leader used to be paged
+    as a monitoring gap of its own; the pods' names say the two nodes are one instance."""
+    d = recordings / "s49_multinode_pp_xid_nightly_batch"
+    assert [(r["cause"], r["nodes"]) for r in opened(d)] == [("gpu_failure", ["mn-h100-02"])]
+    last = incident_records(d)[-1]
+    assert last["nodes"] == ["mn-h100-02", "mn-h100-01"] and last["cause"] == "gpu_failure"
+    assert any(e["signal"] == "same_serving_instance" and e["detail"].startswith("mn-h100-01")
+               for e in last["evidence"])
 
 
 @pytest.mark.parametrize("name", ["s9_slow_kv_leak", "s10_dp_rank_leak"])
