@@ -256,6 +256,26 @@ class GpuThrottle(_Section):
     """...held this long."""
 
 
+class MemoryLeak(_Section):
+    """Memory that grows steadily with no named mechanism behind it. On the host, a cache
+    filling (LoRA adapters onboarded, weights staged in memory) grows fast and then levels
+    off; a leak grows on at its pace until the OOM killer ends it."""
+
+    host_steady_minutes: Annotated[int, Field(ge=6, le=18)] = 12
+    """The serving process's memory (host memory where RSS is not reported) must have risen
+    over each third of this many minute means..."""
+    host_steady_tau: Share = 0.85
+    """...in this share of each third's minute pairs..."""
+    host_keeps_pace: Annotated[float, Field(gt=0, le=1)] = 0.7
+    """...its latest third at least this share as fast as the faster of the two before
+    (slowing down is a cache filling)..."""
+    host_exhaust_minutes: Annotated[float, Field(gt=0, le=1440)] = 60.0
+    """...and counts fully at the growth rate's own threshold (twice
+    ``monitoring_gap.host_growth_pct_per_min``) or where it will exhaust the host's memory
+    within this many minutes (a slow rate on a large host is no slow leak), fading out at twice
+    as long."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -263,6 +283,7 @@ class Hypotheses(_Section):
     spec_residue: SpecResidue = SpecResidue()
     monitoring_gap: MonitoringGap = MonitoringGap()
     gpu_throttle: GpuThrottle = GpuThrottle()
+    memory_leak: MemoryLeak = MemoryLeak()
 
     @model_validator(mode="after")
     def _priors_sum_to_one(self) -> Hypotheses:

@@ -190,6 +190,26 @@ class SessionView:
 
 
 @dataclass(slots=True)
+class HostSteady:
+    """The serving process's memory (host memory without RSS) over ``host_steady_minutes``
+    minute means: the trends of the window's thirds, earliest first (neighbours share a
+    minute; slopes in pp/min), and the host memory still free (%)."""
+
+    thirds: tuple[Monotone, Monotone, Monotone]
+    headroom_pct: float
+
+
+def host_steady(s: Series, mem_pct: float, w: Windows) -> HostSteady | None:
+    """None until the window is kept."""
+    means = bucket_means(s.tail(w.host_steady_minutes * w.per_minute), w.per_minute)
+    if len(means) < w.host_steady_minutes:
+        return None
+    k = len(means) // 3
+    return HostSteady((mann_kendall(means[: k + 1]), mann_kendall(means[k : 2 * k + 1]),
+                       mann_kendall(means[2 * k :])), 100.0 - mem_pct)
+
+
+@dataclass(slots=True)
 class NodeFeatures:
     node: str
     ts_ns: int
@@ -211,6 +231,8 @@ class NodeFeatures:
     silent_servers: list[str] = field(default_factory=list)
     """vLLM engines that stopped reporting while the node's ``vllm`` source goes on
     (:func:`silent_servers`)."""
+    host_steady: HostSteady | None = None
+    """Where the host's memory (or the serving process's) rose over the short window."""
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""
@@ -242,6 +264,7 @@ class Windows:
     floor_bucket: int = 4
     floor_hold: int = 2
     crowded_from: float = 72.0
+    host_steady_minutes: int = 12
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> Windows:
@@ -272,6 +295,7 @@ class Windows:
             floor_bucket=h.session_isolation.floor_bucket_minutes,
             floor_hold=h.session_isolation.floor_hold_minutes,
             crowded_from=0.8 * h.session_isolation.saturated_kv_pct,
+            host_steady_minutes=min(h.memory_leak.host_steady_minutes, history // per),
         )
 
 

@@ -382,14 +382,41 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
                            detail="framebuffer grows with no interrupted requests behind it")]
             best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
     host = _host(f)
-    mg = rules.hypotheses.monitoring_gap
     if host is not None and not benign.explained(expl, benign.HOST):
-        s = _rising(host.trend, 2 * mg.host_growth_pct_per_min, 0.8, 2.0)
+        t = host.trend
+        # still rising over the short window; the steady window says how fast, how long
+        s = ramp(t.tau, 0.4, 0.8) * _host_steady(f, rules) if t.n >= 5 else 0.0
+        if f.oom_recent:  # the OOM killer just ended the server: growing again is the leak back
+            s = max(s, _rising(t, 2 * rules.hypotheses.monitoring_gap.host_growth_pct_per_min, 0.8, 2.0))
         if s > best.strength:
             ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.trend.slope, 3),
                            detail="serving process memory grows steadily")]
             best = Score(s, host.onset_ns, ev, critical=f.oom_recent > 0)
     return best
+
+
+def _host_steady(f: NodeFeatures, rules: RuleSet) -> float:
+    """Has the host's growth gone on, at its pace, over the steady window? A cache filling
+    slows down; a leak does not. Each third of the window must rise steadily (a rise that
+    began within the window has not lasted it), the latest at ``host_keeps_pace`` of the
+    faster of the others' pace at least; the slowest third's is the rate. A rate under the
+    threshold counts where the memory left will run out within ``host_exhaust_minutes``
+    (from a quarter of the threshold)."""
+    h = f.host_steady
+    if h is None:
+        return 0.0
+    cfg = rules.hypotheses.memory_leak
+    g = 2 * rules.hypotheses.monitoring_gap.host_growth_pct_per_min
+    early, middle, late = h.thirds
+    rate = min(t.slope for t in h.thirds)
+    if not rate > 0:  # NaN too
+        return 0.0
+    exhaust = cfg.host_exhaust_minutes
+    soon = ramp(-h.headroom_pct / rate, -2 * exhaust, -exhaust) * ramp(rate, 0.125 * g, 0.25 * g)
+    pace = late.slope / max(early.slope, middle.slope)
+    return (ramp(min(t.tau for t in h.thirds), 0.8 * cfg.host_steady_tau, cfg.host_steady_tau)
+            * ramp(pace, 0.75 * cfg.host_keeps_pace, cfg.host_keeps_pace)
+            * max(ramp(rate, 0.5 * g, 1.5 * g), soon))
 
 
 def _host(f: NodeFeatures) -> Level | None:

@@ -23,6 +23,7 @@ from correlator.core.features import (
     Windows,
     floor_trend,
     gpu_view,
+    host_steady,
     kv_view,
     level,
     rates,
@@ -486,6 +487,10 @@ class NodeEngine:
         h = st.host
         host = level(h.mem_pct, w, tick_ns, w.host_minutes, w.fine) if h.mem_pct.last_ns >= 0 else None
         rss = level(h.rss_pct, w, tick_ns, w.host_minutes, w.fine) if h.rss_pct.last_ns >= 0 else None
+        grows = rss if rss is not None and rss.trend.known else host
+        steady = None
+        if grows is not None and grows.trend.slope > 0:
+            steady = host_steady(h.rss_pct if grows is rss else h.mem_pct, (host or grows).now, w)
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
         starts = [st.engine_start_ns, st.host.start_ns]
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
@@ -510,6 +515,7 @@ class NodeEngine:
             silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
                                           vllm.max_ns if vllm else -1),
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
+            host_steady=steady,
         )
 
     def _silent_at(self, tick_ns: int) -> list[str]:
