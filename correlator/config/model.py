@@ -276,6 +276,19 @@ class MemoryLeak(_Section):
     as long."""
 
 
+class EngineStall(_Section):
+    """A serving engine that hangs (a rank deadlocked in a collective, a stuck scheduler) keeps
+    answering its metrics endpoint with the values it had: requests running, no token
+    processed. Its own latency alerts cannot fire on frozen histograms; only its clients'
+    errors tell. Paged as ``engine_stalled`` (a cause outside the three named ones)."""
+
+    after_s: Annotated[float, Field(ge=30, le=3600)] = 120.0
+    """An engine reporting requests running whose prompt and generation token counters have not
+    moved for this long has stalled (a running request makes tokens every step)..."""
+    min_running: Pos = 1.0
+    """...with at least this many requests running throughout."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -284,6 +297,7 @@ class Hypotheses(_Section):
     monitoring_gap: MonitoringGap = MonitoringGap()
     gpu_throttle: GpuThrottle = GpuThrottle()
     memory_leak: MemoryLeak = MemoryLeak()
+    engine_stall: EngineStall = EngineStall()
 
     @model_validator(mode="after")
     def _priors_sum_to_one(self) -> Hypotheses:

@@ -231,6 +231,8 @@ class NodeFeatures:
     silent_servers: list[str] = field(default_factory=list)
     """vLLM engines that stopped reporting while the node's ``vllm`` source goes on
     (:func:`silent_servers`)."""
+    stalled: list[tuple[str, float]] = field(default_factory=list)
+    """Engines with requests running and no token processed (:func:`stalled_engines`)."""
     host_steady: HostSteady | None = None
     """Where the host's memory (or the serving process's) rose over the short window."""
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
@@ -631,6 +633,25 @@ def pool_name(pool: tuple[int, str]) -> str:
 SERVER_FORGOTTEN_NS = 1800 * NS
 """A vLLM engine silent this long while another of the node reports is taken as gone
 (decommissioned, renumbered), not missing."""
+
+
+def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int,
+                    min_running: float) -> list[tuple[str, float]]:
+    """Engines that report requests running (at least ``min_running`` in every reading of the
+    last ``ticks``, the latest fresh) and whose token counters, which had counted before, have
+    not moved over those ticks: (engine, requests running). A hung engine's metrics are
+    frozen; an idle one has nothing running."""
+    out = []
+    for key, e in state.engines.items():
+        if e.running.last_ns < 0 or tick_ns - e.running.last_ns > 2 * tick_ns_len:
+            continue
+        run = [v for v in e.running.tail(ticks) if v == v]
+        if len(run) < ticks // 2 or min(run) < min_running:
+            continue
+        tokens = e.token_counters()
+        if tokens and all(c.last_raw > 0 and c.total(ticks) == 0 for c in tokens):
+            out.append((key, run[-1]))
+    return out
 
 
 def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int) -> list[str]:

@@ -25,14 +25,15 @@ MONITORING_GAP = "monitoring_gap"
 MEMORY_LEAK = "memory_leak"
 GPU_FAILURE = "gpu_failure"
 GPU_THROTTLED = "gpu_throttled"
+ENGINE_STALLED = "engine_stalled"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
-OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, NODE_UNREACHABLE: 1.0,
-                UNEXPLAINED_ALERTS: 0.1}
+OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
+                NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -67,6 +68,7 @@ def score_all(
         MEMORY_LEAK: memory_leak(f, rules, expl),
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
+        ENGINE_STALLED: engine_stalled(f, rules),
         NODE_UNREACHABLE: node_unreachable(f),
     }
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
@@ -450,6 +452,19 @@ def gpu_throttled(f: NodeFeatures) -> Score:
                    f"slowed for {(f.ts_ns - since) / 1e9:.0f} s")
           for gpu, since, temp, clock in f.throttled]
     return Score(0.9, min(since for _, since, _, _ in f.throttled), ev)
+
+
+def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:
+    """A hung engine: requests running, no token processed, its metrics frozen. Its clients
+    time out; its own latency histograms stand still."""
+    if not f.stalled:
+        return Score()
+    after = rules.hypotheses.engine_stall.after_s
+    ev = [Evidence(signal="engine_stalled", value=running,
+                   detail=f"engine {key}: {running:.0f} requests running, no token processed for "
+                          f"{after:.0f} s or more")
+          for key, running in f.stalled]
+    return Score(1.0, f.ts_ns - int(after * 1e9), ev, critical=True)
 
 
 def node_unreachable(f: NodeFeatures) -> Score:

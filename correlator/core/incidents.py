@@ -42,12 +42,13 @@ CAUSE_TEXT = {
     "memory_leak": "steady memory leak",
     "gpu_failure": "GPU hardware failure",
     "gpu_throttled": "GPU slowed down by heat",
+    "engine_stalled": "serving engine hung",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }
 
 
-INSTANCE_FAULTS = frozenset({"gpu_failure", "node_unreachable"})
+INSTANCE_FAULTS = frozenset({"gpu_failure", "node_unreachable", "engine_stalled"})
 """Faults on one node of a serving instance that take the whole instance down..."""
 INSTANCE_SYMPTOMS = frozenset({"monitoring_gap", "unexplained_alerts"})
 """...and what they look like from its other nodes (the leader's server falls silent)."""

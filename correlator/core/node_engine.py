@@ -31,6 +31,7 @@ from correlator.core.features import (
     server_pools,
     session_view,
     silent_servers,
+    stalled_engines,
     strongest_kv,
     throttled_gpus,
 )
@@ -404,7 +405,7 @@ class NodeEngine:
             return True
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
-        if st.throttled:
+        if st.throttled or self._stalled(tick_ns):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -516,7 +517,13 @@ class NodeEngine:
                                           vllm.max_ns if vllm else -1),
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             host_steady=steady,
+            stalled=self._stalled(tick_ns),
         )
+
+    def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:
+        cfg = self.rules.hypotheses.engine_stall
+        ticks = max(2, round(cfg.after_s / self.w.tick_s))
+        return stalled_engines(self.state, tick_ns, ticks, self.w.tick_ns, cfg.min_running)
 
     def _silent_at(self, tick_ns: int) -> list[str]:
         """Sources silent as of the tick: marked silent (perhaps at a later fleet time, when a

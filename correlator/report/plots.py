@@ -29,6 +29,7 @@ CAUSE_COLORS = {
     "monitoring_gap": "#2ca02c",
     "gpu_failure": "#d62728",
     "gpu_throttled": "#bcbd22",
+    "engine_stalled": "#17becf",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",
