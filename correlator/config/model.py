@@ -289,6 +289,19 @@ class EngineStall(_Section):
     """...with at least this many requests running throughout."""
 
 
+class KvPool(_Section):
+    """An engine that comes back from a restart with a much smaller KV pool (a canary's wrong
+    ``gpu_memory_utilization``, a longer ``max_model_len``, a heavier model build) serves its
+    load with a fraction of the cache: usage climbs, preemptions and latency follow. Known from
+    vLLM's cache configuration gauge (``num_gpu_blocks``); paged as ``kv_pool_shrunk`` (a
+    cause outside the three named ones)."""
+
+    shrink_share: Annotated[float, Field(gt=0, lt=1)] = 0.5
+    """A pool at most this share of the largest the engine has had..."""
+    accept_after_s: Annotated[float, Field(ge=600)] = 21600.0
+    """...until it has been kept this long: then it is the engine's new normal."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -298,6 +311,7 @@ class Hypotheses(_Section):
     gpu_throttle: GpuThrottle = GpuThrottle()
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
+    kv_pool: KvPool = KvPool()
 
     @model_validator(mode="after")
     def _priors_sum_to_one(self) -> Hypotheses:

@@ -233,6 +233,8 @@ class NodeFeatures:
     (:func:`silent_servers`)."""
     stalled: list[tuple[str, float]] = field(default_factory=list)
     """Engines with requests running and no token processed (:func:`stalled_engines`)."""
+    shrunk_pools: list[tuple[str, float, float, int, str]] = field(default_factory=list)
+    """Engines whose KV pool came back much smaller (:func:`shrunk_pools`)."""
     host_steady: HostSteady | None = None
     """Where the host's memory (or the serving process's) rose over the short window."""
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
@@ -652,6 +654,14 @@ def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int
         if tokens and all(c.last_raw > 0 and c.total(ticks) == 0 for c in tokens):
             out.append((key, run[-1]))
     return out
+
+
+def shrunk_pools(state: NodeState, share: float) -> list[tuple[str, float, float, int, str]]:
+    """Engines whose KV pool is at most ``share`` of the largest they have had: (engine, blocks
+    now, most blocks, since, settings now)."""
+    return [(key, e.pool_blocks, e.pool_peak, e.pool_cut[0], e.pool_cut[1])
+            for key, e in state.engines.items()
+            if e.pool_cut[0] and e.pool_blocks <= share * e.pool_peak]
 
 
 def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int) -> list[str]:

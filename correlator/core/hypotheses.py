@@ -26,6 +26,7 @@ MEMORY_LEAK = "memory_leak"
 GPU_FAILURE = "gpu_failure"
 GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
+KV_POOL_SHRUNK = "kv_pool_shrunk"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -33,7 +34,7 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -69,6 +70,7 @@ def score_all(
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
+        KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f),
     }
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
@@ -465,6 +467,18 @@ def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:
                           f"{after:.0f} s or more")
           for key, running in f.stalled]
     return Score(1.0, f.ts_ns - int(after * 1e9), ev, critical=True)
+
+
+def kv_pool_shrunk(f: NodeFeatures) -> Score:
+    """An engine back from a restart with a fraction of the KV pool it had: a configuration
+    change, not a leak, fills it at the usual load."""
+    if not f.shrunk_pools:
+        return Score()
+    ev = [Evidence(signal="kv_pool_blocks", value=now,
+                   detail=f"engine {key}: {now:.0f} KV blocks where it had {peak:.0f} "
+                          f"({100 * now / peak:.0f} %)" + (f", {settings}" if settings else ""))
+          for key, now, peak, _, settings in f.shrunk_pools]
+    return Score(0.9, min(since for _, _, _, since, _ in f.shrunk_pools), ev)
 
 
 def node_unreachable(f: NodeFeatures) -> Score:

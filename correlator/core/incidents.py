@@ -43,6 +43,7 @@ CAUSE_TEXT = {
     "gpu_failure": "GPU hardware failure",
     "gpu_throttled": "GPU slowed down by heat",
     "engine_stalled": "serving engine hung",
+    "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }

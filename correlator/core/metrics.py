@@ -14,6 +14,19 @@ MIB = 1024.0 * 1024.0
 KV_USAGE = ("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc")
 RUNNING = "vllm:num_requests_running"
 WAITING = "vllm:num_requests_waiting"
+CACHE_CONFIG = "vllm:cache_config_info{"
+"""vLLM's info gauge of its cache configuration, in selector form (value 1; the labels carry
+``num_gpu_blocks``, ``gpu_memory_utilization``, ``block_size``...)."""
+
+
+def label_value(selector: str, label: str) -> str | None:
+    """A label's value in a series written in selector form (``name{a="1",b="2"}``)."""
+    at = selector.find(f'{label}="')
+    if at < 0:
+        return None
+    start = at + len(label) + 2
+    end = selector.find('"', start)
+    return selector[start:end] if end >= 0 else None
 PREEMPTIONS = "vllm:num_preemptions_total"
 PREFIX_QUERIES = ("vllm:prefix_cache_queries_total", "vllm:gpu_prefix_cache_queries_total")
 PREFIX_HITS = ("vllm:prefix_cache_hits_total", "vllm:gpu_prefix_cache_hits_total")

@@ -30,6 +30,7 @@ from correlator.core.features import (
     rebuild_ratio,
     server_pools,
     session_view,
+    shrunk_pools,
     silent_servers,
     stalled_engines,
     strongest_kv,
@@ -86,7 +87,8 @@ class NodeEngine:
                                large_prompt=float(rules.benign.long_document_prompt_tokens),
                                monitoring=rules.benign.monitoring_processes,
                                hot_c=rules.hypotheses.gpu_throttle.hot_c,
-                               slow_share=rules.hypotheses.gpu_throttle.slow_share)
+                               slow_share=rules.hypotheses.gpu_throttle.slow_share,
+                               pool_accept_ns=int(rules.hypotheses.kv_pool.accept_after_s * NS))
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -405,7 +407,7 @@ class NodeEngine:
             return True
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
-        if st.throttled or self._stalled(tick_ns):
+        if st.throttled or self._stalled(tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -518,6 +520,7 @@ class NodeEngine:
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
+            shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
         )
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:

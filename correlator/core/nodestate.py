@@ -139,6 +139,21 @@ class EngineTrack:
     demand_by_minute: MinuteRing = field(init=False)
     """Demand per minute: tokens processed, else running requests summed over the ticks."""
     _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
+    pool_blocks: float = 0.0
+    """KV blocks of the engine's pool, from vLLM's cache configuration gauge (0: not exported)..."""
+    pool_peak: float = 0.0
+    """...the most it has had..."""
+    pool_cut: tuple[int, str] = (0, "")
+    """...and since when the pool has been smaller (0: it is not), with the settings then."""
+
+    def note_pool(self, blocks: float, ts_ns: int, settings: str, accept_ns: int) -> None:
+        """A cache configuration reading: the pool's size now against the largest it had. A
+        smaller pool kept for ``accept_ns`` is the new normal."""
+        if blocks >= self.pool_peak or (self.pool_cut[0] and ts_ns - self.pool_cut[0] >= accept_ns):
+            self.pool_peak, self.pool_cut = blocks, (0, "")
+        elif blocks < self.pool_peak and (not self.pool_cut[0] or blocks != self.pool_blocks):
+            self.pool_cut = (ts_ns, settings)
+        self.pool_blocks = blocks
 
     def __post_init__(self) -> None:
         self.kv_pct = Series(self.cap)
@@ -287,6 +302,8 @@ class NodeState:
     throttled: dict[int, tuple[int, int, float, float]] | None = None
     """GPUs slowed down while hot, or with a thermal clock event reason: GPU -> (since, last
     reading, temperature, SM clock). None until one is."""
+    pool_accept_ns: int = 6 * 3600 * 1_000_000_000
+    """A smaller KV pool kept this long is the engine's new normal (``hypotheses.kv_pool``)."""
     pods: tuple[str, ...] = ()
     """The pods dcgm-exporter names as using the node's GPUs ("namespace/pod"), the latest
     ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
@@ -474,9 +491,23 @@ class NodeState:
             e.waiting.observe(ts, value)
             return False
         key = _counter_key(name)
-        if key is None or (key not in e.counters and len(e.counters) >= COUNTERS_KEPT):
-            return False  # unused, or one more free-form finished_reason past the bound
+        if key is None:
+            if name.startswith(m.CACHE_CONFIG):
+                self._cache_config(e, name, ts)
+            return False
+        if key not in e.counters and len(e.counters) >= COUNTERS_KEPT:
+            return False  # one more free-form finished_reason past the bound
         return e.counter(key).observe(value)
+
+    def _cache_config(self, e: EngineTrack, name: str, ts: int) -> None:
+        blocks = m.label_value(name, "num_gpu_blocks")
+        try:
+            n = float(blocks) if blocks is not None else 0.0
+        except ValueError:
+            return
+        if n > 0:
+            util = m.label_value(name, "gpu_memory_utilization")
+            e.note_pool(n, ts, f"gpu_memory_utilization {util}" if util else "", self.pool_accept_ns)
 
     def _host(self, rec: SampleRecord) -> None:
         mt = rec.metrics

@@ -30,6 +30,7 @@ CAUSE_COLORS = {
     "gpu_failure": "#d62728",
     "gpu_throttled": "#bcbd22",
     "engine_stalled": "#17becf",
+    "kv_pool_shrunk": "#7f7f7f",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",
