@@ -47,7 +47,8 @@ def test_an_engine_back_with_a_fifth_of_its_pool_is_paged() -> None:
     assert [c for c, _ in found] == ["kv_pool_shrunk"]
     assert RESTART <= found[0][1] <= RESTART + 60
     incident = opened_incidents(with_pool(28944, 6108), RULES)[0]
-    assert "6108 KV blocks where it had 28944 (21 %), gpu_memory_utilization 0.55" in incident.evidence[0].detail
+    detail = incident.evidence[0].detail
+    assert "6108 KV blocks where it had 28944 (21 %), gpu_memory_utilization 0.55" in detail
 
 
 def test_the_same_pool_or_a_little_less_is_not() -> None:
