@@ -13,7 +13,9 @@ that name no node paging beside the cause they come from, a server loading on a 
 row remap after an ECC error and one on its own, a partition whose node's agent spooled its
 minutes and delivered them late (and, s41, a scrape blocked for the agent too, which is no
 partition), an exporter crash-looping under its memory limit, a GPU slowed by heat beside a
-leak on a busy node, an XID downing a serving instance across two nodes.
+leak on a busy node, an XID downing a serving instance across two nodes, a canary restarted
+with a fifth of its KV pool, a cache of LoRA adapters filling beside a host memory leak, an
+engine hung behind frozen metrics.
 """
 
 from __future__ import annotations
@@ -41,8 +43,11 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s37_ecc_row_remap_xid94", "s39_barge_in_aborts_residue",
              "s40_grafana_managed_alerts", "s41_same_minute_xid_blind_node",
              "s42_dcgm_exporter_crashloop_residue", "s43_allocator_fragmentation_slow_residue",
-             "s44_tenant_moved_leak_two_nodes", "s47_thermal_throttle_beside_leak",
-             "s49_multinode_pp_xid_nightly_batch")
+             "s44_tenant_moved_leak_two_nodes", "s46_pd_disagg_decode_leak",
+             "s47_thermal_throttle_beside_leak", "s48_ha_prometheus_duplicate_storm",
+             "s49_multinode_pp_xid_nightly_batch", "s50_kv_pool_undersized_canary",
+             "s51_spec_rollout_waves_residue", "s52_lora_onboarding_rss_leak",
+             "s53_engine_hang_frozen_metrics")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
