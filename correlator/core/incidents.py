@@ -166,6 +166,10 @@ class IncidentBook:
             inc.resolved_ns = None
             self.open[inc.incident_id] = inc
             self._name(inc, f.cause)
+        return self._join(inc, f)
+
+    def _join(self, inc: Tracked, f: Finding) -> list[Incident]:
+        """The finding's node joins the incident (or rejoins it), the finding's content in."""
         if f.node not in inc.nodes:
             inc.nodes.append(f.node)
         inc.active.add(f.node)
@@ -224,12 +228,7 @@ class IncidentBook:
                 self._note_symptom(inc, node, tuple(inc.evidence), [f.node])
             inc.symptoms = inc.symptoms | set(inc.nodes)
             self._name(inc, f.cause)
-        inc.nodes.append(f.node)
-        inc.active.add(f.node)
-        self.by_node[_key(f)] = inc.incident_id
-        inc.first_evidence_ns = min(inc.first_evidence_ns, f.onset_ns)
-        self._absorb(inc, f)
-        return [self._record(inc, "update", f.ts_ns)]
+        return self._join(inc, f)
 
     def _note_symptom(self, inc: Tracked, node: str, evidence: tuple[Evidence, ...],
                       peers: list[str]) -> None:
