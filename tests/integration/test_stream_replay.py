@@ -28,7 +28,9 @@ async def broker_replay(bootstrap: str, prefix: str, events: Path, labels: Path,
              "--prefix", prefix, "--partitions", str(PARTITIONS), "--deadletter", out.parent / "dl.jsonl"),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     stdout, stderr = await proc.communicate()
-    assert proc.returncode == 0, stderr.decode()[-3000:]
+    err = stderr.decode()
+    first = err.find("Traceback")  # the worker's first error, before the shutdown's cancellations
+    assert proc.returncode == 0, (err[first:first + 3000] + "\n...\n" if first >= 0 else "") + err[-2000:]
     return dict(orjson.loads(stdout.splitlines()[-1]))
 
 
