@@ -14,19 +14,6 @@ MIB = 1024.0 * 1024.0
 KV_USAGE = ("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc")
 RUNNING = "vllm:num_requests_running"
 WAITING = "vllm:num_requests_waiting"
-CACHE_CONFIG = "vllm:cache_config_info{"
-"""vLLM's info gauge of its cache configuration, in selector form (value 1; the labels carry
-``num_gpu_blocks``, ``gpu_memory_utilization``, ``block_size``...)."""
-
-
-def label_value(selector: str, label: str) -> str | None:
-    """A label's value in a series written in selector form (``name{a="1",b="2"}``)."""
-    at = selector.find(f'{label}="')
-    if at < 0:
-        return None
-    start = at + len(label) + 2
-    end = selector.find('"', start)
-    return selector[start:end] if end >= 0 else None
 PREEMPTIONS = "vllm:num_preemptions_total"
 PREFIX_QUERIES = ("vllm:prefix_cache_queries_total", "vllm:gpu_prefix_cache_queries_total")
 PREFIX_HITS = ("vllm:prefix_cache_hits_total", "vllm:gpu_prefix_cache_hits_total")
@@ -34,6 +21,9 @@ SPEC_DRAFTS = ("vllm:spec_decode_num_drafts_total", "vllm:spec_decode_num_draft_
 PROMPT_TOKENS = "vllm:prompt_tokens_total"
 GENERATION_TOKENS = "vllm:generation_tokens_total"
 REQUEST_SUCCESS = "vllm:request_success_total"
+CACHE_CONFIG = "vllm:cache_config_info"
+"""vLLM's info gauge of its cache configuration, in selector form (value 1; the labels carry
+``num_gpu_blocks``, ``gpu_memory_utilization``, ``block_size``...)."""
 
 _SELECTOR = re.compile(r'^([^{]+)\{(.*)\}$')
 _LABEL = re.compile(r'(\w+)\s*=\s*"((?:[^"\\]|\\.)*)"')
@@ -58,3 +48,19 @@ def finished_reason(name: str) -> str | None:
         if key == "finished_reason":
             return value
     return "unknown"
+
+
+@lru_cache(maxsize=256)
+def cache_pool(name: str) -> tuple[float, str] | None:
+    """(``num_gpu_blocks``, ``"gpu_memory_utilization <value>"`` or '') of a
+    ``vllm:cache_config_info{...}`` series; None for any other series or without blocks."""
+    base, labels = split_selector(name)
+    if base != CACHE_CONFIG:
+        return None
+    got = dict(labels)
+    try:
+        blocks = float(got.get("num_gpu_blocks", ""))
+    except ValueError:
+        return None
+    util = got.get("gpu_memory_utilization")
+    return (blocks, f"gpu_memory_utilization {util}" if util else "") if blocks > 0 else None

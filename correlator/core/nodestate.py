@@ -41,8 +41,8 @@ GPUS_KEPT = 64
 """GPU indices tracked per node (likewise): a producer's made-up labels or indices must not
 grow a node's state without bound."""
 PODS_KEPT = 4
-NO_LABELS: dict[str, str] = {}
 """Pods remembered per node (a pod rescheduled elsewhere leaves its name behind a while)."""
+NO_LABELS: dict[str, str] = {}
 COUNTERS_KEPT = 32
 """Counters per engine: the known ones and ``finished_<reason>`` per reason, which is free-form."""
 MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
@@ -492,22 +492,13 @@ class NodeState:
             return False
         key = _counter_key(name)
         if key is None:
-            if name.startswith(m.CACHE_CONFIG):
-                self._cache_config(e, name, ts)
+            pool = m.cache_pool(name)
+            if pool is not None:
+                e.note_pool(pool[0], ts, pool[1], self.pool_accept_ns)
             return False
         if key not in e.counters and len(e.counters) >= COUNTERS_KEPT:
             return False  # one more free-form finished_reason past the bound
         return e.counter(key).observe(value)
-
-    def _cache_config(self, e: EngineTrack, name: str, ts: int) -> None:
-        blocks = m.label_value(name, "num_gpu_blocks")
-        try:
-            n = float(blocks) if blocks is not None else 0.0
-        except ValueError:
-            return
-        if n > 0:
-            util = m.label_value(name, "gpu_memory_utilization")
-            e.note_pool(n, ts, f"gpu_memory_utilization {util}" if util else "", self.pool_accept_ns)
 
     def _host(self, rec: SampleRecord) -> None:
         mt = rec.metrics

@@ -6,7 +6,7 @@ then; nothing paged. vLLM's cache configuration gauge names the pool's size."""
 from __future__ import annotations
 
 from correlator.config import load_rules
-from correlator.core.metrics import label_value
+from correlator.core.metrics import cache_pool
 from correlator.core.nodestate import EngineTrack
 from correlator.wire.records import Record, SampleRecord
 from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents
@@ -35,11 +35,10 @@ def causes(records: list[Record]) -> list[tuple[str, float]]:
     return [(i.cause, (i.opened_ns - T0) / S) for i in opened_incidents(records, RULES)]
 
 
-def test_a_label_value_is_read_from_a_selector() -> None:
-    name = info(6108, "0.55")
-    assert label_value(name, "num_gpu_blocks") == "6108"
-    assert label_value(name, "gpu_memory_utilization") == "0.55"
-    assert label_value(name, "max_model_len") is None
+def test_the_pool_is_read_from_the_cache_configuration_gauge() -> None:
+    assert cache_pool(info(6108, "0.55")) == (6108.0, "gpu_memory_utilization 0.55")
+    assert cache_pool('vllm:cache_config_info{block_size="16"}') is None  # no block count
+    assert cache_pool('vllm:request_success_total{finished_reason="stop"}') is None
 
 
 def test_an_engine_back_with_a_fifth_of_its_pool_is_paged() -> None:
