@@ -795,6 +795,83 @@ s53_engine_hang_frozen_metrics: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 re
   its load goes half to hg-h100-04 and half to hg-h100-06 (running ~17 -> ~25-30, KV ~0.2-0.29); moved
   sessions stay where they went until they end (tau 300 s). Labels: other/engine_hang hg-h100-03 40-51.83 (to
   the restarted engine's start); benign/failover hg-h100-05 25-55, hg-h100-04 and hg-h100-06 25-65.
+
+Added later (s54-s57, a thirteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+--------------------------------------------------------------------------------------------------
+s54_prompt_template_prefix_collapse: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 0.75 req/s/node
+  (the healthy prefix-cache hit ratio ~0.36 comes from its hash_ids), 90 min, no request log; pt-h100-05/06
+  export hostname/uuid. (1) benign/prompt_template_change on all six nodes: at 30 min the chat front-end ships
+  a new prompt template that puts "Current date and time: <now, to the second>" at the top of the system
+  prompt, so no request's block-hash chain matches past its first block: the prefix-cache hit ratio falls to
+  0.02 of what it was (0.36 -> ~0.01 on every node), and every request prefills the prefix it used to hit
+  again, at ~10k tokens/s (RECOMPUTE_TPS): TTFT P99 ~0.47 -> 3.6-4.6 s (5-min windows; Mooncake's long
+  prompts). KV, running and FB do not change. The front-end team rolls it back at 58 min; the old template's
+  prefixes are cached again with tau 240 s (hit ~0.04 at 55-60, ~0.22 at 60-65, back by ~70 min). Alerts: TTFT
+  P99 on every node from ~31.9-32.6 to ~65.9-67.9, fleet GatewayP99LatencySLOBreach from ~35.4,
+  VLLMPrefixCacheHitRateLow on every node ~42.1-42.9 to ~63.6-64.1 min: one fleet-wide cause, six nodes, a
+  release and its rollback. (2) Inside it, a real leak: session_isolation on pt-h100-04 from 40 min to end,
+  2.0 %/min of the pool never reclaimed: KV 5-min means ~0.28-0.43 before, ~0.54 at 40-45, ~0.63 at 50-55,
+  ~0.79 at 60-65, ~0.93 at 70-75, >= 0.98 from ~75 min, running flat (7-14). Its usual prefix-hit drop is
+  hidden under the fleet's until the rollback, after which its hit ratio stays at ~0.1 (pressure evicts the
+  prefixes) while the others recover; its TTFT P99 alert (from ~32.6) never resolves (P99 ~2.2-2.4 s at 60-85
+  min) and the fleet SLO breach goes on to the end; preemptions ~77.4, KV-critical ~78.6 and from ~83.4,
+  KV-usage ~79.4 min. Labels: benign/prompt_template_change pt-h100-01..06 30-68 (the rollback + 10 min);
+  session_isolation pt-h100-04 40-90.
+s55_nvlink_xid74_slow_tp_group: 6 x 8 H100 (HGX, NVSwitch), 2 DP engines/node (TP4 each, one vLLM server),
+  Llama-3.3-70B, Azure conv (engine 0) / code (engine 1) 6 req/s/engine, 90 min, no request log;
+  nv-h100-04..06 export hostname/uuid. Every dcgm sample also carries DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL (in
+  the default counters CSV; cumulative, counted in MiB here: up to ~30 GB/s per busy GPU) and
+  DCGM_FI_PROF_PCIE_TX_BYTES / RX_BYTES (bytes/s, as in all three real captures; ~0.13-0.17 GB/s). (1)
+  other/xid_74 on nv-h100-03 GPU 1 from 35 min to end: a fatal NVLink error on one of GPU 1's links (XID 74,
+  "NVLink: fatal error detected on link 4"). The GPU stays on the bus, but its NVLink stays down until a GPU
+  reset, and the TP group's all-reduce in flight fails (cudaErrorNvlinkUncorrectable): the server exits 2 s
+  later (both DP engines), kubelet restarts it 10 s later, weights 100 s, engine_start ~36.9 min, counters
+  reset. NCCL's new communicator finds no NVLink P2P path to GPU 1 and routes the ring hops to and from it
+  through host memory (SHM), so engine 0 (GPUs 0-3) comes back slow for good: prefill x0.45, decode x0.7
+  (NVL_PRE / NVL_DEC), running ~40 -> ~60, TTFT P99 ~0.47 -> ~0.9 s, KV ~0.2 -> ~0.25, GPU utilization ~55 ->
+  ~70 %, GPU 1's NVLink counter flat, PCIe TX/RX of GPUs 0-2 ~0.14 -> ~5 GB/s; engine 1 (GPUs 4-7) is normal
+  again after the restart. DCGM_FI_DEV_XID_ERRORS reads 74 from then on. Alerts:
+  GPUXidErrors{gpu="1",xid="74"} from ~35.2 to the end, GatewayUpstream5xxRateHigh ~36.4-40.4,
+  VLLMTimeToFirstTokenP99High (engine 0) from ~39.2 to the end. (2) benign/warmup on nv-h100-05 33-43 min: a
+  drained restart for a config change (as s15: its conversations move to the five peers meanwhile),
+  process_start 33.5, engine_start ~35.2, allocator warm-up, cold prefix cache; nothing fires. Two restarts
+  two minutes apart: one comes back as before, the other slow. Labels: other/xid_74 nv-h100-03 GPU 1 35-90;
+  benign/warmup nv-h100-05 33-43.
+s56_rack_power_cap_residue: 6 x 4 H100 in two racks (r11-h100-01..03, r12-h100-01..03), Llama-3.3-70B TP4 + 1B
+  draft (spec decode everywhere), Azure conv 2.5 req/s/node, 90 min, no request log; rack r12 reports the DCGM
+  blank sentinel. (1) benign/power_cap on r12-h100-01..03: at 25 min feed A of rack r12's PDU is lost (an
+  upstream breaker trips during UPS maintenance); the rack's power budget, oversubscribed for A+B, no longer
+  covers full load, so its power manager caps every GPU of the rack at 350 W until the feed is back at 55 min.
+  Where the load would draw more, a GPU sits at ~345 W with its SM clock at ~0.65 of 1980 MHz (CAP_PRE,
+  hunting +-3 %; 5-min means 1285-1490 MHz) and runs ~6 C cooler; prefill runs at x0.65, decode (memory-bound,
+  HBM clock unchanged) at x0.85 (CAP_DEC): running (5-min means) ~15-22 -> ~18-25, GPU utilization ~60 -> ~70
+  %, TTFT P99 ~0.47 -> ~0.6-0.7 s, and slower streams make more users give up: aborts 1.5 -> 3 % on the rack.
+  No vLLM or GPU rule fires; the only alert is the DCIM's PDUInputFeedDown (SNMP exporter, labels rack="r12",
+  pdu, feed, instance=<pdu>:161; it names no node, so node "-") ~26.0-55.0 min. (2) spec_residue on
+  r12-h100-02 (inside the capped rack) from 35 min to end: the node's draft-state reclaim stops (as s39), so
+  each interrupted request's 4.7 MB is kept: ~21 MB/min/node while the cap's aborts last, ~11 MB/min after;
+  FB_USED / NVML ~74.09k -> ~74.28k MiB per GPU by 85-90 min (~0.8 GB/node), KV flat, no alert (aborts stay
+  below 5 %). The cap's extra aborts are what feed it first. Labels: benign/power_cap r12-h100-01..03 25-60
+  (the feed's return + 5 min, the rules' 5-min windows); spec_residue r12-h100-02 35-90.
+s57_scale_in_silence_node_crash: 7 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 21:30
+  UTC, no request log; as-h100-05..07 export hostname/uuid. Evening scale-in: KEDA lowers the vLLM
+  Deployment's replicas twice, and the cluster-autoscaler deletes each emptied node after its
+  scale-down-unneeded-time (10 min). (1) benign/scale_in as-h100-07: at 30 min its pod is picked; the gateway
+  drops it from rotation at once and its sessions go to its hash-ring successors as-h100-01 / -02 (half each;
+  moved sessions: no cached history, prefix hit x0.25), the pod stops at 30.5 (its vLLM series and scrape
+  target vanish: no VLLMTargetDown), the node idles (FB 0, util 0) and at 40.5 min it is deleted: every source
+  of it stops for good, and as it left every scrape config no NodeTargetDown / TargetDown fires. (2)
+  benign/scale_in as-h100-06 the same at 45 / 45.5 / 55.5 min (its sessions to as-h100-03 / -05). Each peer
+  runs x1.5 (running ~17 -> ~26, KV 5-min means ~0.1-0.2 -> ~0.13-0.39, utilization ~52 -> ~72 %); nothing
+  fires. (3) other/node_crash on as-h100-04 at 62 min: a kernel panic (an uncorrectable machine check), the
+  hardware watchdog reboots it; POST and boot take 7 min (BOOT_S), so no record of any source from 62 to ~69
+  min, the same silence as the scaled-in nodes'. Then the new agent collects again (its seq restarts at 1 and
+  it re-sends the last 10 s before the crash, as s31), kubelet starts the pod (process_start ~69.75), weights
+  100 s, engine_start ~71.4, counters reset, cold cache. The node was not drained: the gateway fails what it
+  sends there for 45 s. Alerts: GatewayUpstream5xxRateHigh ~63.3-67.8, TargetDown (node-exporter and
+  dcgm-exporter) ~64.0-69.0, VLLMTargetDown ~64.0-71.5, fleet GatewayHigh5xxRate ~64.8-67.3 min. Labels:
+  benign/scale_in as-h100-07 30-90 and as-h100-06 45-90 (from the drain; the node is gone to the end);
+  other/node_crash as-h100-04 62-71.42 (to the new engine's start).
 """
 from __future__ import annotations
 
@@ -870,12 +947,18 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "GatewayHigh5xxRate": ("critical", 120, 'sum(rate(gateway_responses_total{code=~"5.."}[5m])) / '
                            "sum(rate(gateway_responses_total[5m])) > 0.02"),
     "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0"),
-    "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85")}
+    "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85"),
+    # (s56) a facility alert from the DCIM's SNMP exporter on a rack PDU (it names a rack, no node)
+    "PDUInputFeedDown": ("warning", 60, 'snmp_pdu_input_feed_up{feed="A"} == 0')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
 #                                                    (rank 32 on all linear layers of a 70B model, bf16)
 DRIVER, DRIVER_NEW = "570.133.20", "570.172.08"  # the fleet's driver; after a node's driver upgrade
+RECOMPUTE_TPS = 10000.0  # (s54) prefill tokens/s of a 72B TP4 engine recomputing a prefix it no longer hits
+CAP_PRE, CAP_DEC = 0.65, 0.85  # (s56) prefill / decode speed of an H100 under a 350 W power cap
+NVL_PRE, NVL_DEC = 0.45, 0.70  # (s55) a TP4 group whose all-reduce crosses host memory (NVLink down)
+BOOT_S = 420  # (s57) a crashed HGX node: hardware watchdog, POST and boot until its agent collects again
 
 
 @dataclass
@@ -942,6 +1025,7 @@ class Node:
     cache_info: bool = False  # vLLM samples carry vllm:cache_config_info (gpu_memory_utilization, blocks)
     uref_min: float | None = None  # GPU utilization relative to the mean load before this minute (None: as
     #                    before: the whole recording, or up to the first throttle / batch job)
+    nvlink: bool = False  # dcgm-exporter also exports DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL and PCIe TX/RX rates
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -970,6 +1054,8 @@ class Fault:
     #                    batch_job: f.rate = the batch client's requests per second
     # (s50-s53) pool_cfg: f.rate = the gpu_memory_utilization the restarted engine gets; lora: f.rate = the
     #                    adapter tenant's requests per second; hang: f.inst = the GPU of the blocked TP rank
+    # (s54-s57) power_cap: f.rate = the GPU power limit (W), f.abort = the abort rate while it holds;
+    #                    nvlink_xid: f.gpu / f.inst = the GPU whose NVLink failed (its TP group slows)
 
 
 @dataclass
@@ -985,6 +1071,8 @@ class Scenario:
     kv_warn: float | None = None  # badly tuned VLLMKVCacheUsageElevated on every node: KV > this for 30 s
     ttft_slo: float = 0.8  # the TTFT P99 threshold of the fleet's TTFT rules (a long-context pool's own SLO)
     grafana: bool = False  # the fleet's alerts come from Grafana-managed rules (1 min evaluation)
+    site: list[tuple[str, dict[str, str], float, float]] = field(default_factory=list)  # facility alerts
+    #                    naming no node: (alertname, labels, start min, end min)
     ha: tuple[str, ...] = ()  # an HA Prometheus pair: every replica evaluates the rules and sends every
     #                    alert with its own external label `replica` (not dropped before Alertmanager)
 
@@ -1083,6 +1171,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             drained[int(stop) - 30:int(ready)] = True
 
     hang = np.zeros(T, bool)  # the engine core is stuck: the API server answers, nothing is served
+    absent = np.zeros(T, bool)  # the node is gone from the cluster (and from every scrape config)
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg"):  # drained restarts (a new config)
@@ -1119,6 +1208,15 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "ecc_xid":
             for _t, c in ecc_xid(rng, f, ev, xids):  # a contained uncorrectable error kills the server
                 restart(c, c + 10, c + 110)
+        elif f.kind == "nvlink_xid":  # a fatal NVLink error: the TP group's next collective fails
+            nvlink_xid(rng, f, ev, xids)
+            restart(s0 + 2, s0 + 12, s0 + 112)  # cudaErrorNvlinkUncorrectable: the server exits, restarts
+        elif f.kind == "absent":  # the cluster autoscaler deleted the node: no agent, no scrape target
+            reach[s0:] = False
+            absent[s0:] = True
+        elif f.kind == "node_crash":  # kernel panic: watchdog reboot; the agent and kubelet come back
+            reach[s0:s0 + BOOT_S] = False
+            restart(s0, s0 + BOOT_S + 45, s0 + BOOT_S + 145)
         elif f.kind == "gpu_reset":  # drained, GPU reset (~20 s off NVML/DCGM), pod back at f.end
             assert f.gpu is not None and f.end is not None
             alive[f.gpu, s0 + 60:s0 + 80] = False
@@ -1156,6 +1254,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o.update(side=side, xids=xids)
     if hang.any():
         nd.o["hang"] = hang
+    if absent.any():
+        nd.o["absent"] = absent
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -1181,6 +1281,19 @@ def side_xid(rng: np.random.Generator, f: Fault, ev: list[Event], side: list[tup
             msg = f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=python3, {XID_TEXT[code]}"
             ev.append((t, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
             xids.append((f.gpu, t, code))
+
+
+def nvlink_xid(rng: np.random.Generator, f: Fault, ev: list[Event], xids: list[tuple[int, float, int]]
+               ) -> None:
+    """XID 74 on GPU f.gpu: a fatal NVLink error on one of its links. The GPU stays on the bus, but its
+    links stay down until a GPU reset; the vLLM worker's in-flight all-reduce fails
+    (cudaErrorNvlinkUncorrectable)."""
+    assert f.gpu is not None
+    bus, pid = f"{0x18 + 0x11 * f.gpu:02X}", int(rng.integers(100000, 4000000))
+    msg = (f"NVRM: Xid (PCI:0000:{bus}:00): 74, pid={pid}, name=VLLM::Worker_DP0, NVLink: fatal error "
+           "detected on link 4(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)")
+    ev.append((f.start * 60 + 0.1, "nvml", f.gpu, "xid", {"xid": 74, "message": msg}))
+    xids.append((f.gpu, f.start * 60 + 0.1, 74))
 
 
 def ecc_xid(rng: np.random.Generator, f: Fault, ev: list[Event], xids: list[tuple[int, float, int]]
@@ -1332,6 +1445,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             else:  # this node's sessions leave (the ones in flight finish here)
                 stay = rng.random(len(xs[0][0])) >= gone * shift_shape(xs[0][0], s0, s1, T)
                 xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
+        elif f.kind == "power_cap" and f.abort:  # slower streams: more users give up mid-answer
+            w["p_ab"][s0:s1] = np.maximum(w["p_ab"][s0:s1], f.abort)
         elif f.kind == "lora":  # a tenant whose requests each name one of its LoRA adapters (kind 7)
             et, eP, eG = arrivals(rng, tr, f.rate, T)
             keep = (et >= s0) & (et < s1)
@@ -1469,6 +1584,76 @@ def therm(f: Fault, T: int, temp: Arr) -> Arr:
     return np.asarray(np.where(heat > 0, np.minimum(temp + (105.0 - temp) * heat, hold), temp))
 
 
+def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
+    """(prefill, decode) speed per second as a share of normal (None: nothing slows this engine). A rack power
+    cap (`power_cap`, f.start to f.end): CAP_PRE / CAP_DEC, compute-bound prefill follows the SM clock,
+    memory-bound decode less so. An engine restarted over a failed NVLink (`nvlink_xid`, from its new
+    engine's start, f.start + 112 s, to the end): NVL_PRE / NVL_DEC, its all-reduces go through host memory
+    (large in prefill, latency-bound in decode). No random draw."""
+    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid")]
+    if not fs:
+        return None
+    sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
+    for f in fs:
+        if f.kind == "power_cap":
+            on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CAP_PRE, CAP_DEC
+        else:
+            on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
+        pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
+    return pre, dec
+
+
+def template_frac(fl: list[Fault], T: int) -> Arr | None:
+    """Share of the usual prefix-cache hits left per second by a prompt-template change (`template`, f.start
+    to f.end, when it is rolled back): 0.02 (only the first block, before the per-request timestamp, still
+    matches), then the old template's prefixes are cached again (tau 240 s). None: no change. No random
+    draw."""
+    fs = [f for f in fl if f.kind == "template"]
+    if not fs:
+        return None
+    sec, out = np.arange(T, dtype=float), np.ones(T)
+    for f in fs:
+        s0, s1 = f.start * 60, T if f.end is None else f.end * 60
+        out = np.where((sec >= s0) & (sec < s1), 0.02, out)
+        out = np.where(sec >= s1, np.minimum(out, 1.0 - 0.98 * np.exp(-(sec - s1) / 240.0)), out)
+    return out
+
+
+def power_cap(nd: Node, f: Fault, T: int, rng: np.random.Generator) -> None:
+    """The rack's power manager caps every GPU of the node at f.rate W from f.start to f.end. Where the load
+    would draw more, the GPU sits just under the cap with its SM clock at ~CAP_PRE of its maximum (hunting
+    +-3 %, a ~41 s period) and runs ~6 C cooler; the HBM clock is unchanged."""
+    o, sec = nd.o, np.arange(T, dtype=float)
+    on = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60))
+    for g in range(nd.n_gpu):
+        capd = on & (o["power"][g] > f.rate - 5)
+        o["power"][g] = np.where(capd, f.rate - np.abs(rng.normal(0, 2.5, T)), o["power"][g])
+        o.setdefault("clk", {})[g] = np.where(capd, CAP_PRE + 0.03 * np.sin(2 * np.pi * sec / 41.0 + g), 1.0)
+        o.setdefault("tcool", {})[g] = 31 + 0.38 * o["util"][g] - np.where(capd, 6.0, 0.0)
+
+
+def nvlink_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> None:
+    """dcgm-exporter's DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL (cumulative; counted in MiB here) and
+    DCGM_FI_PROF_PCIE_TX/RX_BYTES (bytes/s) per GPU. A busy TP4 engine moves up to ~30 GB/s per GPU over
+    NVLink in its all-reduces; PCIe carries token ids, sampled tokens and logs (~30-230 MB/s). After a fatal
+    NVLink error (`nvlink_xid`) the failed GPU's links carry nothing, and once the engine is back NCCL routes
+    the ring hops to and from that GPU through host memory (SHM): it and its two ring neighbours in the TP
+    group move up to ~7 GB/s more over PCIe."""
+    o, N = nd.o, np.arange(T)
+    u = o["util"] / 100.0
+    rate = 30000.0 * u * (o["state"] == 2)
+    pcie = 3e7 + 2e8 * u + rng.normal(0, 5e6, u.shape)
+    for f in (f for f in fl if f.kind == "nvlink_xid"):
+        assert f.gpu is not None
+        rate[f.gpu, int(f.start * 60):] = 0.0
+        gs = next(e for e in nd.engines if f.gpu in e.gpus).gpus
+        k = gs.index(f.gpu)
+        for h in sorted({gs[k - 1], f.gpu, gs[(k + 1) % len(gs)]}):
+            pcie[h] += np.where(f.start * 60 + 112 <= N, 7e9 * u[h], 0.0)
+    o["nvl"] = rng.uniform(1e8, 5e9, (nd.n_gpu, 1)) + np.cumsum(rate, axis=1)
+    o["pcie"] = np.clip(pcie, 1e6, None)
+
+
 def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr:
     """Share of a drained node's conversations served elsewhere: 1 from drain to ready, then exp(-dt/tau)."""
     m = np.zeros(len(secs))
@@ -1519,6 +1704,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if nd.pd == "prefill":  # a prefill node frees a request's blocks once the decode node has pulled them
         amp = 0.0
     thr = throttle_frac(fl, T)  # a thermally throttled GPU slows its whole TP group (None: none)
+    sdn = slowdown(fl, T)  # (prefill, decode) speed under a power cap or over a failed NVLink (None: none)
+    tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora")],
                  default=0) or int(o.get("fref_s", 0))
@@ -1533,6 +1720,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         slow = base_slow * (1 + 4.5 * np.clip(press, 0, 1) ** 1.5)
         if thr is not None:  # prefill is compute-bound: it slows with the SM clock
             slow = slow / thr
+        if sdn is not None:
+            slow = slow / sdn[0]
         if nd.prefill_tps:  # long prompts: the uncached part (the trace's mean reuse) is prefilled first
             ttft = np.where(kind == 1, P / nd.prefill_tps,
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
@@ -1540,7 +1729,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
         if lx is not None:  # the step that loads an adapter from disk stalls every request behind it
             ttft = ttft + lx
-        dur = ttft + G / (tps if thr is None else tps * thr[si]) * (1 + 0.3 * np.clip(press, 0, 1))[si]
+        if tpl is not None:  # the prefix it no longer hits is prefilled again
+            ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
+        dtps = tps if thr is None else tps * thr[si]
+        if sdn is not None:
+            dtps = dtps * sdn[1][si]
+        dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
@@ -1590,6 +1784,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 5, 0.5, 1.0)
     if batch:  # a batch document shares only the job's ~400-token instruction prefix
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
+    if tpl is not None:  # a per-request timestamp at the top of the system prompt: no block chain matches
+        hit = hit * tpl[si]
     if lx is not None:  # blocks are hashed with the adapter's id: other tenants' prefixes do not match
         hit = hit * np.where(kind == 7, 0.4, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
@@ -1796,6 +1992,10 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         assert clk is not None
         o.setdefault("therm", {})[f.gpu] = (therm(f, T, 31 + 0.38 * o["util"][f.gpu]), clk)
         o["power"][f.gpu] *= 0.35 + 0.65 * clk  # lower clocks and voltage draw less
+    for f in (f for f in fl if f.kind == "power_cap"):
+        power_cap(nd, f, T, rng)
+    if nd.nvlink:
+        nvlink_series(nd, fl, T, rng)
     hang = o.get("hang")
     if hang is not None:  # a stuck engine's GPUs
         for f in (f for f in fl if f.kind == "hang"):
@@ -1850,6 +2050,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
         o["pod"] = o["lws_pod"]
     th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
+    ck = o.get("clk", {})  # GPUs clocked down by a power cap: clock share per second
     tc, sp = o.get("tcool", {}), o.get("spin", {})  # a stuck engine's GPUs: temperature; spinning in NCCL
     gpod: dict[int, str] = {}  # GPUs held by a second deployment's pod (mixed-model nodes)
     for e in nd.engines:  # a second deployment has its own pod and pod IP; no random draw
@@ -1907,7 +2108,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 continue
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, t, last_xid(o, g, t, {
-                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else sm) if u > 5 else 345,
+                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else round(sm * ck[g][s])
+                                         if g in ck else sm) if u > 5 else 345,
                 "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(float(th[g][0][s]) + 7)
                 if g in th else round(float(tc[g][s]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
@@ -1923,6 +2125,10 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}))), lab)))
             if g in sp and sp[g][s]:  # a spin-wait kernel touches no memory
                 out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=0, DCGM_FI_PROF_DRAM_ACTIVE=0.002)
+            if nd.nvlink:  # NVLink traffic counter (cumulative, MiB here) and PCIe rates (bytes/s)
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL=int(o["nvl"][g, s]),
+                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["pcie"][g, s]),
+                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["pcie"][g, s] * 0.93))
             if fresh:  # the profiling module has no sample yet on a restarted exporter's first read
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -2189,11 +2395,13 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 hung |= (ti >= a * 60) & (ti < b * 60)
                 back.append(b * 60)
         gap |= hung
+        gone = o["absent"][ti] if "absent" in o else np.zeros(len(ti), bool)  # not in any scrape config
         fired += [(k, c, lb, nd.name, None) for k, c, lb in [
             ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
             ("NodeOOMKillDetected", ((dt_oom >= 0) & (dt_oom < 300)).any(1), hl),
-            ("NodeTargetDown", ~reach, hl),
-            ("DCGMTargetDown", ~reach | gap, {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
+            ("NodeTargetDown", ~reach & ~gone, hl),
+            ("DCGMTargetDown", (~reach | gap) & ~gone,
+             {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
             ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
         if back:  # the exporter's own container restarts (kube-state-metrics counts them)
             dt_x = ti[:, None] - np.array(back)
@@ -2231,6 +2439,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                                   gl, nd.name, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
+    fired += [(nm, (ti >= a * 60) & (ti < b * 60), lab, "-", None) for nm, lab, a, b in sc.site]
     gw = {"service": "llm-gateway"}
     fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo,
                 {**gw, "slo": "ttft-p99"}, "-", None),
@@ -2418,7 +2627,8 @@ def scenarios() -> list[Scenario]:
     s7.nodes[3].skew = 2.4
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
-            *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios()]
+            *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
+            *thirteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -2854,6 +3064,56 @@ def twelfth_scenarios() -> list[Scenario]:
     for nd in s53.nodes[3:]:
         nd.lower = True
     return [s50, s51, s52, s53]
+
+
+def thirteenth_scenarios() -> list[Scenario]:
+    """s54-s57, added later by a thirteenth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben = "session_isolation", "benign"
+    pt = [f"pt-h100-{k:02d}" for k in range(1, 7)]
+    s54 = Scenario("s54_prompt_template_prefix_collapse", "2026-03-24T08:00:00+00:00", 90,
+                   mk("pt-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4),
+                   [*(Fault("template", n, 30, 58) for n in pt),  # the front-end's release, rolled back at 58
+                    *(Fault("template_window", n, 30, 68, cause=ben, detail="prompt_template_change")
+                      for n in pt),
+                    Fault("kv_leak", "pt-h100-04", 40, cause=si, leak=2.0)])
+    for nd in s54.nodes[4:]:
+        nd.lower = True
+    s55 = Scenario("s55_nvlink_xid74_slow_tp_group", "2026-03-31T10:00:00+00:00", 90,
+                   mk("nv-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv8, trace2="azure_code",
+                      nvlink=True),
+                   [Fault("nvlink_xid", "nv-h100-03", 35, gpu=1, inst=1, cause="other", detail="xid_74"),
+                    Fault("warmup", "nv-h100-05", 33, 43, cause=ben, detail="warmup")], spill=True)
+    for nd in s55.nodes[3:]:
+        nd.lower = True
+    rk = [f"r{11 + i // 3}-h100-{i % 3 + 1:02d}" for i in range(6)]  # racks r11 and r12, three nodes each
+    pdu = {"rack": "r12", "pdu": "r12-pdu-a", "feed": "A", "instance": "r12-pdu-a.dcim.example.internal:161",
+           "job": "snmp-pdu"}
+    s56 = Scenario("s56_rack_power_cap_residue", "2026-04-07T13:00:00+00:00", 90,
+                   mk(lambda i: rk[i], 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "r12-h100-02", 35, cause="spec_residue", abort=0.015),
+                    *(Fault("power_cap", n, 25, 55, rate=350.0, abort=0.03) for n in rk[3:]),
+                    *(Fault("cap_window", n, 25, 60, cause=ben, detail="power_cap") for n in rk[3:])],
+                   site=[("PDUInputFeedDown", pdu, 25.0, 55.0)])
+    for nd in s56.nodes[3:]:
+        nd.sentinel = True
+    s57 = Scenario("s57_scale_in_silence_node_crash", "2026-04-14T21:30:00+00:00", 90,
+                   mk("as-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("failover", "as-h100-07", 30, 90, cause=ben, detail="scale_in",
+                          to=[("as-h100-01", 0.5), ("as-h100-02", 0.5)]),
+                    Fault("evict", "as-h100-07", 30.5), Fault("absent", "as-h100-07", 40.5),
+                    Fault("failover", "as-h100-06", 45, 90, cause=ben, detail="scale_in",
+                          to=[("as-h100-03", 0.5), ("as-h100-05", 0.5)]),
+                    Fault("evict", "as-h100-06", 45.5), Fault("absent", "as-h100-06", 55.5),
+                    Fault("node_crash", "as-h100-04", 62, 62 + (BOOT_S + 145) / 60, cause="other",
+                          detail="node_crash"),
+                    Fault("agent_restart", "as-h100-04", 62, 62 + BOOT_S / 60)])
+    for nd in s57.nodes[4:]:
+        nd.lower = True
+    return [s54, s55, s56, s57]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
