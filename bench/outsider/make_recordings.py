@@ -872,6 +872,89 @@ s57_scale_in_silence_node_crash: 7 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 r
   dcgm-exporter) ~64.0-69.0, VLLMTargetDown ~64.0-71.5, fleet GatewayHigh5xxRate ~64.8-67.3 min. Labels:
   benign/scale_in as-h100-07 30-90 and as-h100-06 45-90 (from the drain; the node is gone to the end);
   other/node_crash as-h100-04 62-71.42 (to the new engine's start).
+Added later (s58-s61, a fourteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+---------------------------------------------------------------------------------------------------
+s58_cuda_oom_crashloop_long_prompts: 6 x 4 H100, Qwen2.5-72B TP4 (450k-token pool), Mooncake 0.75 req/s/node
+  (prompts: median ~6.9k tokens, p90 ~27k, p99 ~85k), 90 min, no request log; every vLLM sample carries
+  vllm:cache_config_info (as s50); ol-h100-05/06 export hostname/uuid. (1) other/cuda_oom_crashloop on
+  ol-h100-03: at 20 min a values change for long-context RAG (max_model_len 32k -> 128k, and
+  gpu_memory_utilization 0.9 -> 0.95 so the pool holds more long contexts) reaches it by a drained restart (as
+  s15: the gateway serves its conversations from the five peers meanwhile): FB_USED / NVML ~74.0k ->
+  ~77.3-78.2k MiB per GPU (0.955-0.966 of the framebuffer with the allocator's warm-up), the pool grows 450k
+  -> 502k tokens (num_gpu_blocks 28125 -> 31387). The new engine is ready at 22.17 min, but what the 0.95
+  leaves outside the pool (after NCCL buffers and CUDA graphs) is less than the activation and logits peak of
+  a step that packs a full 8192-token prefill chunk of a long prompt beside the decode batch: the server dies
+  with torch.OutOfMemoryError (a Python exception, not the kernel's OOM killer: no oom_kill event) 2-9 min
+  after each start (uniform, drawn in advance from its own seed by `crash_loop`). The gateway fails what it
+  sends there for 45 s; kubelet restarts the container after CrashLoopBackOff's back-off (10, 20, 40, 80, 160,
+  300, 300 s: it never runs the 10 min that reset it): process_start, weights 100 s, engine_start, counters
+  reset, cold cache, and it dies again. Seven crashes: 24.78, 30.72, 35.28, 43.75, 54.86, 62.98 and 77.19 min
+  (process starts 24.95, 31.06, 35.94, 45.08, 57.53, 67.98, 82.19). Alerts: GatewayUpstream5xxRateHigh
+  25.9-30.1, 32.1-40.9, 45.1-49.4, 56.1-60.6, 64.2-68.9 and 78.7-82.9, fleet GatewayHigh5xxRate in five
+  windows from 33.4, VLLMTargetDown 22.1-22.4 (the drained restart), 37.4-37.6, 45.9-46.9, 56.9-59.4,
+  65.2-69.7 and 79.4-83.9, GPUFramebufferHigh on all four GPUs only where a run lasts over 5 min (42.6-43.9,
+  51.9-54.9, 74.7-77.4, from 88.9 min). KubePodCrashLooping never fires: the restarts are 5-14 min apart, so
+  two fall in its 15-min window only in the last minutes of a down period, never for its 5 min. The other
+  nodes get the same long prompts with the old values and never crash. (2) An unrelated real leak:
+  session_isolation on ol-h100-05 from 35 min to end, 2.0 %/min of the pool never reclaimed. Labels:
+  other/cuda_oom_crashloop ol-h100-03 22.17-90 (from the new engine's start; no rollback within the
+  recording); session_isolation ol-h100-05 35-90.
+s59_moe_ep_rank_leak_lockstep: 4 x 8 H100, Qwen3-235B-A22B-Instruct-2507-FP8 served with data parallelism 8
+  and expert parallelism 8 (--data-parallel-size 8 --enable-expert-parallel): each GPU is one DP rank with its
+  own attention, scheduler and KV pool (~205k tokens; 94 layers x 4 KV heads x 128 x 2 x 2 B = 192,512 B per
+  token), 1/8 of the experts plus the replicated attention and embeddings (~31.5 GiB per GPU); one API server
+  per node exports every rank as engine "0".."7" (gpu null). Azure conv 1.5 req/s/rank, 90 min, no request
+  log; ep-h100-03/04 export hostname/uuid. The gateway routes each session to one rank (X-data-parallel-rank,
+  by session-id hash) for prefix-cache locality. The MoE layers' all-to-all dispatch and combine make every
+  rank of a node step together (an idle rank runs dummy batches), so a step takes as long as the slowest
+  rank's, and every GPU of the node shows the utilization of its busiest rank. (1) session_isolation on
+  ep-h100-03 from 25 min to end: an integration of acme-compliance ships with a hard-coded session id, so all
+  its conversations hash to rank 5 (GPU 5) and their contexts are never released: 2.0 %/min of that rank's
+  pool (load-modulated) never reclaimed, the saw-tooth floor ratcheting to a full pool: rank 5's KV 5-min
+  means ~0.12-0.18 before, ~0.43 at 30-35, ~0.71 at 45-50, ~0.87 at 60-65, >= 0.96 from ~65 min. The other
+  seven ranks' KV stays at 0.1-0.3, but once rank 5 is under pressure (preempting and recomputing) every rank
+  of the node slows with it: prefill and decode time x(1 + p^1.5), p = rank 5's pressure (0..1), so running
+  rises on all eight ranks (~10 -> ~15-21 from ~65 min) and every GPU of the node goes ~78 -> ~99 %
+  utilization. Its alerts: TTFT P99 engine 5 from 67.0, KV-usage 70.8, prefix-hit 71.5, KV-critical 72.5,
+  preemptions 73.0, fleet SLO 73.5, then TTFT P99 on engines 7, 2, 3 and 4 (77.0-84.5) and E2E latency on
+  engines 0, 1, 3 and 6 (77.0-87.0 min): alerts naming engines whose own KV is fine. (2) benign/annual_report
+  on ep-h100-02 rank 3 (GPU 3) 30-75 min (as s6: one session, a turn every 35-55 s, prompt 30k + 1.5k per
+  turn, its KV held: that rank's KV 5-min means ~0.1 before, ~0.34 at 30-35, ~0.57 at 45-50, ~0.8-0.85 at
+  60-75, ~0.1 after). It was meant to stay under the pressure point, but its peaks reach it from ~60 min, so
+  until the session ends at 75 it slows the whole node as a leak does (TTFT P99 on engine 3 56.0-79.2, on
+  engine 5 67.5-68.5 and 71.2-74.0, preemptions on engine 3 71.0-76.2, KV-critical 74.0-74.5 min): a bounded
+  look-alike that ends with its session. Labels: session_isolation ep-h100-03 (gpu null) 25-90;
+  benign/annual_report ep-h100-02 (gpu null) 30-75.
+s60_vllm_topic_lag_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request log;
+  lg-h100-04..06 export hostname/uuid. Each source goes to its own Kafka topic, keyed by node; the partitions
+  of the vllm topic that lg-h100-02's and lg-h100-04's records land in are led by broker kafka-2, whose
+  produce latency degrades in episodes (a noisy neighbour on its shared storage) at 14-22, 33-43, 55-63 and
+  72-82 min. Those agents' vLLM producers (acks=all, one batch in flight to keep order, a 64 MiB buffer) fall
+  behind: the delivery lag of those two nodes' vllm records grows 0.4 s per s through an episode (to 192, 240,
+  192 and 240 s) and drains at 0.8 s per s after it (4-5 min), so they arrive minutes behind and then in a
+  rush. Records keep their collection ts_ns, seq and order; nothing is lost. Their nvml, dcgm and host records
+  (other topics, other leaders) and every alert (Prometheus scrapes the nodes itself) stay on time. (1)
+  session_isolation on lg-h100-04 from 30 min to end, 2.0 %/min of the pool never reclaimed; its KV evidence
+  arrives late in every episode (TTFT P99 from 64.6, prefix-hit 70.6, KV-critical 74.3, KV-usage 75.1, fleet
+  SLO 76.6, preemptions 77.6 min). (2) lg-h100-02 lags the same way and is healthy: a late source is not a
+  fault (unlabelled, as s22's healthy spool). Labels: session_isolation lg-h100-04 30-90.
+s61_orphaned_gpu_memory_rollout: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request
+  log; or-h100-04..06 report the DCGM blank sentinel. A config rollout by drained restarts, one node every 8
+  min (as s15: drain 30 s before the stop; the gateway moves the node's conversations to the other five), that
+  halts on the first node that does not come back ready. (1) benign/warmup or-h100-01 20-30 and or-h100-02
+  28-38 (process_start 30 s after the stop, weights 100 s, engine_start, allocator warm-up, cold cache). (2)
+  other/orphaned_gpu_memory on or-h100-03 GPU 2 from 36 min to end: at the stop the TP worker on GPU 2 is
+  stuck in uninterruptible sleep in the NVIDIA driver, so the container's SIGKILL cannot reap it and its CUDA
+  context keeps ~74.1k MiB with no pod: DCGM FB_USED and NVML mem_used / proc_used on GPU 2 stay at ~74.1k MiB
+  at 0 % utilization, the node's other GPUs go to ~0. Every new vLLM process fails its start-up check 25 s in
+  ("Free memory on device (6.3/79.65 GiB) on startup is less than desired GPU memory utilization (0.9, 71.68
+  GiB)"), before loading any weights (~500 MiB of CUDA context per GPU meanwhile), and kubelet restarts it
+  after CrashLoopBackOff's back-off (10, 20, ... 300 s): a process_start every ~35 s at first, every ~5.4 min
+  from 49.2 min, never an engine_start. The rollout controller halts (or-h100-04..06 keep the old config); the
+  node stays out of the gateway's rotation and its conversations stay on the five peers (x1.2 load each). No
+  5xx (it was drained), no XID. Alerts: VLLMTargetDown from 38.0 and KubePodCrashLooping from 42.3 min, to the
+  end. Labels: benign/warmup or-h100-01 20-30 and or-h100-02 28-38; other/orphaned_gpu_memory or-h100-03 GPU 2
+  36-90.
 """
 from __future__ import annotations
 
@@ -904,7 +987,10 @@ MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim 
     "meta-llama/Llama-3.1-8B-Instruct": (15.0, 131072),
     # FP8 weights (~406 GB) split over two 8-GPU nodes (TP8 x PP2); KV in bf16: 2 x 126 x 8 x 128 x 2 B
     "meta-llama/Llama-3.1-405B-Instruct-FP8": (378.0, 516096),
-    "mistralai/Mistral-Small-24B-Instruct-2501": (43.9, 163840)}
+    "mistralai/Mistral-Small-24B-Instruct-2501": (43.9, 163840),
+    # (s59) per DP rank under EP8: 1/8 of the experts + the replicated attention and embeddings (FP8);
+    # KV in bf16: 2 x 94 x 4 x 128 x 2 B
+    "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8": (31.5, 192512)}
 LES = [0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 10.0, 20.0, math.inf]  # subset of vLLM's TTFT buckets
 REASONS = ["stop", "length", "abort", "error", "repetition"]
 TENANTS = [("acme-compliance", 0.30, 8), ("legal-review", 0.20, 22), ("retail-bank", 0.20, 6),
@@ -1026,6 +1112,8 @@ class Node:
     uref_min: float | None = None  # GPU utilization relative to the mean load before this minute (None: as
     #                    before: the whole recording, or up to the first throttle / batch job)
     nvlink: bool = False  # dcgm-exporter also exports DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL and PCIe TX/RX rates
+    lockstep: bool = False  # (s59) MoE expert parallelism: every DP rank steps with the slowest one, and
+    #                    every GPU shows the busiest rank's utilization
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -1056,6 +1144,8 @@ class Fault:
     #                    adapter tenant's requests per second; hang: f.inst = the GPU of the blocked TP rank
     # (s54-s57) power_cap: f.rate = the GPU power limit (W), f.abort = the abort rate while it holds;
     #                    nvlink_xid: f.gpu / f.inst = the GPU whose NVLink failed (its TP group slows)
+    # (s58-s61) oom_crash: f.runs = (crash min, process start min, ()) per crash of the serving process;
+    #                    orphan: f.gpu = the GPU whose stuck worker keeps its memory after the stop
 
 
 @dataclass
@@ -1075,6 +1165,8 @@ class Scenario:
     #                    naming no node: (alertname, labels, start min, end min)
     ha: tuple[str, ...] = ()  # an HA Prometheus pair: every replica evaluates the rules and sends every
     #                    alert with its own external label `replica` (not dropped before Alertmanager)
+    lag: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s60) delivery-lag episodes of
+    #                    one node's source: (node, source, start min, end min), see `lagged`
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -1172,6 +1264,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
 
     hang = np.zeros(T, bool)  # the engine core is stuck: the API server answers, nothing is served
     absent = np.zeros(T, bool)  # the node is gone from the cluster (and from every scrape config)
+    orphan: tuple[int | None, int] | None = None  # (gpu, stop s) of a worker that never exits
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg"):  # drained restarts (a new config)
@@ -1217,6 +1310,20 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "node_crash":  # kernel panic: watchdog reboot; the agent and kubelet come back
             reach[s0:s0 + BOOT_S] = False
             restart(s0, s0 + BOOT_S + 45, s0 + BOOT_S + 145)
+        elif f.kind == "oom_crash":  # torch.OutOfMemoryError: the server exits; kubelet restarts it after
+            for c, b, _ in f.runs:  # its back-off, and the weights load again
+                restart(c * 60, b * 60, b * 60 + 100)
+        elif f.kind == "orphan":  # the old worker on f.gpu never exits; each new process fails its memory
+            #                       check before loading weights (no extra random draw)
+            drained[s0 - 30:] = True
+            restart(s0, s0 + 30, None)
+            k, gap = s0 + 30, 10
+            while k < T:
+                state[k:k + 25] = 1  # imports and worker start-up, then the free-memory check fails
+                k, gap = k + 25 + gap, min(2 * gap, 300)
+                if k < T:
+                    proc_start(k)
+            orphan = (f.gpu, s0)
         elif f.kind == "gpu_reset":  # drained, GPU reset (~20 s off NVML/DCGM), pod back at f.end
             assert f.gpu is not None and f.end is not None
             alive[f.gpu, s0 + 60:s0 + 80] = False
@@ -1256,6 +1363,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["hang"] = hang
     if absent.any():
         nd.o["absent"] = absent
+    if orphan is not None:
+        nd.o["orphan"] = orphan
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -1712,6 +1821,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
+    lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
     if (kind == 7).any():
         lx, lcount = lora_cache(rng, t, kind, T)
         o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
@@ -1722,6 +1832,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             slow = slow / thr
         if sdn is not None:
             slow = slow / sdn[0]
+        if lock is not None:  # MoE lockstep: this rank waits for the slowest rank at every step
+            slow = slow * lock
         if nd.prefill_tps:  # long prompts: the uncached part (the trace's mean reuse) is prefilled first
             ttft = np.where(kind == 1, P / nd.prefill_tps,
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
@@ -1734,6 +1846,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         dtps = tps if thr is None else tps * thr[si]
         if sdn is not None:
             dtps = dtps * sdn[1][si]
+        if lock is not None:
+            dtps = dtps / lock[si]
         dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
@@ -1752,6 +1866,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
                                    w["pinned"] * psc, up, fref, psc)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
+    if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
+        o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
     gdone = np.where(aborted, G * uf, G).round()
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
     if spec or sp0 is not None:  # (sp0: speculative decoding from a restart with the new config on)
@@ -1958,6 +2074,11 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
     drop = None  # MiB per GPU a restart with a lower gpu_memory_utilization gives back (None: none)
     for f in (f for f in fl if f.kind == "pool_cfg"):
         drop = np.where(f.start * 60 <= N, (nd.util_frac - f.rate) * total, 0.0 if drop is None else drop)
+    busiest = None  # (s59) lockstep ranks: every GPU is as busy as the busiest rank's
+    if nd.lockstep:
+        for e in nd.engines:
+            e.out["uref"] = max(float(e.out["running"][(state == 2) & (np.arange(T) < busy0)].mean()), 1.0)
+        busiest = np.max([e.out["running"] / e.out["uref"] for e in nd.engines], axis=0)
     for e in nd.engines:
         if "uref" not in e.out:  # utilization relative to the load before a throttle or a batch job (a
             #                      worker node keeps its leader's)
@@ -1972,8 +2093,14 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
                 capped = np.where(state == 1, np.minimum(fb[g], final - drop), fb[g])
                 fb[g] = np.where(state == 2, fb[g] - drop, capped)
             fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
-            busy = 15 + 50 * e.out["running"] / ref + rng.normal(0, 3, T)
+            busy = 15 + 50 * (e.out["running"] / ref if busiest is None else busiest) + rng.normal(0, 3, T)
             util[g] = np.select([state == 2, state == 1], [busy, rng.uniform(3, 12, T)], 0)
+    for f in (f for f in fl if f.kind == "orphan"):  # the stuck worker's memory stays; a new process fails
+        assert f.gpu is not None  # its check before loading weights (its CUDA context only)
+        s0 = int(f.start * 60)
+        held = fb[f.gpu, s0 - 1]
+        fb[:, s0:] = np.minimum(fb[:, s0:], 500.0)
+        fb[f.gpu, s0:] += held
     for f in fl:
         if f.kind == "checkpoint_load":
             s0 = int(f.start * 60)
@@ -2062,6 +2189,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
         gpod.update({g: e.out["pod"] for g in e.gpus})
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     drv = [(f.start * 60, f.end * 60) for f in fl if f.kind == "driver_upgrade" and f.end is not None]
+    og, os_ = o.get("orphan", (None, T))  # a stuck worker: still a compute process holding its memory
     for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
         s = int(t)
         if drv and any(a <= t < b for a, b in drv):
@@ -2070,7 +2198,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "nvml", g, {
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
-                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] else 0, "gpu_util_pct": round(u),
+                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] or (g == og and s >= os_) else 0,
+                "gpu_util_pct": round(u),
                 "mem_util_pct": 0 if g in sp and sp[g][s] else round(u * 0.6),
                 "temp_c": round(float(th[g][0][s])) if g in th else round(float(tc[g][s])) if g in tc
                 else round(31 + 0.38 * u),
@@ -2628,7 +2757,7 @@ def scenarios() -> list[Scenario]:
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
-            *thirteenth_scenarios()]
+            *thirteenth_scenarios(), *fourteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3116,6 +3245,48 @@ def thirteenth_scenarios() -> list[Scenario]:
     return [s54, s55, s56, s57]
 
 
+def fourteenth_scenarios() -> list[Scenario]:
+    """s58-s61, added later by a fourteenth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    q235 = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben, ready = "session_isolation", "benign", 130 / 60  # a drained restart's engine is ready 130 s in
+    s58 = Scenario("s58_cuda_oom_crashloop_long_prompts", "2026-04-21T09:00:00+00:00", 90,
+                   mk("ol-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4, cache_info=True),
+                   [Fault("pool_cfg", "ol-h100-03", 20, rate=0.95),
+                    Fault("oom_crash", "ol-h100-03", 20 + ready, cause="other", detail="cuda_oom_crashloop",
+                          runs=crash_loop(5803, 20 + ready, 90.0)),
+                    Fault("kv_leak", "ol-h100-05", 35, cause=si, leak=2.0)], spill=True)
+    for nd in s58.nodes[4:]:
+        nd.lower = True
+    ep = [Node(f"ep-h100-{k:02d}", "H100", 8, q235, [Engine(str(g), [g], None, 1.5, "azure_conv")
+                                                     for g in range(8)], dict(iv8), lockstep=True)
+          for k in range(1, 5)]
+    s59 = Scenario("s59_moe_ep_rank_leak_lockstep", "2026-04-28T10:00:00+00:00", 90, ep,
+                   [Fault("kv_leak", "ep-h100-03", 25, cause=si, leak=2.0, inst=5),
+                    Fault("annual_report", "ep-h100-02", 30, 75, inst=3, cause=ben, detail="annual_report")])
+    for nd in s59.nodes[2:]:
+        nd.lower = True
+    eps = [(14, 22), (33, 43), (55, 63), (72, 82)]  # kafka-2's slow episodes (min)
+    s60 = Scenario("s60_vllm_topic_lag_leak", "2026-05-05T08:00:00+00:00", 90,
+                   mk("lg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "lg-h100-04", 30, cause=si, leak=2.0)],
+                   lag=[(n, "vllm", a, b) for n in ("lg-h100-02", "lg-h100-04") for a, b in eps])
+    for nd in s60.nodes[3:]:
+        nd.lower = True
+    s61 = Scenario("s61_orphaned_gpu_memory_rollout", "2026-05-12T13:00:00+00:00", 90,
+                   mk("or-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("warmup", "or-h100-01", 20, 30, cause=ben, detail="warmup"),
+                    Fault("warmup", "or-h100-02", 28, 38, cause=ben, detail="warmup"),
+                    Fault("orphan", "or-h100-03", 36, gpu=2, cause="other", detail="orphaned_gpu_memory")],
+                   spill=True)
+    for nd in s61.nodes[3:]:
+        nd.sentinel = True
+    return [s58, s59, s60, s61]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -3126,6 +3297,21 @@ def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tupl
         out.append((round(t, 3), round(min(b, minutes), 3), ()))
         t = b + float(r.uniform(8, 12))
     return out
+
+
+def crash_loop(seed: int, ready: float, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
+    """A serving process that dies 2-9 min (uniform) after each start and is restarted by kubelet after
+    CrashLoopBackOff's back-off (10 s doubling to 300 s; it never runs the 10 min that would reset it), its
+    weights loading for 100 s: (crash min, process start min, ()) from its first ready minute."""
+    r, t, k = np.random.default_rng(seed), ready, 0
+    out: list[tuple[float, float, tuple[int, ...]]] = []
+    while True:
+        c = t + float(r.uniform(2, 9))
+        if c >= minutes - 0.5:
+            return out
+        b = c + min(10 * 2**k, 300) / 60
+        out.append((round(c, 3), round(b, 3), ()))
+        t, k = b + 100 / 60, k + 1
 
 
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
@@ -3228,6 +3414,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         if f.kind == "agent_restart" and f.end is not None:
             down.setdefault(f.node, []).append((f.start * 60, f.end * 60))
     steps_of = {nd.name: nd.steps for nd in sc.nodes if nd.steps}  # the host clock stepped at (minute, s)
+    lags: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (node, source): slow-broker episodes (s)
+    for n, src, a, b in sc.lag:
+        lags.setdefault((n, src), []).append((a * 60, b * 60))
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
@@ -3246,6 +3435,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             if steps:  # every record the agent stamps after a step carries the stepped clock
                 r["ts_ns"] = t0_ns + round((t + off + sum(d for m, d in steps if m * 60 <= t)) * 1e9)
             u, d = rng.random(), t + rng.uniform(0.2, 1.5)
+            if key[:2] in lags:  # its producer is behind: delivered later, in order, nothing lost
+                d += lagged(t, lags[key[:2]])
             if key[1] == "alert":
                 final.append((d, r))
                 continue
@@ -3289,6 +3480,18 @@ def spooled(d: float, t: float, hold: list[tuple[float, float]]) -> float:
     return d
 
 
+def lagged(t: float, eps: list[tuple[float, float]], up: float = 0.4, down: float = 0.8) -> float:
+    """Delivery lag (s) of a record collected at t by a producer whose broker is slow in episodes [a, b): the
+    backlog grows `up` s per s through an episode and drains `down` s per s after it (order is kept)."""
+    x = 0.0
+    for a, b in eps:
+        if a <= t < b:
+            x = max(x, up * (t - a))
+        elif t >= b:
+            x = max(x, up * (b - a) - down * (t - b))
+    return x
+
+
 def resent(t: float, hold: list[tuple[float, float]], back: float = 5.0) -> list[float]:
     """The batch in flight when the link dropped (the last 5 s) was written but never acknowledged: the
     agent sends it again, first, when it reconnects (a duplicate with the same seq). After an agent
@@ -3308,6 +3511,7 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
                     if f.kind in ("warmup", "spec_on", "pool_cfg")]
+            wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
@@ -3327,7 +3531,10 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             else:  # until then the gateway spreads them over the peers; they stay there until they end
                 nd.o["failover"], nd.o["fref_s"] = ([], [(e, r, 1 / len(peers))]), e
         lead = next((x for x in sc.nodes if x.name == nd.worker_of), None)
-        for ei, e in enumerate(nd.engines):
+        order = list(enumerate(nd.engines))
+        if nd.lockstep:  # the leaking rank first: its pressure sets every rank's step time
+            order.sort(key=lambda x: not any(f.kind == "kv_leak" and f.inst in x[1].gpus for f in fl))
+        for ei, e in order:
             e.pool = pool_tokens(nd, e)
             if lead is not None:  # a worker: its GPUs run the leader's engine, none of its traffic
                 z = np.zeros(T)
