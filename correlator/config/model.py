@@ -345,6 +345,10 @@ class Benign(_Section):
     """Sessions at least this long are annual-report style and explain a high KV level."""
     retry_burst_max_s: Pos = 300.0
     """An abort spike no longer than this, without memory growth, is a retry burst."""
+    idle_node_fb_pct: Annotated[float, Field(ge=0, le=100)] = 10.0
+    """A node whose GPUs held less than this share of their framebuffer when it fell silent
+    had no model loaded: drained and taken out of service (scale-in, a reboot after a drain),
+    not unreachable; no request was lost with it. 0: every silent node pages."""
 
 
 class Incidents(_Section):

@@ -240,6 +240,9 @@ class NodeFeatures:
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""
+    fb_last_pct: float = NAN
+    """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
+    (:func:`last_framebuffer`): what a node that fell silent held when it went."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,6 +545,12 @@ def strongest_kv(views: list[KvView]) -> KvView | None:
         return t.tau * (t.slope if t.slope == t.slope else 0.0)
 
     return max(views, key=score, default=None)
+
+
+def last_framebuffer(gpus: dict[int, GpuTrack]) -> float:
+    """Mean framebuffer use of the GPUs' last readings, stale or not (NaN: none heard)."""
+    last = [v for g in gpus.values() if (v := g.best_pct().last_value) == v]
+    return sum(last) / len(last) if last else NAN
 
 
 def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,

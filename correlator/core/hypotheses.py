@@ -71,7 +71,7 @@ def score_all(
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
-        NODE_UNREACHABLE: node_unreachable(f),
+        NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
     }
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
     return scores
@@ -481,9 +481,15 @@ def kv_pool_shrunk(f: NodeFeatures) -> Score:
     return Score(0.9, min(since for _, _, _, since, _ in f.shrunk_pools), ev)
 
 
-def node_unreachable(f: NodeFeatures) -> Score:
-    """Every source of the node fell silent at once: the node, not one exporter, is gone."""
+def node_unreachable(f: NodeFeatures, idle_fb_pct: float = 0.0) -> Score:
+    """Every source of the node fell silent at once: the node, not one exporter, is gone.
+
+    Unless its GPUs held no model when it was last heard (framebuffer in use below
+    ``idle_fb_pct``): a node drained before it went (an autoscaler's scale-in, a reboot for
+    maintenance) served nothing, and losing it loses no request."""
     if len(f.sources) < 2 or len(f.silent_sources) < len(f.sources):
+        return Score()
+    if f.fb_last_pct < idle_fb_pct:  # (NaN, never heard: not idle)
         return Score()
     ev = [Evidence(signal="silent_sources", value=len(f.silent_sources),
                    detail="no telemetry from " + ", ".join(sorted(f.silent_sources)))]

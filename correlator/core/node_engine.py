@@ -25,6 +25,7 @@ from correlator.core.features import (
     gpu_view,
     host_steady,
     kv_view,
+    last_framebuffer,
     level,
     rates,
     rebuild_ratio,
@@ -521,6 +522,7 @@ class NodeEngine:
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
+            fb_last_pct=last_framebuffer(st.gpus),
         )
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:

@@ -15,7 +15,8 @@ minutes and delivered them late (and, s41, a scrape blocked for the agent too, w
 partition), an exporter crash-looping under its memory limit, a GPU slowed by heat beside a
 leak on a busy node, an XID downing a serving instance across two nodes, a canary restarted
 with a fifth of its KV pool, a cache of LoRA adapters filling beside a host memory leak, an
-engine hung behind frozen metrics.
+engine hung behind frozen metrics, nodes drained and removed by an autoscaler beside one that
+crashed.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s47_thermal_throttle_beside_leak", "s48_ha_prometheus_duplicate_storm",
              "s49_multinode_pp_xid_nightly_batch", "s50_kv_pool_undersized_canary",
              "s51_spec_rollout_waves_residue", "s52_lora_onboarding_rss_leak",
-             "s53_engine_hang_frozen_metrics")
+             "s53_engine_hang_frozen_metrics", "s57_scale_in_silence_node_crash")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 

@@ -793,3 +793,15 @@ def test_an_alert_without_a_node_goes_to_its_instances_host(instance: str, node:
                                         "alertname": "KVHigh", "instance": instance}}}))
     eng, _, _ = run([rec])
     assert list(eng.fleet.nodes) == [node]
+
+
+def test_a_node_drained_before_it_went_silent_is_not_paged_unreachable() -> None:
+    # Scale-in: the serving engine is drained and removed at 1200 s (its GPUs empty), and the
+    # node itself is deleted 10 minutes later; the same silence from a serving node pages.
+    drained = healthy("gpu-node-01", gpu_pct=lambda t: 90.0 if t < 1200 else 0.4, vllm_until=1200)
+    serving = healthy("gpu-node-02")
+    _, incidents, _ = run(merged(node_records(drained, 1800), node_records(serving, 1800),
+                                 node_records(healthy("gpu-node-03"), 3000)))
+    paged = {n for i in incidents for n in i.nodes}  # every record's nodes: one joining later counts
+    assert [i.cause for i in opened(incidents)] == ["node_unreachable"]
+    assert paged == {"gpu-node-02"}
