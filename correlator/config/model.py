@@ -289,6 +289,20 @@ class EngineStall(_Section):
     """...with at least this many requests running throughout."""
 
 
+class CrashLoop(_Section):
+    """A serving process that dies soon after every start (a CUDA out-of-memory at its first
+    long prompt, a start-up memory check failing on a GPU someone else's process still holds)
+    is restarted by its supervisor over and over: it warms up, and never serves for long. Each
+    start alone is a warm-up; their number is the fault. Paged as ``crash_loop`` (a cause
+    outside the three named ones)."""
+
+    min_starts: Annotated[int, Field(ge=2, le=64)] = 3
+    """Serving-process starts (``process_start``, or vLLM's ``engine_start`` where those are
+    all there is) within ``window_s`` that make a crash loop..."""
+    window_s: Annotated[float, Field(ge=60, le=86400)] = 1800.0
+    """...counted over this long."""
+
+
 class KvPool(_Section):
     """An engine that comes back from a restart with a much smaller KV pool (a canary's wrong
     ``gpu_memory_utilization``, a longer ``max_model_len``, a heavier model build) serves its
@@ -311,6 +325,7 @@ class Hypotheses(_Section):
     gpu_throttle: GpuThrottle = GpuThrottle()
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
+    crash_loop: CrashLoop = CrashLoop()
     kv_pool: KvPool = KvPool()
 
     @model_validator(mode="after")

@@ -241,6 +241,12 @@ class NodeFeatures:
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""
     fb_last_pct: float = NAN
+    starts: tuple[int, int] = (0, 0)
+    """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
+    (:func:`recent_starts`)."""
+    held_gpus: list[tuple[int, float]] = field(default_factory=list)
+    """GPUs whose last reading shows most of their framebuffer in use, with that share, while
+    the node's server keeps restarting (:func:`held_gpus`)."""
     """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
     (:func:`last_framebuffer`): what a node that fell silent held when it went."""
 
@@ -545,6 +551,27 @@ def strongest_kv(views: list[KvView]) -> KvView | None:
         return t.tau * (t.slope if t.slope == t.slope else 0.0)
 
     return max(views, key=score, default=None)
+
+
+def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int, int]:
+    """How many times the serving process started within ``window_s`` of ``tick_ns`` and the
+    first of those starts: its own ``process_start`` events, or vLLM's ``engine_start`` where
+    they count more (a node whose agent sees no processes)."""
+    since = tick_ns - int(window_s * NS)
+    best: tuple[int, int] = (0, 0)
+    for starts in (state.server_starts, state.engine_starts):
+        inside = [t for t in starts if since <= t <= tick_ns]
+        if len(inside) > best[0]:
+            best = (len(inside), inside[0])
+    return best
+
+
+HELD_PCT = 50.0
+
+
+def held_gpus(gpus: dict[int, GpuTrack]) -> list[tuple[int, float]]:
+    """GPUs whose last reading holds at least ``HELD_PCT`` of their framebuffer."""
+    return [(i, v) for i, g in sorted(gpus.items()) if (v := g.best_pct().last_value) >= HELD_PCT]
 
 
 def last_framebuffer(gpus: dict[int, GpuTrack]) -> float:

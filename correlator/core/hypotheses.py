@@ -26,6 +26,7 @@ MEMORY_LEAK = "memory_leak"
 GPU_FAILURE = "gpu_failure"
 GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
+CRASH_LOOP = "crash_loop"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
@@ -34,7 +35,7 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                CRASH_LOOP: 1.0, KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -70,6 +71,7 @@ def score_all(
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
+        CRASH_LOOP: crash_loop(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
     }
@@ -469,6 +471,24 @@ def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(1.0, f.ts_ns - int(after * 1e9), ev, critical=True)
 
 
+def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
+    """A serving process started again and again within the window: it dies soon after each
+    start (each start alone is a warm-up), so the node serves little or nothing."""
+    cfg = rules.hypotheses.crash_loop
+    n, first = f.starts
+    if n < cfg.min_starts or (f.gpu is not None and (f.gpu.xids or f.gpu.lost)):
+        return Score()  # (a server cannot stay up on a failed GPU: that failure is the cause)
+    detail = f"{n} starts of the serving process within {cfg.window_s / 60:.0f} min"
+    if f.oom_recent:
+        detail += f", {f.oom_recent} OOM kills"
+    ev = [Evidence(signal="server_starts", value=n, detail=detail)]
+    if f.held_gpus:
+        ev.append(Evidence(signal="gpu_memory_held", value=len(f.held_gpus),
+                           detail="framebuffer in use between starts: " + ", ".join(
+                               f"GPU {i} {pct:.0f} %" for i, pct in f.held_gpus)))
+    return Score(1.0, first, ev, critical=True)
+
+
 def kv_pool_shrunk(f: NodeFeatures) -> Score:
     """An engine back from a restart with a fraction of the KV pool it had: a configuration
     change, not a leak, fills it at the usual load."""
@@ -507,7 +527,7 @@ def monitoring_gap(
         return Score()
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None)
-    visible = max(others[c].strength for c in (SESSION_ISOLATION, SPEC_RESIDUE, GPU_FAILURE))
+    visible = max(others[c].strength for c in (SESSION_ISOLATION, SPEC_RESIDUE, GPU_FAILURE, CRASH_LOOP))
     strength = symptoms * (1.0 - visible)
     ev = [Evidence(signal="missing", value=what, detail=why) for what, why in missing] + ev
     return Score(strength, onset, ev, critical=f.oom_recent > 0)

@@ -43,6 +43,7 @@ CAUSE_TEXT = {
     "gpu_failure": "GPU hardware failure",
     "gpu_throttled": "GPU slowed down by heat",
     "engine_stalled": "serving engine hung",
+    "crash_loop": "serving process crash-looping",
     "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
@@ -51,8 +52,9 @@ CAUSE_TEXT = {
 
 INSTANCE_FAULTS = frozenset({"gpu_failure", "node_unreachable", "engine_stalled"})
 """Faults on one node of a serving instance that take the whole instance down..."""
-INSTANCE_SYMPTOMS = frozenset({"monitoring_gap", "unexplained_alerts"})
-"""...and what they look like from its other nodes (the leader's server falls silent)."""
+INSTANCE_SYMPTOMS = frozenset({"monitoring_gap", "unexplained_alerts", "crash_loop"})
+"""...and what they look like from its other nodes (the leader's server falls silent, or its
+supervisor restarts it again and again while the worker it needs is gone)."""
 
 
 def incident_id(cause: str, node: str, ts_ns: int) -> str:

@@ -23,12 +23,14 @@ from correlator.core.features import (
     Windows,
     floor_trend,
     gpu_view,
+    held_gpus,
     host_steady,
     kv_view,
     last_framebuffer,
     level,
     rates,
     rebuild_ratio,
+    recent_starts,
     server_pools,
     session_view,
     shrunk_pools,
@@ -499,6 +501,7 @@ class NodeEngine:
         starts = [st.engine_start_ns, st.host.start_ns]
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
         si = self.rules.hypotheses.session_isolation
+        restarts = recent_starts(st, tick_ns, self.rules.hypotheses.crash_loop.window_s)
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
@@ -523,6 +526,8 @@ class NodeEngine:
             stalled=self._stalled(tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus),
+            starts=restarts,
+            held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
         )
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:

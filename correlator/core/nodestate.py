@@ -77,6 +77,10 @@ def mig_instance(labels: dict[str, str] | None) -> str:
     return ""
 
 
+STARTS_KEPT = 8
+"""Serving-process and engine starts kept per node (a crash loop's count needs a few)."""
+
+
 @dataclass
 class GpuTrack:
     """One GPU: framebuffer use from NVML and/or DCGM."""
@@ -304,6 +308,10 @@ class NodeState:
     reading, temperature, SM clock). None until one is."""
     pool_accept_ns: int = 6 * 3600 * 1_000_000_000
     """A smaller KV pool kept this long is the engine's new normal (``hypotheses.kv_pool``)."""
+    server_starts: tuple[int, ...] = ()
+    """When the serving process started (``process_start``), the latest ``STARTS_KEPT``..."""
+    engine_starts: tuple[int, ...] = ()
+    """...and when vLLM's engine did (``engine_start``): a crash loop's restarts."""
     pods: tuple[str, ...] = ()
     """The pods dcgm-exporter names as using the node's GPUs ("namespace/pod"), the latest
     ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
@@ -531,11 +539,13 @@ class NodeState:
             self.requests.cleared_ns = rec.ts_ns
         elif name == "engine_start":
             self.engine_start_ns = rec.ts_ns
+            self.engine_starts = (*self.engine_starts, rec.ts_ns)[-STARTS_KEPT:]
         elif name in ("process_start", "oom_kill"):
             if self._watches(attrs.get("process")):
                 return  # an exporter crash-looping is not the server's doing
             if name == "process_start":
                 self.host.start_ns = rec.ts_ns
+                self.server_starts = (*self.server_starts, rec.ts_ns)[-STARTS_KEPT:]
             else:
                 self.host.oom_ns.append(rec.ts_ns)
         elif name == "xid":

@@ -30,6 +30,7 @@ CAUSE_COLORS = {
     "gpu_failure": "#d62728",
     "gpu_throttled": "#bcbd22",
     "engine_stalled": "#17becf",
+    "crash_loop": "#aec7e8",
     "kv_pool_shrunk": "#7f7f7f",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",

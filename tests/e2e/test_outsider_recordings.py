@@ -16,7 +16,8 @@ partition), an exporter crash-looping under its memory limit, a GPU slowed by he
 leak on a busy node, an XID downing a serving instance across two nodes, a canary restarted
 with a fifth of its KV pool, a cache of LoRA adapters filling beside a host memory leak, an
 engine hung behind frozen metrics, nodes drained and removed by an autoscaler beside one that
-crashed.
+crashed, servers restarted again and again (a CUDA out-of-memory after each start; a GPU held
+by an orphaned worker).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s47_thermal_throttle_beside_leak", "s48_ha_prometheus_duplicate_storm",
              "s49_multinode_pp_xid_nightly_batch", "s50_kv_pool_undersized_canary",
              "s51_spec_rollout_waves_residue", "s52_lora_onboarding_rss_leak",
-             "s53_engine_hang_frozen_metrics", "s57_scale_in_silence_node_crash")
+             "s53_engine_hang_frozen_metrics", "s57_scale_in_silence_node_crash",
+             "s58_cuda_oom_crashloop_long_prompts", "s61_orphaned_gpu_memory_rollout")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -218,3 +220,14 @@ def test_spooled_agents_fed_as_delivered_page_the_partition_and_the_leak_once(re
     assert [i.cause for i in cut] == ["node_unreachable"]
     assert part["start_ns"] <= cut[0].opened_ns <= part["start_ns"] + 120 * 10**9
     assert refused > 0
+
+
+def test_a_server_that_cannot_start_on_a_gpu_an_orphan_holds_is_a_crash_loop(recordings: Path) -> None:
+    """s61: a worker left in D state by a rollout's restart keeps GPU 2's memory; every new
+    server fails its start-up memory check and is restarted with growing back-off, never
+    serving. It paged nothing (each start a warm-up); now a crash loop naming the held GPU."""
+    d = recordings / "s61_orphaned_gpu_memory_rollout"
+    [first] = opened(d)
+    assert first["cause"] == "crash_loop" and first["nodes"] == ["or-h100-03"]
+    held = [e for e in first["evidence"] if e["signal"] == "gpu_memory_held"]
+    assert held and "GPU 2" in held[0]["detail"]
