@@ -955,6 +955,68 @@ s61_orphaned_gpu_memory_rollout: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 r
   5xx (it was drained), no XID. Alerts: VLLMTargetDown from 38.0 and KubePodCrashLooping from 42.3 min, to the
   end. Labels: benign/warmup or-h100-01 20-30 and or-h100-02 28-38; other/orphaned_gpu_memory or-h100-03 GPU 2
   36-90.
+Added later (s62-s65, a fifteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+--------------------------------------------------------------------------------------------------
+s62_drain_sticky_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request log;
+  dr-h100-04..06 export hostname/uuid. A maintenance wave drains nodes for a GPU driver update; the
+  gateway's drain mode sends new sessions to the node's hash-ring successors and lets existing sessions finish
+  where they are (session affinity), so a drained node's traffic decays (tau 120 s, `shift`). (1)
+  benign/maintenance_drain dr-h100-05 from 15 min to end: its sessions go to dr-h100-04 / -06 (x1.5 each,
+  running ~17 -> ~25-29), its running falls to ~0 by ~22 min, the pod is evicted at 24 (vLLM series and scrape
+  target gone, no alert), the driver is swapped 24.5-28.5 (no nvml/dcgm records, new driver label after), and
+  the node stays cordoned, idle (FB 0), to the end. (2) session_isolation on dr-h100-03 from 34 min to end: it
+  is drained at 33 min (0.7 of its load to dr-h100-01 / -02, x1.35 each), but at 34 min acme-compliance's
+  client release starts reusing its 6 latest session ids, which were opened before the drain and so stay
+  pinned to dr-h100-03 by the drain's affinity: acme's ~30 % of the node's traffic never leaves and the drain
+  never completes. Its contexts are never released: 2.0 %/min of the pool at acme's (unchanged) traffic
+  (`Fault.sticky`: the leak is not thinned with the node's falling load). KV rises while traffic falls: KV
+  5-min means ~0.08-0.15 before, ~0.25 at 40-45, ~0.59 at 50-55, ~0.84 at 60-65, >= 0.97 from ~65 min, with
+  running ~17 -> ~5-8 from ~38 min. Alerts: VLLMTimeToFirstTokenP99High from 68.4, VLLMKVCacheUsageHigh /
+  Critical 69.9, VLLMPrefixCacheHitRateLow 74.9, fleet GatewayP99LatencySLOBreach 75.2, VLLMPreemptionsHigh
+  76.9 min, all to the end; nothing fires for the drains. Labels: benign/maintenance_drain dr-h100-05 15-90;
+  session_isolation dr-h100-03 34-90 (its drain itself is not labelled).
+s63_quiet_residue_then_xid_same_gpu: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere), Azure
+  conv 2.5 req/s/node, 90 min, no request log; rx-h100-01..03 report the DCGM blank sentinel. Every node's
+  clients abort ~3 % of requests all along (a stop button; `cancels`, below the 5 % rule). Two different
+  faults, one after the other, on rx-h100-04. (1) spec_residue from 20 min: the node's draft-state reclaim
+  stops (as s39/s51), so each interrupted request's 4.7 MB is kept: ~19 MB/min/node, FB_USED / NVML
+  ~74.1-74.2k -> ~74.2-74.4k MiB per GPU (+~160 MiB/GPU, ~0.68 GB/node) by 53-58 min; KV flat, aborts same, no
+  alert. (2) other/xid_79 on GPU 2 (one of the residue's four GPUs) at 58 min, an unrelated hardware failure
+  (as s5): XID event, one last DCGM sample with XID_ERRORS=79, GPU 2's DCGM/NVML stop, the server dies 25 s
+  later (which also ends the residue) and the pod crash-loops (process_start from 58.6 min, no engine_start).
+  Alerts: GPUXidErrors{gpu="2",xid="79"} 58.3-62.3, GatewayUpstream5xxRateHigh 60.0-64.0, VLLMTargetDown from
+  60.5, KubePodCrashLooping from 64.0 min. A residue nobody paged for 38 min, then a loud XID on the same node
+  and GPU: two faults, two causes. Labels: spec_residue rx-h100-04 20-58.42 (to the process's exit);
+  other/xid_79 rx-h100-04 GPU 2 58-90.
+s64_gateway_affinity_loss_fleet_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min, request
+  logging ON (tenant/session, as s1); ga-h100-05/06 export hostname/uuid. At 30 min a gateway config push (a
+  new route for acme-compliance's API key that lost the hash-on-session-id affinity policy) reaches every
+  gateway replica within seconds, and acme's client (which reuses 6 session ids) is now spread round-robin
+  over all six nodes: each node sees every one of the 6 ids, keeps a context per id that is never idle long
+  enough for the sweeper, and abandons a context each turn. One root cause, the same minute, on every node:
+  session_isolation on ga-h100-01..06 from 30 min to end at 1.4/1.3/1.5/1.4/1.3/1.5 %/min of the pool
+  (load-modulated). KV 5-min means ~0.26-0.44 before, ~0.45-0.56 at 40-45, ~0.67-0.79 at 55-60, ~0.97-0.99
+  at 85-90 on every node, running flat (~7-11) and prefix-cache queries flat (no load change, unlike s18). The
+  request log shows acme-sess-000..005 on all six nodes (~125-160 requests per id per node). Alerts: TTFT P99
+  continuously from 53.3-65.8 min (per node), fleet GatewayP99LatencySLOBreach from 57.6, preemption,
+  prefix-hit and KV-critical alerts from ~75 min on most nodes, KV-usage from ~84 min; Mooncake's heavy tail
+  also gives TTFT P99 blips before the fault (ga-h100-01 at 19.3 and 31.6 min). Labels: session_isolation
+  ga-h100-01..06 30-90.
+s65_page_cache_vs_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 01:00 UTC,
+  1 TiB hosts, no request log; pc-h100-04..06 export hostname/uuid. The node agent reports host mem_used_bytes
+  as MemTotal - MemFree, so clean page cache counts as used (the fleet's alert rule uses MemAvailable, which
+  counts it as free). (1) benign/page_cache on pc-h100-02 (20 min to end) and pc-h100-06 (35 min to end): a
+  model-cache pre-stager DaemonSet, canaried on two nodes, copies the next release's weights (~600 GB) from
+  object storage to local NVMe at a throttled 256 MB/s; every page written stays in the page cache: host used
+  ~0.40 -> ~0.94 at +1.4 %/min of host memory for 39 min (20-59 / 35-74 min), then flat to the end (no memory
+  pressure reclaims it); proc_rss flat at 96 GiB (0.094), no OOM, no stall, no alert. (2)
+  other/host_memory_leak on pc-h100-04 from 25 min to end (as s33: the API-server process's RSS +1.5 %/min of
+  host memory): RSS 0.094 -> ~0.58 of host, host used ~0.39 -> ~0.88 (5-min means) by 60 min,
+  NodeMemoryHighUtilization 61.0-63.0, OOM kill of vllm at 63.6 min, restart (engine_start 65.5), and it grows
+  again (RSS ~0.43 by 85-90 min); NodeOOMKillDetected 63.7-67.7, GatewayUpstream5xxRateHigh 65.0-69.0, fleet
+  GatewayHigh5xxRate 66.5-68.5 min. Two nodes' host memory climbs as fast as the leaking one's, and further;
+  only RSS (and the OOM) tells them apart. Labels: benign/page_cache pc-h100-02 20-90 and pc-h100-06 35-90;
+  other/host_memory_leak pc-h100-04 25-90.
 """
 from __future__ import annotations
 
@@ -1146,6 +1208,9 @@ class Fault:
     #                    nvlink_xid: f.gpu / f.inst = the GPU whose NVLink failed (its TP group slows)
     # (s58-s61) oom_crash: f.runs = (crash min, process start min, ()) per crash of the serving process;
     #                    orphan: f.gpu = the GPU whose stuck worker keeps its memory after the stop
+    # (s62-s65) page_cache: f.rate = host memory (fraction per min) a writer puts in page cache, to f.end
+    sticky: bool = False  # (s62) kv_leak: the leaking tenant's sessions are the ones a drain (`shift`
+    #                    below 1) leaves on the node: the leak follows that tenant's traffic, not the node's
 
 
 @dataclass
@@ -1365,6 +1430,12 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["absent"] = absent
     if orphan is not None:
         nd.o["orphan"] = orphan
+    pc = [f for f in fl if f.kind == "page_cache"]
+    if pc:  # (s65) clean page cache a writer fills (MemTotal - MemFree, not RSS; reclaimable, so not in
+        #     MemAvailable), up to the kernel's watermarks: kswapd then trims the oldest pages; no random draw
+        cache = sum(f.rate * nd.host_total / 60 * np.clip(N - f.start * 60, 0, ((f.end or f.start) - f.start)
+                                                          * 60) for f in pc)
+        nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -1564,6 +1635,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
+    if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
+        for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
+            s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
+            w["leak"] = w["leak"] / (1.0 - (1.0 - f.rate) * shift_shape(N, s0, s1, T))
     if spill is not None:
         own, peers, n_peers = spill
         et, eP, eG = arrivals(rng, tr, e.rate / n_peers, T)
@@ -2261,9 +2336,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             if fresh:  # the profiling module has no sample yet on a restarted exporter's first read
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
+    used = o["host_used"] + o["cache"] if "cache" in o else o["host_used"]  # (s65) the agent reports
+    #                                                       MemTotal - MemFree: page cache counts as used
     for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
-            "mem_used_bytes": int(o["host_used"][int(t)]), "mem_total_bytes": nd.host_total,
+            "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
             "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
@@ -2757,7 +2834,7 @@ def scenarios() -> list[Scenario]:
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
-            *thirteenth_scenarios(), *fourteenth_scenarios()]
+            *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3285,6 +3362,51 @@ def fourteenth_scenarios() -> list[Scenario]:
     for nd in s61.nodes[3:]:
         nd.sentinel = True
     return [s58, s59, s60, s61]
+
+
+def fifteenth_scenarios() -> list[Scenario]:
+    """s62-s65, added later by a fifteenth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    si, ben = "session_isolation", "benign"
+    s62 = Scenario("s62_drain_sticky_leak", "2026-05-19T10:00:00+00:00", 90,
+                   mk("dr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("shift", "dr-h100-05", 15, rate=0.0),  # maintenance drain: every session leaves
+                    *(Fault("shift", n, 15, rate=1.5) for n in ("dr-h100-04", "dr-h100-06")),
+                    Fault("evict", "dr-h100-05", 24),
+                    Fault("driver_upgrade", "dr-h100-05", 24.5, 28.5),
+                    Fault("drain_window", "dr-h100-05", 15, cause=ben, detail="maintenance_drain"),
+                    Fault("shift", "dr-h100-03", 33, rate=0.3),  # acme's sticky sessions (~30 %) stay
+                    *(Fault("shift", n, 33, rate=1.35) for n in ("dr-h100-01", "dr-h100-02")),
+                    Fault("kv_leak", "dr-h100-03", 34, cause=si, leak=2.0, sticky=True)])
+    for nd in s62.nodes[3:]:
+        nd.lower = True
+    rx = [f"rx-h100-{k:02d}" for k in range(1, 7)]
+    s63 = Scenario("s63_quiet_residue_then_xid_same_gpu", "2026-05-26T08:00:00+00:00", 90,
+                   mk("rx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "rx-h100-04", 20, 58 + 25 / 60, cause="spec_residue", abort=0.03),
+                    Fault("xid79", "rx-h100-04", 58, gpu=2, cause="other", detail="xid_79"),
+                    *(Fault("cancels", n, 0, 90, abort=0.03) for n in rx if n != "rx-h100-04")])
+    for nd in s63.nodes[:3]:
+        nd.sentinel = True
+    aff = [1.4, 1.3, 1.5, 1.4, 1.3, 1.5]  # acme's contexts abandoned per node, %/min of the pool
+    s64 = Scenario("s64_gateway_affinity_loss_fleet_leak", "2026-06-02T09:00:00+00:00", 90,
+                   mk("ga-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4, logging=True),
+                   [Fault("kv_leak", f"ga-h100-{k + 1:02d}", 30, cause=si, leak=r)
+                    for k, r in enumerate(aff)])
+    for nd in s64.nodes[4:]:
+        nd.lower = True
+    s65 = Scenario("s65_page_cache_vs_rss_leak", "2026-06-09T01:00:00+00:00", 90,
+                   mk("pc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                   [Fault("page_cache", "pc-h100-02", 20, 59, rate=0.014),
+                    Fault("cache_window", "pc-h100-02", 20, cause=ben, detail="page_cache"),
+                    Fault("rss_leak", "pc-h100-04", 25, cause="other", detail="host_memory_leak", rate=0.015),
+                    Fault("page_cache", "pc-h100-06", 35, 74, rate=0.014),
+                    Fault("cache_window", "pc-h100-06", 35, cause=ben, detail="page_cache")])
+    for nd in s65.nodes[3:]:
+        nd.lower = True
+    return [s62, s63, s64, s65]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
