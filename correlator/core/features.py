@@ -161,6 +161,10 @@ class Rates:
     large_prompt_peaks: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     """Likewise, the largest share of prompt tokens carried by large-document requests (a
     few documents among many short requests hold much KV without raising the mean)."""
+    conversations: tuple[bool, ...] = (False, False, False, False)
+    """Whether a conversation that opened with a large document (an annual report, a contract
+    under review) began within each path's window and goes on: its context stays held and
+    grows with every turn, where a one-shot document's blocks are released when it ends."""
     usual_prompt_per_request: float = NAN
     usual_large_share: float = NAN
     """What this node usually serves (a low quantile of its minutes, so that an episode of
@@ -749,7 +753,11 @@ def peak_ratios(
     return tuple(peak_by_back[min(k, n) - 1] if n and k > 0 else 0.0 for k in within)
 
 
-def rates(state: NodeState, w: Windows) -> Rates:
+CONVERSATION_LIVE_S = 300.0
+"""A conversation with a turn within this long is going on (an idle one is reclaimed)."""
+
+
+def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     """Abort, error, preemption and cache rates, from counters when exported, else events."""
     minutes = w.growth * w.tick_s / 60.0
     r = Rates()
@@ -792,6 +800,9 @@ def rates(state: NodeState, w: Windows) -> Rates:
             r.large_prompt_peaks = peak_ratios(req.large_prompt_tokens.per_tick.tail(span),
                                                req.prompt_tokens.per_tick.tail(span), w.growth, paths)
         r.usual_prompt_per_request, r.usual_large_share = usual_documents(req)
+        began = state.sessions.large_conversation(tick_ns, CONVERSATION_LIVE_S) if tick_ns >= 0 else -1
+        if began >= 0:
+            r.conversations = tuple(tick_ns - began <= (p + w.growth) * w.tick_s * NS for p in paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
         tokens = [0.0] * span

@@ -149,10 +149,11 @@ def session_isolation(
             * ramp(kv.level_long.slope, 0.25 * g, 0.5 * g)
             * level_ok * cfg.long_weight) if kv.level_long.n and settled else 0.0
     # Large documents admitted within a path's window explain the growth it judged: their
-    # blocks stay held (and their contexts cached) after the latest minutes' requests.
+    # blocks stay held (and their contexts cached) after the latest minutes' requests; so does
+    # a conversation that opened with one and goes on (its context held, growing each turn).
     b = rules.benign
-    docs = [large_documents(p, share, f.rates, b)
-            for p, share in zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, strict=True)]
+    docs = [large_documents(p, share, f.rates, b) or talk for p, share, talk in
+            zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, f.rates.conversations, strict=True)]
     clean = _clean_rise(kv, cfg, g) * level_ok
     reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
     settled_s = settled_for(f, kv, rules)

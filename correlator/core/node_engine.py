@@ -511,7 +511,7 @@ class NodeEngine:
             host=host,
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
-            rates=rates(st, w),
+            rates=rates(st, w, tick_ns),
             sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),

@@ -588,7 +588,7 @@ class NodeState:
             answer = _num(a.get("generation_tokens"), 0.0)
             context = int(prompt + answer) if done and 0.0 <= answer < 1e12 else 0
             self.sessions.observe(session, tenant if isinstance(tenant, str) else "", rec.ts_ns,
-                                  int(prompt), context)
+                                  int(prompt), context, large=prompt >= self.large_prompt)
 
     # -- ticks -------------------------------------------------------------------------
     def close_tick(self, tick_end_ns: int, stale_ns: int) -> None:

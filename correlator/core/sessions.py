@@ -49,6 +49,9 @@ class Session:
     shared: bool = False
     context: int = 0
     """Prompt plus answer of the last turn that completed (0: unknown, or it was cut off)."""
+    opened_large: bool = False
+    """Its first turn's prompt was a large document: a conversation about a report or a
+    contract, whose context the serving stack holds turn after turn."""
 
 
 @dataclass
@@ -75,12 +78,14 @@ class SessionTracker:
             if len(shape) == 2:
                 self.shapes[tenant] = (*shape, 0, 0)
 
-    def observe(self, session: str, tenant: str, ts_ns: int, prompt: int = -1, context: int = 0) -> None:
+    def observe(self, session: str, tenant: str, ts_ns: int, prompt: int = -1, context: int = 0,
+                large: bool = False) -> None:
         """One finished request; ``prompt`` its prompt tokens (-1: unknown), ``context`` what
-        it leaves for the next turn (prompt + answer; 0 when it was cut off or unknown)."""
+        it leaves for the next turn (prompt + answer; 0 when it was cut off or unknown);
+        ``large``: its prompt is a large document."""
         known = self.sessions.get(session)
         if known is None:
-            self.sessions[session] = Session(tenant, ts_ns, ts_ns, context=context)
+            self.sessions[session] = Session(tenant, ts_ns, ts_ns, context=context, opened_large=large)
             if len(self.sessions) > self.capacity:
                 self.sessions.popitem(last=False)
             return
@@ -141,6 +146,17 @@ class SessionTracker:
             return 0, ""
         top = max(per, key=lambda k: per[k])
         return per[top], top
+
+    def large_conversation(self, now_ns: int, live_s: float) -> int:
+        """When the conversation that opened with a large document began, where there is one
+        such conversation among the sessions kept, with a second turn and going on (a turn
+        within ``live_s``); -1: none, or several (a fleet whose everyday traffic is long
+        conversations has no episode of one)."""
+        found = [s for s in self.sessions.values()
+                 if s.turns >= 2 and getattr(s, "opened_large", False)]  # (older snapshots lack it)
+        if len(found) != 1 or found[0].last_ns < now_ns - int(live_s * 1e9):
+            return -1
+        return found[0].first_ns
 
     def collisions_since(self, since_ns: int) -> int:
         return sum(1 for t in self.collisions_ns if t >= since_ns)

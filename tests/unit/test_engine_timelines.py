@@ -805,3 +805,37 @@ def test_a_node_drained_before_it_went_silent_is_not_paged_unreachable() -> None
     paged = {n for i in incidents for n in i.nodes}  # every record's nodes: one joining later counts
     assert [i.cause for i in opened(incidents)] == ["node_unreachable"]
     assert paged == {"gpu-node-02"}
+
+
+def _report_conversation(one_shot: bool) -> Events:
+    """Ten 4,000-token chat turns every 10 s on their own sessions; from t=1800 an annual-report
+    conversation: a 30,000-token first prompt, then a turn every 45 s carrying 1,500 more
+    (``one_shot``: the same prompts, each under a session of its own). Its share of the prompt
+    tokens (about 0.14) stays under the large-document share."""
+    out: Events = [(float(t) + k / 10, "vllm", "request_finished",
+                    {"prompt_tokens": 4_000, "generation_tokens": 300, "finish_reason": "stop",
+                     "session": f"chat-{t}-{k}", "tenant": "retail"})
+                   for t in range(0, 3000, 10) for k in range(10)]
+    for turn, t in enumerate(range(1800, 3000, 45)):
+        out.append((float(t) + 0.05, "vllm", "request_finished",
+                     {"prompt_tokens": 30_000 + 1_500 * turn, "generation_tokens": 600,
+                      "finish_reason": "stop", "tenant": "fin-reporting",
+                      "session": f"report-{turn}" if one_shot else "report-fy2024"}))
+    return sorted(out, key=lambda e: e[0])
+
+
+def _kv_of_a_report(t: float) -> float:
+    """The report's context lands within its first turns (2.5 points a minute for 3 minutes),
+    then grows a little with each turn."""
+    return 30 + jitter(0.5)(t) + min(max(t - 1800, 0.0), 180.0) / 60 * 2.5 + max(t - 1980, 0.0) / 60 * 0.1
+
+
+def test_a_conversation_opened_with_a_large_document_holds_its_kv_legitimately() -> None:
+    spec = healthy(kv_pct=_kv_of_a_report, extra_events=_report_conversation(one_shot=False))
+    _, incidents, _ = run(merged(node_records(spec, 3000)))
+    assert incidents == []
+    # The same prompts as one-shot requests under fresh ids hold nothing between turns: the
+    # rise is then unexplained and pages, so the test tells the two apart.
+    control = healthy(kv_pct=_kv_of_a_report, extra_events=_report_conversation(one_shot=True))
+    _, incidents, _ = run(merged(node_records(control, 3000)))
+    assert [i.cause for i in opened(incidents)] == ["session_isolation"]
