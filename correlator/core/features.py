@@ -248,6 +248,9 @@ class NodeFeatures:
     starts: tuple[int, int] = (0, 0)
     """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
     (:func:`recent_starts`)."""
+    gpu_failed_ns: int = 0
+    """When a GPU of the node last failed: a critical XID, or the driver reporting it lost
+    (:func:`gpu_failed`); 0: never."""
     held_gpus: list[tuple[int, float]] = field(default_factory=list)
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
@@ -571,6 +574,11 @@ def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int,
 
 
 HELD_PCT = 50.0
+
+
+def gpu_failed(gpus: dict[int, GpuTrack]) -> int:
+    """When a GPU last had a critical XID or was reported lost; 0: never."""
+    return max((max(g.xid_ns if g.xid in CRITICAL_XIDS else 0, g.lost_ns) for g in gpus.values()), default=0)
 
 
 def held_gpus(gpus: dict[int, GpuTrack]) -> list[tuple[int, float]]:

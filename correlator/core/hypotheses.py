@@ -477,7 +477,7 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     start (each start alone is a warm-up), so the node serves little or nothing."""
     cfg = rules.hypotheses.crash_loop
     n, first = f.starts
-    if n < cfg.min_starts or (f.gpu is not None and (f.gpu.xids or f.gpu.lost)):
+    if n < cfg.min_starts or (f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.window_s * 1e9)):
         return Score()  # (a server cannot stay up on a failed GPU: that failure is the cause)
     detail = f"{n} starts of the serving process within {cfg.window_s / 60:.0f} min"
     if f.oom_recent:

@@ -92,6 +92,9 @@ class Tracked:
     pods: tuple[str, ...] = ()
     symptoms: frozenset[str] = frozenset()
     symptom_evidence: tuple[Evidence, ...] = ()
+    # The tenants its session-isolation findings named: that tenant's leak on another node
+    # joins it whenever it is found there.
+    tenants: tuple[str, ...] = ()
 
     def severity(self) -> str:
         return "critical" if self.critical else "warning"
@@ -199,7 +202,8 @@ class IncidentBook:
     def _joinable(self, f: Finding) -> Tracked | None:
         window = self.cfg.correlate_window_s * NS
         for inc in self.open.values():
-            if inc.cause == f.cause and f.onset_ns <= inc.opened_ns + window and inc.active:
+            if inc.cause == f.cause and inc.active and (
+                    f.onset_ns <= inc.opened_ns + window or f.tenant in inc.tenants):
                 return inc
         return None
 
@@ -283,6 +287,8 @@ class IncidentBook:
     def _absorb(self, inc: Tracked, f: Finding) -> bool:
         """Fold a finding's content in; True when something a subscriber sees changed."""
         changed = False
+        if f.tenant and f.tenant not in inc.tenants and len(inc.tenants) < self.cfg.max_listed:
+            inc.tenants = (*inc.tenants, f.tenant)
         for pod in f.pods:
             if pod not in inc.pods and len(inc.pods) < 4 * self.cfg.max_listed:
                 inc.pods = (*inc.pods, pod)

@@ -22,6 +22,7 @@ from correlator.core.features import (
     NodeFeatures,
     Windows,
     floor_trend,
+    gpu_failed,
     gpu_view,
     held_gpus,
     host_steady,
@@ -298,13 +299,18 @@ class NodeEngine:
         scoring to open on its own, is a second root cause to page, not a re-diagnosis of the
         first: it goes to a second incident instead of switching the first one's cause to
         and fro. Once the first cause's evidence is gone, the other may take its incident
-        over as before."""
+        over as before. Likewise a GPU failure on a node whose incident names a memory cause
+        (outsider s63: an XID 79 on a GPU holding a residue): a second root cause, paged at
+        once, not a new diagnosis of the residue."""
         if self._second_engaged():
             return self.second.cause  # type: ignore[union-attr]
         first = self.machine.cause
+        inc = self.rules.incidents
+        if self.machine.active and first in MEMORY_CAUSES and \
+                scores[hypotheses.GPU_FAILURE].strength >= inc.open_score:
+            return hypotheses.GPU_FAILURE  # a GPU failing is a root cause of its own
         if not self.machine.active or first not in SEPARATE_CAUSES:
             return ""
-        inc = self.rules.incidents
         if scores[first].strength < inc.resolve_score:
             return ""
         other = max((c for c in SEPARATE_CAUSES if c != first), key=lambda c: scores[c].strength)
@@ -371,7 +377,16 @@ class NodeEngine:
             restart_ns=restart_ns,
             slot=slot,
             pods=self.state.pods,
+            tenant=self._tenant(second),
         )
+
+    def _tenant(self, second: object) -> str:
+        """The tenant the node's session-isolation finding names, if it names one."""
+        cause = self.second.cause if second and self.second else self.machine.cause
+        f = self.last_features
+        if cause != hypotheses.SESSION_ISOLATION or f is None:
+            return ""
+        return f.sessions.hot_tenant or f.sessions.restart_tenant
 
     def _detect(self) -> dict[str, float]:
         """Feed each detector this tick's short-window growth (score, then learn)."""
@@ -528,6 +543,7 @@ class NodeEngine:
             fb_last_pct=last_framebuffer(st.gpus),
             starts=restarts,
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
+            gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
         )
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:
@@ -566,6 +582,9 @@ HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
 SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE)
+MEMORY_CAUSES = frozenset({*SEPARATE_CAUSES, hypotheses.MEMORY_LEAK, hypotheses.KV_POOL_SHRUNK})
+"""Causes that a GPU failing on the same node does not explain: the failure (a critical XID,
+a GPU lost) pages as a second incident rather than taking theirs over."""
 
 
 def _machine(rules: RuleSet) -> NodeMachine:

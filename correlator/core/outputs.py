@@ -65,6 +65,9 @@ class Finding:
     restart_ns: int = 0
     # The pods using the node's GPUs (``NodeState.pods``): a serving instance across nodes.
     pods: tuple[str, ...] = ()
+    # The tenant a session-isolation finding names (reusing session ids, or restarting
+    # conversations under old ones): its leak on several nodes is one root cause.
+    tenant: str = ""
 
     def __setstate__(self, state: list[Any]) -> None:
         """Findings held in a snapshot by an older build lack the fields added since: those
@@ -88,6 +91,7 @@ class Finding:
             **({"slot": self.slot} if self.slot else {}),
             **({"restart_ns": self.restart_ns} if self.restart_ns else {}),
             **({"pods": list(self.pods)} if self.pods else {}),
+            **({"tenant": self.tenant} if self.tenant else {}),
         }
 
     @classmethod
@@ -103,6 +107,7 @@ class Finding:
             action=ActionEvent.from_json(action) if action else None,
             slot=int(d.get("slot", 0)), restart_ns=int(d.get("restart_ns", 0)),
             pods=tuple(str(p) for p in d.get("pods") or ()),
+            tenant=str(d.get("tenant") or ""),
         )
 
     @classmethod

@@ -17,7 +17,8 @@ leak on a busy node, an XID downing a serving instance across two nodes, a canar
 with a fifth of its KV pool, a cache of LoRA adapters filling beside a host memory leak, an
 engine hung behind frozen metrics, nodes drained and removed by an autoscaler beside one that
 crashed, servers restarted again and again (a CUDA out-of-memory after each start; a GPU held
-by an orphaned worker).
+by an orphaned worker), an XID on a GPU already holding a residue, one tenant's leak on six
+nodes at once.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s49_multinode_pp_xid_nightly_batch", "s50_kv_pool_undersized_canary",
              "s51_spec_rollout_waves_residue", "s52_lora_onboarding_rss_leak",
              "s53_engine_hang_frozen_metrics", "s57_scale_in_silence_node_crash",
-             "s58_cuda_oom_crashloop_long_prompts", "s61_orphaned_gpu_memory_rollout")
+             "s58_cuda_oom_crashloop_long_prompts", "s61_orphaned_gpu_memory_rollout",
+             "s62_drain_sticky_leak", "s63_quiet_residue_then_xid_same_gpu",
+             "s64_gateway_affinity_loss_fleet_leak", "s65_page_cache_vs_rss_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -231,3 +234,12 @@ def test_a_server_that_cannot_start_on_a_gpu_an_orphan_holds_is_a_crash_loop(rec
     assert first["cause"] == "crash_loop" and first["nodes"] == ["or-h100-03"]
     held = [e for e in first["evidence"] if e["signal"] == "gpu_memory_held"]
     assert held and "GPU 2" in held[0]["detail"]
+
+
+def test_one_tenants_leak_on_six_nodes_is_one_incident(recordings: Path) -> None:
+    """s64: a gateway change sends one tenant's reused session ids to every node; each node's
+    pool fills and is found minutes apart. It was paged three times; the tenant its findings
+    name makes it one incident on all six nodes."""
+    d = recordings / "s64_gateway_affinity_loss_fleet_leak"
+    assert len(opened(d)) == 1
+    assert sorted(incident_records(d)[-1]["nodes"]) == [f"ga-h100-0{i}" for i in range(1, 7)]

@@ -167,3 +167,18 @@ def test_alerts_naming_no_node_join_the_paged_cause_instead_of_paging() -> None:
     own = alone.apply(finding("-", "raise", "unexplained_alerts", 64,
                               alerts=(("fp1", "GatewayHigh5xxRate"),)))
     assert [(i.status, i.cause, i.nodes) for i in own] == [("open", "unexplained_alerts", ["-"])]
+
+
+def test_a_gpu_failing_on_a_node_with_an_open_residue_is_paged_as_its_own_incident() -> None:
+    # Outsider s63: an XID 79 on a GPU of a node whose residue is already paged used to turn
+    # the residue's incident into a GPU failure: the residue lost its name, the failure its page.
+    spec = residue_spec()
+    spec.kv_pct = sawtooth(30, 10, 200)
+    spec.extra_events = [(3000.0, "nvml", "xid", {"xid": 79})]
+    incidents = run(merged(node_records(spec, 3600)))
+    opened = {i.incident_id: i for i in incidents if i.status == "open"}
+    assert sorted(i.cause for i in opened.values()) == ["gpu_failure", "spec_residue"]
+    failure = next(i for i in opened.values() if i.cause == "gpu_failure")
+    assert 3000 <= (failure.opened_ns - T0) / S <= 3000 + RULES.features.tick_s
+    for i in incidents:  # neither takes the other's name
+        assert i.cause == opened[i.incident_id].cause, (i.incident_id, i.status, i.cause)
