@@ -245,6 +245,8 @@ class NodeFeatures:
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""
     fb_last_pct: float = NAN
+    """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
+    (:func:`last_framebuffer`): what a node that fell silent held when it went."""
     starts: tuple[int, int] = (0, 0)
     """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
     (:func:`recent_starts`)."""
@@ -254,8 +256,6 @@ class NodeFeatures:
     held_gpus: list[tuple[int, float]] = field(default_factory=list)
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
-    """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
-    (:func:`last_framebuffer`): what a node that fell silent held when it went."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,11 +574,13 @@ def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int,
 
 
 HELD_PCT = 50.0
+"""A GPU whose last reading holds this share of its framebuffer or more holds a model's memory."""
 
 
 def gpu_failed(gpus: dict[int, GpuTrack]) -> int:
     """When a GPU last had a critical XID or was reported lost; 0: never."""
-    return max((max(g.xid_ns if g.xid in CRITICAL_XIDS else 0, g.lost_ns) for g in gpus.values()), default=0)
+    return max((max(g.xid_ns if g.xid in CRITICAL_XIDS else 0, g.lost_ns) for g in gpus.values()),
+               default=0)
 
 
 def held_gpus(gpus: dict[int, GpuTrack]) -> list[tuple[int, float]]:

@@ -377,10 +377,10 @@ class NodeEngine:
             restart_ns=restart_ns,
             slot=slot,
             pods=self.state.pods,
-            tenant=self._tenant(second),
+            tenant=self._tenant(bool(second)),
         )
 
-    def _tenant(self, second: object) -> str:
+    def _tenant(self, second: bool) -> str:
         """The tenant the node's session-isolation finding names, if it names one."""
         cause = self.second.cause if second and self.second else self.machine.cause
         f = self.last_features
