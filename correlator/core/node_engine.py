@@ -517,6 +517,7 @@ class NodeEngine:
         since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
         si = self.rules.hypotheses.session_isolation
         restarts = recent_starts(st, tick_ns, self.rules.hypotheses.crash_loop.window_s)
+        silent = self._silent_at(tick_ns)
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
@@ -530,7 +531,7 @@ class NodeEngine:
             sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
-            silent_sources=self._silent_at(tick_ns),
+            silent_sources=silent,
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
             pools=server_pools(st, w, tick_ns, self._pool_rise()),
@@ -540,7 +541,7 @@ class NodeEngine:
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
-            fb_last_pct=last_framebuffer(st.gpus),
+            fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only when all are
             starts=restarts,
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,

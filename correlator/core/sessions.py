@@ -152,11 +152,15 @@ class SessionTracker:
         such conversation among the sessions kept, with a second turn and going on (a turn
         within ``live_s``); -1: none, or several (a fleet whose everyday traffic is long
         conversations has no episode of one)."""
-        found = [s for s in self.sessions.values()
-                 if s.turns >= 2 and getattr(s, "opened_large", False)]  # (older snapshots lack it)
-        if len(found) != 1 or found[0].last_ns < now_ns - int(live_s * 1e9):
+        found: Session | None = None
+        for s in self.sessions.values():
+            if s.turns >= 2 and getattr(s, "opened_large", False):  # (older snapshots lack it)
+                if found is not None:
+                    return -1  # a second one: no episode
+                found = s
+        if found is None or found.last_ns < now_ns - int(live_s * 1e9):
             return -1
-        return found[0].first_ns
+        return found.first_ns
 
     def collisions_since(self, since_ns: int) -> int:
         return sum(1 for t in self.collisions_ns if t >= since_ns)
