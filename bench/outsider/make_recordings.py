@@ -1017,6 +1017,100 @@ s65_page_cache_vs_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/
   GatewayHigh5xxRate 66.5-68.5 min. Two nodes' host memory climbs as fast as the leaking one's, and further;
   only RSS (and the OOM) tells them apart. Labels: benign/page_cache pc-h100-02 20-90 and pc-h100-06 35-90;
   other/host_memory_leak pc-h100-04 25-90.
+Added later (s66-s69, a sixteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+--------------------------------------------------------------------------------------------------
+s66_duplicate_agent_daemonsets: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, no request
+  log; du-h100-04..06 export hostname/uuid. The node agent was migrated to a Helm chart months ago; the old
+  raw-manifest DaemonSet (gpu-telemetry-agent v0.9) was deleted, but its Argo CD Application was not. At 20
+  min someone clicks "sync all" and Argo CD recreates it; its nodeSelector (pool=rack-b) matches
+  du-h100-04..06 only, where it starts at once (image cached). From 20 min two agents publish each of those
+  three nodes to the same topics: the current one (unchanged: seq, its usual 10/15/10/15 s intervals) and the
+  old one, which predates `seq` (its records have none: the field is optional), collects every source every 15
+  s at its own phases, and predates a few fields (its nvml samples carry no mem_reserved_bytes /
+  proc_used_bytes, its host samples no swap_used_bytes). Both read the same host clock, the same NVML devices,
+  the same dcgm-exporter and the same vLLM /metrics, so their values agree at any instant and their counters
+  are the same series read twice (no reset, no double counting in the values themselves), and both report
+  every event of the node (xid, process_start, oom_kill, engine_start): twice, once without seq. Prometheus
+  and its alerts are untouched (nothing fires for the duplicate; the old DaemonSet is still there at the end).
+  Faults: (1) session_isolation on du-h100-05 (a duplicated node) from 30 min to end, 2.0 %/min of the pool
+  never reclaimed (KV samples of it now arrive ~1.7x as often as from du-h100-01..03); (2) other/xid_79 on
+  du-h100-06 GPU 1 at 55 min (as s5: XID event, last DCGM sample, GPU gone, vLLM dies 25 s later, the pod
+  crash-loops; the xid event, the last DCGM read and every crash-loop process_start arrive twice). du-h100-04
+  is duplicated and healthy (unlabelled, as s22's healthy spool and s60's healthy lag). The old agent's
+  records are 7,986 of the file's 34,544. du-h100-05's KV 5-min means ~0.12-0.2 before, ~0.40 at 45-50, ~0.56
+  at 55-60, ~0.85 at 65-70, >= 0.98 from ~75 min, running flat; TTFT P99 from 71.2, fleet SLO 74.7, KV-usage
+  76.7, prefix-hit 79.9, KV-critical 80.9, preemptions 81.4 min. du-h100-06: GPUXidErrors{gpu="1"} 55.4-59.4,
+  GatewayUpstream5xxRateHigh 56.7-60.7, VLLMTargetDown from 57.7, fleet GatewayHigh5xxRate 57.9-59.9,
+  KubePodCrashLooping from 60.9 min; 11 process_starts, each twice. Labels: session_isolation du-h100-05
+  30-90; other/xid_79 du-h100-06 GPU 1 55-90.
+s67_collection_interval_canary_gap: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min, 1 TiB
+  hosts, no request log; ci-h100-04..06 export hostname/uuid. A cost-cutting change to the node agent's
+  ConfigMap (every collector's interval 60 s instead of 10-15 s: ~5x fewer records to Kafka and the TSDB) is
+  canaried on ci-h100-01..03. The agent watches its config file and reloads it when kubelet syncs the
+  ConfigMap volume, so the switch comes at 30.0, 30.7 and 31.4 min (no restart: seq continues, no hole beyond
+  the new cadence); from then nvml, dcgm, vllm and host samples of those nodes come every 60 s at a new phase
+  (5 % jitter, as before). Events are pushed as they happen (unchanged), and Prometheus (15 s scrapes, the
+  same rules) sees nothing of the change. ci-h100-04..06 keep 10-15 s: half the fleet is 4-6x sparser than the
+  other half. (1) session_isolation on ci-h100-02 (a canary) from 42 min to end, 1.5 %/min of the pool never
+  reclaimed, seen only through one KV sample a minute (the LRU sweeps every 2-5 min alias against it). (2)
+  monitoring_gap on ci-h100-03 (a canary) from 50 min to end: a NetworkPolicy change cuts the monitoring
+  namespace (the agent and Prometheus) off the vLLM pod's :8000/metrics (as s17: the target stays configured,
+  VLLMTargetDown from ~52 min; no vllm samples, no vLLM-rule alerts); from 54 min the serving process's RSS
+  grows 2 %/min of host memory (as s17) to an OOM kill, restart 15 s later, reload 100 s, and it grows again.
+  The gap must be told from the new, sparser cadence: on that node the vllm stream already had 60 s between
+  samples, and a lost 60 s sample (the usual 0.3 %) already leaves a 2-min hole (ci-h100-03's vllm at 45.8
+  min, before the gap). ci-h100-01 is a healthy canary. ci-h100-02's KV 5-min means ~0.12-0.22 before,
+  ~0.37-0.40 at 45-55, ~0.50-0.56 at 55-65, ~0.62-0.73 at 65-80, ~0.89 at 85-90, running flat: no alert fires
+  for it within the recording. ci-h100-03: VLLMTargetDown from 52.0, NodeMemoryHighUtilization 81.0-83.0, OOM
+  kill at 83.9, NodeOOMKillDetected 84.0-88.0, GatewayUpstream5xxRateHigh 85.3-89.3, fleet GatewayHigh5xxRate
+  86.5-88.5 min. Labels: benign/collection_interval_change ci-h100-01 30-40, ci-h100-02 30.7-40.7, ci-h100-03
+  31.4-41.4 (each switch + 10 min); session_isolation ci-h100-02 42-90; monitoring_gap ci-h100-03 50-90.
+s68_model_swap_nvml_only_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere, 432k-token
+  pool), Azure conv 2.5 req/s/node, 90 min, no request log. ms-h100-03 and ms-h100-04 are node pool "pool-b",
+  whose GPU-operator ClusterPolicy points dcgm-exporter at a profiling counters CSV that someone trimmed to
+  cut cardinality ("memory comes from NVML"): SM/memory clocks, GPU temperature, power, energy, GPU_UTIL,
+  XID_ERRORS, PROF_GR_ENGINE_ACTIVE and PROF_DRAM_ACTIVE, and no FB_USED / FB_FREE / FB_RESERVED (so
+  GPUFramebufferHigh has nothing to evaluate there); the agent's NVML collector runs on every node. (1)
+  benign/model_swap on ms-h100-06 at 30 min: the product team canaries Qwen2.5-72B-Instruct (with its own
+  draft model) behind the same model-agnostic chat route, on one replica. A drained restart (as s15: the
+  gateway drains it 30 s before the stop and serves its conversations from the five peers meanwhile;
+  process_start 30.5, weights 100 s, engine_start ~32.17, allocator warm-up, cold prefix cache); the new
+  engine's records carry model_name "Qwen/Qwen2.5-72B-Instruct" from its first sample (and engine_start, 32.18
+  min, and any vLLM alert of that server from the new process's start on), so the node's Llama-3.3-70B series
+  end at ~29.9 min for good while a new label set with counters from 0 begins at ~32.3 min. Nothing fires for
+  the swap (the restart's 130 s down does not meet VLLMTargetDown's 2 min). Its pool is 419k tokens (larger
+  weights), so the same load takes ~3 % more of it; FB is unchanged (the same 0.9 reservation); it gets the
+  same traffic afterwards (the gateway's route does not care which model answers). (2) spec_residue on
+  ms-h100-03 (pool-b) from 35 min to end (as s3: aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB kept per
+  interrupted request; VLLMRequestAbortRateHigh from 45.1 min, the recording's only alert): its GPU-memory
+  creep (~19 MiB/min/GPU: NVML GPU 0 ~74.1k -> ~75.2k MiB by 80-90 min) exists only in NVML mem_used_bytes /
+  proc_used_bytes, since its dcgm samples have no FB field at all; ms-h100-04 (the same trimmed exporter) is
+  healthy. Labels: benign/model_swap ms-h100-06 30-40; spec_residue ms-h100-03 35-90.
+s69_change_window_four_causes: 8 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode everywhere, 432k-token
+  pool), Azure conv 2.5 req/s/node, 90 min from 10:00 UTC on a Tuesday, 1 TiB hosts, no request log;
+  cw-h100-05..08 export hostname/uuid. The weekly change window opens at 10:40, and within 72 s four unrelated
+  things go wrong on four nodes, one of each cause the contract names, while a planned restart happens on a
+  fifth: (1) 40.0 min: acme-compliance's client release reuses 6 session ids on cw-h100-02 (its sessions are
+  pinned there): session_isolation, 2.0 %/min of the pool never reclaimed, to the end; (2) 40.3 min: a voice
+  client's release with a 1.5 s client-side timeout starts cancelling in-flight generations on cw-h100-05 (its
+  tenant pinned there): spec_residue as s3 (aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted
+  request), to the end; (3) 40.5 min: benign/warmup on cw-h100-08, a drained restart for an approved config
+  change (as s15; its conversations served by the seven peers meanwhile), to 50.5; (4) 40.7 min: a
+  NetworkPolicy change for the monitoring namespace blocks cw-h100-07's vLLM /metrics (as s17: VLLMTargetDown
+  from ~42.7, no vllm samples or vLLM-rule alerts from then) and from 43 min its serving process's RSS grows 2
+  %/min of host memory to an OOM kill, restart, and again: monitoring_gap to the end; (5) 41.2 min: GPU 3 of
+  cw-h100-04 falls off the bus (as s5: XID event, last DCGM sample, vLLM dies 25 s later, the pod
+  crash-loops): other/xid_79 to the end. The fleet-wide gateway 5xx alert is shared by all of
+  them. Ideally four incidents, each with its own cause, and none for the restart. The storm:
+  GPUXidErrors{gpu="3"} 41.5-45.5, VLLMTargetDown on cw-h100-08 at 42.5 (one send: the restart), on cw-h100-07
+  from 42.8 and on cw-h100-04 from 43.8, GatewayUpstream5xxRateHigh (cw-h100-04) 43.0-47.0, fleet
+  GatewayHigh5xxRate 44.5-46.5, KubePodCrashLooping (cw-h100-04) from 47.0, VLLMRequestAbortRateHigh
+  (cw-h100-05) from 50.8 min. Later: cw-h100-07's NodeMemoryHighUtilization 70.3-72.3, OOM kill 73.0,
+  NodeOOMKillDetected 73.3-77.3, GatewayUpstream5xxRateHigh 74.5-78.5; cw-h100-02's KV 5-min means ~0.1-0.17
+  before, ~0.31 at 50-55, ~0.51 at 60-65, ~0.66 at 70-75, ~0.91 at 80-85, ~0.98 at 85-90 (running flat), TTFT
+  P99 from 86.3 and KV-usage 88.0 min; cw-h100-05's FB/NVML ~74.16k -> ~75.05k MiB/GPU by 80-90 min. Labels:
+  session_isolation cw-h100-02 40-90; spec_residue cw-h100-05 40.3-90; benign/warmup cw-h100-08 40.5-50.5;
+  monitoring_gap cw-h100-07 40.7-90; other/xid_79 cw-h100-04 GPU 3 41.2-90.
 """
 from __future__ import annotations
 
@@ -1176,6 +1270,10 @@ class Node:
     nvlink: bool = False  # dcgm-exporter also exports DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL and PCIe TX/RX rates
     lockstep: bool = False  # (s59) MoE expert parallelism: every DP rank steps with the slowest one, and
     #                    every GPU shows the busiest rank's utilization
+    dup_from: float | None = None  # (s66) from this minute a second, older node agent publishes the node too:
+    #                    no `seq`, every source every 15 s at its own phases, fewer fields (`old_agent`)
+    iv_to: tuple[float, dict[str, float]] | None = None  # (s67) (minute, intervals): from then the agent
+    #                    collects at these intervals, at a new phase (a hot-reloaded config; seq continues)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -1211,6 +1309,7 @@ class Fault:
     # (s62-s65) page_cache: f.rate = host memory (fraction per min) a writer puts in page cache, to f.end
     sticky: bool = False  # (s62) kv_leak: the leaking tenant's sessions are the ones a drain (`shift`
     #                    below 1) leaves on the node: the leak follows that tenant's traffic, not the node's
+    model: str | None = None  # (s68) model_swap: the model the restarted engine serves from its new process
 
 
 @dataclass
@@ -1332,7 +1431,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     orphan: tuple[int | None, int] | None = None  # (gpu, stop s) of a worker that never exits
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
-        if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg"):  # drained restarts (a new config)
+        if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap"):  # drained restarts
             restart(s0, s0 + 30, s0 + 130, drain=True)
         elif f.kind == "hang":  # NCCL's watchdog (600 s) kills the stuck worker; kubelet restarts the pod
             hang[s0:s0 + HANG_S] = True
@@ -1430,6 +1529,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["absent"] = absent
     if orphan is not None:
         nd.o["orphan"] = orphan
+    for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
+        nd.o["swap"] = (f.start * 60 + 30, f.model)
     pc = [f for f in fl if f.kind == "page_cache"]
     if pc:  # (s65) clean page cache a writer fills (MemTotal - MemFree, not RSS; reclaimable, so not in
         #     MemAvailable), up to the kernel's watermarks: kswapd then trims the oldest pages; no random draw
@@ -1718,6 +1819,12 @@ def emodel(nd: Node, e: Engine) -> str:
 
 def espec(nd: Node, e: Engine) -> bool:
     return nd.spec if e.spec is None else e.spec
+
+
+def model_at(nd: Node, e: Engine, t: float) -> str:
+    """The model engine e serves at t: (s68) after a `model_swap`, the new one from its new process on."""
+    sw = nd.o.get("swap")
+    return str(sw[1]) if sw is not None and e.model is None and t >= sw[0] else emodel(nd, e)
 
 
 def fb_leak(f: Fault, up: Arr) -> Arr:
@@ -2229,6 +2336,20 @@ def rounds(rng: np.random.Generator, iv: float, T: int) -> Arr:
     return np.asarray(np.clip(t + rng.normal(0, 0.05 * iv, len(t)), 0, T - 1.001))
 
 
+def collect(rng: np.random.Generator, nd: Node, src: str, T: int, iv: dict[str, float] | None = None) -> Arr:
+    """Collection times of one source: `rounds` at the node's interval (or at `iv`'s: a second agent). (s67)
+    From `nd.iv_to`'s minute on, the agent reloaded its config: the new interval at a new phase; no random
+    draw without it."""
+    t = rounds(rng, (iv or nd.iv)[src], T)
+    if nd.iv_to is None or iv is not None:
+        return t
+    m, new = nd.iv_to
+    s0, step = m * 60, new[src]
+    t2 = s0 + rng.uniform(0, step) + np.arange(0, T - s0, step)
+    t2 = np.clip(t2 + rng.normal(0, 0.05 * step, len(t2)), s0, None)
+    return np.concatenate([t[t < s0], t2[t2 < T - 1.001]])
+
+
 def sample(nd: Node, src: str, gpu: int | None, metrics: dict[str, Any],
            labels: dict[str, str] | None = None) -> dict[str, Any]:
     body = {"metrics": metrics, **({"labels": labels} if labels else {})}
@@ -2240,17 +2361,24 @@ def event(nd: Node, src: str, gpu: int | None, name: str, attrs: dict[str, Any])
             "attrs": attrs}
 
 
-def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> list[Rec]:
+def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], old: bool = False) -> list[Rec]:
+    """The node agent's records. (s66) `old`: a second, older agent on the same node (`old_agent`): the same
+    GPUs, pod and IP as the first call found, every source every 15 s, no request log."""
     o, out = nd.o, []
     name, total, rsv, _, _, sm, mc = GPUS[nd.gpu]
-    uuids = [f"GPU-{rng.integers(1 << 32):08x}-{rng.integers(1 << 16):04x}-{rng.integers(1 << 16):04x}-"
-             f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
-    o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
-    o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
-    if nd.pd:  # the P/D deployment's two roles are separate Deployments
-        o["pod"] = o["pod"].replace("vllm-", f"vllm-{nd.pd}-", 1)
-    if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
-        o["pod"] = o["lws_pod"]
+    iv = {k: 15.0 for k in nd.iv} if old else None
+    if old:
+        uuids = o["uuids"]
+    else:
+        uuids = [f"GPU-{rng.integers(1 << 32):08x}-{rng.integers(1 << 16):04x}-{rng.integers(1 << 16):04x}-"
+                 f"{rng.integers(1 << 16):04x}-{rng.integers(1 << 48):012x}" for _ in range(nd.n_gpu)]
+        o["uuids"] = uuids
+        o["pod"] = f"vllm-{nd.model.split('/')[1].lower()[:18].rstrip('.-')}-{rng.integers(1 << 20):05x}"
+        o["ip"] = f"10.{rng.integers(40, 90)}.{rng.integers(1, 250)}.{rng.integers(2, 250)}"
+        if nd.pd:  # the P/D deployment's two roles are separate Deployments
+            o["pod"] = o["pod"].replace("vllm-", f"vllm-{nd.pd}-", 1)
+        if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
+            o["pod"] = o["lws_pod"]
     th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
     ck = o.get("clk", {})  # GPUs clocked down by a power cap: clock share per second
     tc, sp = o.get("tcool", {}), o.get("spin", {})  # a stuck engine's GPUs: temperature; spinning in NCCL
@@ -2265,7 +2393,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     drv = [(f.start * 60, f.end * 60) for f in fl if f.kind == "driver_upgrade" and f.end is not None]
     og, os_ = o.get("orphan", (None, T))  # a stuck worker: still a compute process holding its memory
-    for t in rounds(rng, nd.iv["nvml"], T) if nd.nvml and not nd.mig else []:
+    for t in collect(rng, nd, "nvml", T, iv) if nd.nvml and not nd.mig else []:
         s = int(t)
         if drv and any(a <= t < b for a, b in drv):
             continue  # kernel module unloaded: nvmlInit() fails (NVMLError_DriverNotLoaded)
@@ -2286,7 +2414,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     redeploy = [(f.start * 60, f.end * 60) for f in fl if f.kind == "dcgm_redeploy" and f.end is not None]
     hung = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "dcgm_stop"]
     crash = [(a * 60, b * 60) for f in fl if f.kind == "dcgm_crash" for a, b, _ in f.runs]
-    for t in rounds(rng, nd.iv["dcgm"], T) if not nd.mig else []:
+    for t in collect(rng, nd, "dcgm", T, iv) if not nd.mig else []:
         s = int(t)
         if any(a <= t < b for a, b in redeploy):
             continue  # the exporter pod is being replaced: nothing to scrape
@@ -2294,7 +2422,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
             continue  # the exporter's host engine hangs: its /metrics times out
         if any(a <= t < b for a, b in crash):
             continue  # the exporter was OOM-killed: nothing listens until its container is back
-        fresh = any(b <= t < b + nd.iv["dcgm"] for _, b in crash)  # its first read after a restart
+        fresh = any(b <= t < b + (iv or nd.iv)["dcgm"] for _, b in crash)  # its first read after a restart
         if drv and any(a <= t < b for a, b in drv):
             continue  # the GPU operator swaps the driver: dcgm-exporter waits for it, nothing to scrape
         if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
@@ -2338,7 +2466,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                     out[-1][1]["metrics"].pop(k, None)
     used = o["host_used"] + o["cache"] if "cache" in o else o["host_used"]  # (s65) the agent reports
     #                                                       MemTotal - MemFree: page cache counts as used
-    for t in (t for t in rounds(rng, nd.iv["host"], T) if reach[int(t)]):
+    for t in (t for t in collect(rng, nd, "host", T, iv) if reach[int(t)]):
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
             "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
@@ -2346,9 +2474,12 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
         e_lab = {"engine": e.label, "model_name": emodel(nd, e), **e.labels}
-        out += vllm_records(rng, nd, e, T, vis)
-        out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start", e_lab))
+        out += vllm_records(rng, nd, e, T, vis, old)
+        out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start",
+                                 {**e_lab, "model_name": model_at(nd, e, rd)}))
                 for rd in o["readies"] if rd + 1 < T and vis[int(rd) + 1]]
+        if old:  # the second agent forwards no request log
+            continue
         if nd.logging:
             tt, end, P, gd, cached, reason, _ = e.out["reqs"]
             ses, ids = sessions(rng, e, fl), rng.integers(0, 1 << 62, len(tt))
@@ -2361,6 +2492,26 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) ->
                 for i in range(len(tt)) if vis[int(end[i])] or nd.gw_log]
         if nd.gw_log:
             out += gateway_errors(rng, nd, e, out)
+    return out
+
+
+def old_agent(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> list[Rec]:
+    """(s66) A second node agent publishing the same node from `nd.dup_from` on: an old release (v0.9) whose
+    DaemonSet was recreated by a stale GitOps sync. It reads the same devices, exporters and endpoints (so the
+    same values), every source every 15 s at its own phases, and reports the node's events too. It predates
+    `seq` (its records have none; `deliver` keeps them in their own streams) and a few fields: no
+    mem_reserved_bytes / proc_used_bytes in nvml, no swap_used_bytes in host samples. Its own generator, so
+    the first agent's records do not change."""
+    assert nd.dup_from is not None
+    s0, out = nd.dup_from * 60, []
+    drop = {"nvml": ("mem_reserved_bytes", "proc_used_bytes"), "host": ("swap_used_bytes",)}
+    for t, r in node_records(rng, nd, T, fl, old=True):
+        if t < s0:
+            continue
+        if r["kind"] == "sample":
+            r["metrics"] = {k: v for k, v in r["metrics"].items() if k not in drop.get(r["source"], ())}
+        r["_dup"] = True  # popped by `deliver`
+        out.append((t, r))
     return out
 
 
@@ -2435,24 +2586,31 @@ def mig_records(rng: np.random.Generator, nd: Node, T: int, uuids: list[str]) ->
     return out
 
 
-def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr) -> list[Rec]:
+def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr, old: bool = False
+                 ) -> list[Rec]:
+    """vLLM samples (and KV events) as the node agent scrapes them. (s66) `old`: a second agent scraping the
+    same endpoint: the same counter series (kept from the first call), its own 15 s cadence."""
     o, out, incs = nd.o, [], e.out["incs"]
-    seg = np.zeros(T, int)  # counters restart from zero at each (re)start of the process
-    for st in o["starts"]:
-        seg[int(st):] += 1
-    uptime, cum = rng.uniform(2, 40) * 3600, {}
-    for k, a in [*incs.items(), *((f"b{i}", e.out["buckets"][:, i]) for i in range(len(LES)))]:
-        c = np.cumsum(a)
-        for j in range(1, seg.max() + 1):
-            c[int(np.argmax(seg == j)):] -= c[int(np.argmax(seg == j)) - 1]
-        cum[k] = c + np.where(seg == 0, round(a[:600].mean() * uptime), 0)
-    if seg[0] == 0:  # keep _count == +Inf bucket from the start
-        cnt = "vllm:time_to_first_token_seconds_count"
-        cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
+    if old:
+        cum, created = e.out["cum"], e.out["created"]
+    else:
+        seg = np.zeros(T, int)  # counters restart from zero at each (re)start of the process
+        for st in o["starts"]:
+            seg[int(st):] += 1
+        uptime, cum = rng.uniform(2, 40) * 3600, {}
+        for k, a in [*incs.items(), *((f"b{i}", e.out["buckets"][:, i]) for i in range(len(LES)))]:
+            c = np.cumsum(a)
+            for j in range(1, seg.max() + 1):
+                c[int(np.argmax(seg == j)):] -= c[int(np.argmax(seg == j)) - 1]
+            cum[k] = c + np.where(seg == 0, round(a[:600].mean() * uptime), 0)
+        if seg[0] == 0:  # keep _count == +Inf bucket from the start
+            cnt = "vllm:time_to_first_token_seconds_count"
+            cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
+        created = round(1.7e9 + rng.uniform(0, 1e6), 3)
+        e.out.update(cum=cum, created=created)
     bnames = [f'vllm:time_to_first_token_seconds_bucket{{le="{"+Inf" if math.isinf(x) else x}"}}'
               for x in LES]
-    created = round(1.7e9 + rng.uniform(0, 1e6), 3)
-    for t in (t for t in rounds(rng, nd.iv["vllm"], T) if vis[int(t)]):
+    for t in (t for t in collect(rng, nd, "vllm", T, {"vllm": 15.0} if old else None) if vis[int(t)]):
         s = int(t)
         old = nd.legacy and (nd.v1_from is None or t < nd.v1_from * 60)  # V0 names until an upgrade
         kv_name = "vllm:gpu_cache_usage_perc" if old else "vllm:kv_cache_usage_perc"
@@ -2479,7 +2637,7 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
               f'gpu_memory_utilization="{util:g}",num_gpu_blocks="{pool // 16}",'
               f'prefix_caching_hash_algo="sha256",swap_space="4.0"}}'] = 1.0
         out.append((t, sample(nd, "vllm", e.rec_gpu, m,
-                              {"engine": e.label, "model_name": emodel(nd, e), **e.labels})))
+                              {"engine": e.label, "model_name": model_at(nd, e, t), **e.labels})))
     for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
         w = slice(max(int(t) - 10, 0), int(t))  # blocks computed (not prefix hits), 16 tokens each
         stored = (incs["vllm:prompt_tokens_total"][w].sum() - incs["vllm:prefix_cache_hits_total"][w].sum()
@@ -2574,8 +2732,13 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             if sc.kv_warn is not None:  # a rule someone added with a threshold inside the healthy saw-tooth
                 conds["VLLMKVCacheUsageElevated"] = (x["usage"][ti] > sc.kv_warn) & v1
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
-            fired += [(k, c & vis, lab, nd.name, e.rec_gpu) for k, c in conds.items()]
-            fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk), lab, nd.name, e.rec_gpu))
+            sw = o.get("swap") if e.model is None else None  # (s68) another model from the new process on
+            parts = [(lab, np.ones(len(ti), bool))] if sw is None else [
+                (lab, ti < sw[0]), ({**lab, "model_name": sw[1]}, ti >= sw[0])]
+            for lb, m in parts:
+                fired += [(k, c & vis & m, lb, nd.name, e.rec_gpu) for k, c in conds.items()]
+                fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk) & m, lb, nd.name,
+                              e.rec_gpu))
         nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
@@ -2834,7 +2997,7 @@ def scenarios() -> list[Scenario]:
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
-            *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios()]
+            *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3409,6 +3572,54 @@ def fifteenth_scenarios() -> list[Scenario]:
     return [s62, s63, s64, s65]
 
 
+def sixteenth_scenarios() -> list[Scenario]:
+    """s66-s69, added later by a sixteenth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s66 = Scenario("s66_duplicate_agent_daemonsets", "2026-06-16T09:00:00+00:00", 90,
+                   mk("du-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "du-h100-05", 30, cause=si, leak=2.0),
+                    Fault("xid79", "du-h100-06", 55, gpu=1, cause="other", detail="xid_79")])
+    for nd in s66.nodes[3:]:  # rack-b: the stale DaemonSet's nodeSelector matches these three
+        nd.lower, nd.dup_from = True, 20.0
+    ci_iv = {"nvml": 60.0, "dcgm": 60.0, "vllm": 60.0, "host": 60.0}
+    switch = [("ci-h100-01", 30.0), ("ci-h100-02", 30.7), ("ci-h100-03", 31.4)]  # ConfigMap sync per node
+    s67 = Scenario("s67_collection_interval_canary_gap", "2026-06-23T08:00:00+00:00", 90,
+                   mk("ci-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                   [*(Fault("interval_window", n, m, m + 10, cause=ben, detail="collection_interval_change")
+                      for n, m in switch),
+                    Fault("kv_leak", "ci-h100-02", 42, cause=si, leak=1.5),
+                    Fault("scrape_block", "ci-h100-03", 50, cause="monitoring_gap"),
+                    Fault("rss_leak", "ci-h100-03", 54, rate=0.02)])
+    for nd, (_, m) in zip(s67.nodes[:3], switch, strict=True):
+        nd.iv_to = (m, dict(ci_iv))
+    for nd in s67.nodes[3:]:
+        nd.lower = True
+    prof = ("DCGM_FI_DEV_SM_CLOCK", "DCGM_FI_DEV_MEM_CLOCK", "DCGM_FI_DEV_GPU_TEMP",
+            "DCGM_FI_DEV_POWER_USAGE", "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "DCGM_FI_DEV_GPU_UTIL",
+            "DCGM_FI_DEV_XID_ERRORS",
+            "DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE")  # pool-b's trimmed CSV: no FB field
+    s68 = Scenario("s68_model_swap_nvml_only_residue", "2026-06-30T13:00:00+00:00", 90,
+                   mk("ms-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("model_swap", "ms-h100-06", 30, 40, cause=ben, detail="model_swap", model=q72),
+                    Fault("spec_residue", "ms-h100-03", 35, cause="spec_residue")], spill=True)
+    for nd in s68.nodes[2:4]:
+        nd.dcgm_fields = prof
+    s69 = Scenario("s69_change_window_four_causes", "2026-07-07T10:00:00+00:00", 90,
+                   mk("cw-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                      host_total=1024 * GIB),
+                   [Fault("kv_leak", "cw-h100-02", 40.0, cause=si, leak=2.0),
+                    Fault("spec_residue", "cw-h100-05", 40.3, cause="spec_residue"),
+                    Fault("warmup", "cw-h100-08", 40.5, 50.5, cause=ben, detail="warmup"),
+                    Fault("scrape_block", "cw-h100-07", 40.7, cause="monitoring_gap"),
+                    Fault("rss_leak", "cw-h100-07", 43.0, rate=0.02),
+                    Fault("xid79", "cw-h100-04", 41.2, gpu=3, cause="other", detail="xid_79")], spill=True)
+    for nd in s69.nodes[4:]:
+        nd.lower = True
+    return [s66, s67, s68, s69]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -3447,9 +3658,11 @@ def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float
     return out
 
 
-def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | None = None) -> int:
-    """KV-pool tokens of engine e (with another gpu_memory_utilization / speculative decoding if given)."""
-    weights, kvb = MODELS[emodel(nd, e)]
+def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | None = None,
+                model: str | None = None) -> int:
+    """KV-pool tokens of engine e (with another gpu_memory_utilization / speculative decoding / model if
+    given)."""
+    weights, kvb = MODELS[model or emodel(nd, e)]
     util = nd.util_frac if util is None else util
     spec = espec(nd, e) if spec is None else spec
     per_gpu = (util * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
@@ -3460,12 +3673,17 @@ def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | Non
 def pool_segments(nd: Node, e: Engine, fl: list[Fault]) -> list[tuple[float, float, int]]:
     """(from s, gpu_memory_utilization, KV-pool tokens) of the engine's configs: the one it runs at the start,
     then one per restart with a new config (`pool_cfg`: another gpu_memory_utilization; `spec_on`: a draft
-    model, whose weights come out of the pool), from the old process's stop."""
-    util, spec = nd.util_frac, espec(nd, e)
+    model, whose weights come out of the pool; (s68) `model_swap`: another model's weights), from the old
+    process's stop."""
+    util, spec, model = nd.util_frac, espec(nd, e), None
     out = [(0.0, util, pool_tokens(nd, e))]
-    for f in sorted((f for f in fl if f.kind in ("pool_cfg", "spec_on")), key=lambda f: f.start):
-        util, spec = (f.rate, spec) if f.kind == "pool_cfg" else (util, True)
-        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec)))
+    kinds = ("pool_cfg", "spec_on", "model_swap")
+    for f in sorted((f for f in fl if f.kind in kinds), key=lambda f: f.start):
+        if f.kind == "model_swap":
+            model = f.model
+        else:
+            util, spec = (f.rate, spec) if f.kind == "pool_cfg" else (util, True)
+        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec, model)))
     return out
 
 
@@ -3523,9 +3741,12 @@ def lora_cache(rng: np.random.Generator, t: Arr, kind: Arr, T: int) -> tuple[Arr
 def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int) -> list[Rec]:
     """Clock offsets, seq numbers, drops, duplicates and late deliveries; returns (delivery time, record)."""
     node_off = {nd.name: rng.normal(0, 0.25) + nd.skew for nd in sc.nodes}
-    streams: dict[tuple[str, str, int | None], list[Rec]] = {}
+    streams: dict[tuple[Any, ...], list[Rec]] = {}
     for t, r in recs:
-        streams.setdefault((r["node"], r["source"], r["gpu"]), []).append((t, r))
+        k: tuple[Any, ...] = (r["node"], r["source"], r["gpu"])
+        if r.pop("_dup", False):  # (s66) a second agent's records: a stream of their own, without seq
+            k = (*k, "old")
+        streams.setdefault(k, []).append((t, r))
     offs: dict[tuple[str, str], float] = {}
     final: list[Rec] = []
     held: dict[str, list[tuple[float, float]]] = {}  # agent -> broker outages per node (s)
@@ -3562,7 +3783,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             if key[1] == "alert":
                 final.append((d, r))
                 continue
-            r["seq"] = seqs[i] if rst else seq0 + i
+            if len(key) == 3:  # (s66) the old agent's records carry no seq
+                r["seq"] = seqs[i] if rst else seq0 + i
             if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
                 final += [(x, r) for x in resent(t, rst, 10.0)]
             if r["kind"] == "sample" and u < 0.003:
@@ -3632,7 +3854,7 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         life_of(nrng, nd, T, fl)
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
-                    if f.kind in ("warmup", "spec_on", "pool_cfg")]
+                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap")]
             wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
@@ -3672,6 +3894,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         gpu_series(nrng, nd, fl, T)
         nrecs = node_records(nrng, nd, T, fl)  # also names the node's pod and IP for its alerts
         recs += nrecs if nd.agent else []
+        if nd.dup_from is not None:  # (s66) a second, older agent publishes the node too (its own generator)
+            recs += old_agent(np.random.default_rng([seed, ni, 1]), nd, T, fl)
     for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
         recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
     if not sc.ha:
