@@ -69,8 +69,11 @@ class KvView:
     (:func:`acceleration`)."""
     floor: Monotone = NONE
     """The pool's floor over ``floor_minutes``, pp/min (:func:`floor_trend`)."""
-    demand_floor_window: Monotone = NONE
-    """Demand (tokens processed, else running requests) over the floor's latest window."""
+    demand_floor_tau: float = 0.0
+    demand_floor_rise: float = 0.0
+    """Demand (tokens processed, else running requests) over the floor's window, in bucket
+    means: the largest tau and the largest relative rise among the windows ending now and up
+    to ``floor_hold`` minutes before (:func:`floor_demand`; 0 while the floor is not rising)."""
     running_long: Monotone = NONE
     """Running requests over the whole tick history (ten bucket means)."""
     crowding: float = NAN
@@ -377,6 +380,8 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     ratio, demand = _per_demand(e, w)
     fast = ratio[-w.kv_fast_minutes * w.per_minute :]
     long_ratio, long_level = long_trend(e, w)
+    floor = floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold)
+    demand_tau, demand_rise = floor_demand(e, w) if floor.known and floor.tau > 0 else (0.0, 0.0)
     recent = e.kv_pct.tail(w.clean)
     crowd, early, late = crowding(e, w) if max(lv.now, e.kv_by_minute.latest()) >= w.crowded_from \
         else (NAN, NAN, NAN)
@@ -399,9 +404,9 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
         recent_excess=excess_over_earlier(e.kv_pct.tail(w.history), w.restart),
         acceleration=acceleration(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute)),
-        floor=floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold),
-        demand_floor_window=mann_kendall(bucket_means(e.demand_by_minute.tail(w.floor_minutes),
-                                                      w.floor_bucket)),
+        floor=floor,
+        demand_floor_tau=demand_tau,
+        demand_floor_rise=demand_rise,
         running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
         crowding=crowd,
         kv_early=early,
@@ -444,6 +449,25 @@ def floor_trend(e: EngineTrack, minutes: int, bucket: int, hold: int) -> Monoton
         if worst is NONE or t.tau < worst.tau:
             worst = t
     return per_minute(worst, bucket * 60.0)
+
+
+def floor_demand(e: EngineTrack, w: Windows) -> tuple[float, float]:
+    """How much demand rose under a rising floor, over the windows of :func:`floor_trend`
+    (ending now and up to ``floor_hold`` minutes before): the largest tau and the largest
+    relative rise of its bucket means. Both, and over every window: demand that climbed by a
+    fifth and then levelled off shows a small tau but a real rise, and a bucket boundary
+    moving by one minute can halve a tau of seven points."""
+    minutes, hold = w.floor_minutes, w.floor_hold
+    ring = e.demand_by_minute.tail(minutes + hold)
+    tau = rise = 0.0
+    for back in range(max(0, min(hold, len(ring) - minutes)) + 1):
+        end = len(ring) - back
+        t = mann_kendall(bucket_means(ring[max(0, end - minutes) : end], w.floor_bucket))
+        tau = max(tau, t.tau)
+        r = t.relative_rise
+        if r == r:
+            rise = max(rise, r)
+    return tau, rise
 
 
 def long_trend(e: EngineTrack, w: Windows) -> tuple[Monotone, Monotone]:

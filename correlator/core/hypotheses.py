@@ -244,12 +244,14 @@ def settled_for(f: NodeFeatures, kv: KvView, rules: RuleSet) -> float:
 def _floor_rise(kv: KvView, cfg: SessionIsolationCfg, g: float, settled_s: float) -> float:
     """The saw-tooth's floor rises: what the pool falls back to between requests climbs
     bucket after bucket over ``floor_minutes``, and did so a few minutes ago as well, while
-    neither the running requests nor the demand rise. Large documents and bursts lift a saw-tooth's peaks;
+    neither the running requests nor the demand rise (by tau or by a tenth and more, now or
+    in the windows of the hold). Large documents and bursts lift a saw-tooth's peaks;
     only blocks nobody releases lift its floor. The window must lie after any refill."""
     fl = kv.floor
     if not fl.known or settled_s < 60 * (cfg.floor_minutes + cfg.floor_hold_minutes):
         return 0.0
-    busier = ramp(max(kv.running_long.tau, kv.demand_floor_window.tau), 0.3, 0.6)
+    busier = max(ramp(max(kv.running_long.tau, kv.demand_floor_tau), 0.3, 0.6),
+                 ramp(kv.demand_floor_rise, 0.1, 0.2))
     per_demand = ramp(kv.per_demand_long.tau, 0.5 * cfg.long_tau, 0.8 * cfg.long_tau)
     return (ramp(fl.tau, cfg.floor_tau - 0.1, cfg.floor_tau) * ramp(fl.slope, 0.5 * g, g)
             * (1.0 - busier) * per_demand * cfg.floor_weight)
