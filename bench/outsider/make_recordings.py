@@ -1111,6 +1111,101 @@ s69_change_window_four_causes: 8 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec de
   P99 from 86.3 and KV-usage 88.0 min; cw-h100-05's FB/NVML ~74.16k -> ~75.05k MiB/GPU by 80-90 min. Labels:
   session_isolation cw-h100-02 40-90; spec_residue cw-h100-05 40.3-90; benign/warmup cw-h100-08 40.5-50.5;
   monitoring_gap cw-h100-07 40.7-90; other/xid_79 cw-h100-04 GPU 3 41.2-90.
+Added later (s70-s73, a seventeenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+----------------------------------------------------------------------------------------------------
+s70_context_growth_staircase_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from
+  09:00 UTC, no request log; cg-h100-04..06 export hostname/uuid. Two nodes whose KV floor rises for a while
+  and then levels off: one is benign, one is a leak. (1) benign/context_growth on cg-h100-02 from 20 min to
+  end: the legal-review tenant (pinned to that node by tenant affinity; 40 % of its trace requests) ships a
+  web client that stops truncating the conversation to its last 4 turns and resends the whole matter history.
+  From 20 min each of the tenant's requests carries 3500 x (1 - exp(-(t - 20 min) / 12 min)) x U(0.3, 1.7)
+  extra history tokens (as users reload the page and their conversations lengthen; ~95 % of the plateau by ~56
+  min), resent and so a prefix hit (0.95 of it while KV < 0.7, less above); the live sessions' longer contexts
+  stay in the pool: 45 s (a turn interval) x the extra history tokens arriving per second (5-min trailing
+  mean) / pool, on top of the usual saw-tooth, which the sweeper keeps reclaiming. Arrivals, running and
+  generation tokens do not change; prompt tokens/s and the prefix-cache hit ratio rise; the KV floor climbs
+  for ~35 min and levels off, as a leak's would not. As built: KV 5-min means ~0.13-0.16 before, 0.25 at
+  25-30, 0.35 at 30-35, 0.50 at 40-45, 0.53-0.66 at 45-60, 0.80 at 60-65 (the trace's busiest minutes: the
+  live sessions follow the load), then 0.47-0.61 to the end; running ~15-21 throughout; prompt tokens/s ~2.5k
+  -> ~4.5-9k; prefix-hit ratio 0.14 -> 0.46-0.62; one VLLMTimeToFirstTokenP99High 64.0-67.3 min at that peak,
+  nothing else. (2) session_isolation on cg-h100-05 from 25 min to end: a compliance scanner (a cron job of
+  the acme-compliance tenant, pinned to that node) runs 8 min every 20 min (25-33, 45-53, 65-73, 85-93 min),
+  0.6 req/s of one-shot 3-8k-token documents (as s49's batch_job), and submits every document as a turn of one
+  of 6 hard-coded session ids, so the serving stack never releases their contexts: 2.5 %/min of the pool
+  (load-modulated) never reclaimed while a run is active, nothing in between. Its KV floor is a staircase
+  (~+0.2 a run) whose treads are flat for 12 min, four times: each looks like a levelling-off. As built: KV
+  5-min means ~0.15-0.17 before, ~0.27-0.32 on the first tread (35-45), ~0.49-0.50 on the second (55-65),
+  ~0.81-0.84 on the third (75-85), ~0.96 from 85 (running flat between runs, ~24-31 in them);
+  VLLMTimeToFirstTokenP99High 73.5-81.5 and from 87.8, fleet GatewayP99LatencySLOBreach 80.3-81.0 and
+  92.5-98.3, KV-critical 91.5-93.5, KV-usage from 92.3, preemptions 93.8, prefix-hit 95.8 min. (3)
+  benign/batch_job on cg-h100-03 30-100: another tenant's summariser with the same cadence and shape (30-38,
+  50-58, 70-78, 90-98 min, 0.6 req/s of 3-8k-token documents) and a fresh session id per document: the same
+  load pattern, and its KV falls back after each run (~0.23-0.25 in a run, ~0.1-0.16 between;
+  VLLME2ELatencyHigh 39.3-40.0 and 98.8-99.3 min from the documents' longer answers). Labels:
+  benign/context_growth cg-h100-02 20-100; session_isolation cg-h100-05 25-100; benign/batch_job cg-h100-03
+  30-100.
+s71_cancel_timeout_leak_vs_residue: 8 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  14:00 UTC, no request log. Two node pools behind two routes: pool-a ab-h100-01..04 (chat, no speculative
+  decoding: no spec-decode series at all, 463k-token pool) and pool-b ab-h100-05..08 (voice, + 1B draft model,
+  spec decode on; they export hostname/uuid). Three nodes get a burst of client cancellations within 6 min, so
+  VLLMRequestAbortRateHigh fires on all three, with three different answers. (1) session_isolation on
+  ab-h100-03 (pool-a) from 30 min to end: acme-compliance's SDK v3.2 (the tenant is pinned to that node) both
+  cancels streams idle for 15 s (the node's abort ratio 1.5 % -> 8 % from 30 min) and keys conversations on a
+  per-user id, so its session ids never change and their contexts are never released: 1.8 %/min of the pool
+  (load-modulated) never reclaimed, running flat, FB flat, and no draft model anywhere on the node. Aborts
+  plus memory growth read as a speculative-decoding residue, but this node has no speculative decoding. (2)
+  spec_residue on ab-h100-06 (pool-b) from 33 min to end: a voice client's barge-in release (as s3: aborts
+  ramp 1.5 -> 12 % over 8 min, each interrupted request's 4.7 MB of draft state kept, FB/NVML creep), KV flat.
+  (3) benign/client_cancels on ab-h100-07 (pool-b) 36-60: an A/B test of an aggressive client timeout, rolled
+  back at 60 (aborts 8 % while it runs), whose interrupted requests' draft state is reclaimed (tau 90 s) as on
+  any healthy spec node: nothing grows. As built: VLLMRequestAbortRateHigh on ab-h100-03 from 36.8, on
+  ab-h100-07 43.8-62.9 and on ab-h100-06 from 44.3 min. ab-h100-03: abort share 0.06-0.10 from 30 min, KV
+  5-min means ~0.1 before, 0.38 at 40-45, 0.64 at 50-55, 0.83 at 60-65, 0.97 at 70-75, 1.0 from 80, running
+  ~14-22 to ~80 min, FB flat; TTFT P99 from 70.3, preemptions 74.3, fleet SLO 74.6, prefix-hit 74.9, KV-usage
+  75.1, KV-critical 76.1 min. ab-h100-06: abort share 0.12-0.15 from 45 min, KV ~0.1, NVML GPU 0 ~74.10k ->
+  74.35k MiB at 50-55 -> 75.2k at 85-90. ab-h100-07: aborts 0.07-0.09 at 35-60, FB within 25 MiB of its
+  baseline. Labels: session_isolation ab-h100-03 30-90; spec_residue ab-h100-06 33-90; benign/client_cancels
+  ab-h100-07 36-60.
+s72_reasoning_rollout_vs_runaway_generation: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 13:00 UTC, no request log; rg-h100-04..06 export hostname/uuid. Two nodes whose requests start to
+  generate far more tokens with arrivals flat, so running, KV and E2E latency rise on both; one is a product
+  decision, the other a broken config. (1) benign/reasoning_rollout on rg-h100-02 from 25 min to end: a
+  feature flag turns a "deep think" mode on for the ops-copilot tenant (pinned there; 40 % of the node's trace
+  requests), ramped to its users as a half cosine from 0 % at 25 min to 100 % at 55 min, then held: a flagged
+  request first generates a reasoning trace of lognormal(median 1500, sigma 0.5) tokens (its answer after it;
+  max_tokens 8192 for this mode) and ends `stop` as before; 4 % of them are stopped by their users (aborts),
+  against the fleet's 1.5 %. (2) other/runaway_generation on rg-h100-05 from 40 min to end: a gateway
+  route-config push drops the `stop` sequence of a document-extraction API tenant (30 % of that node's trace
+  requests; its prompt format ends answers with a custom marker the model does not treat as EOS), so from 40
+  min every such request runs to its max_tokens of 4096 and ends `length` (no client cancels: a non-streaming
+  client with a 10-min timeout). Its requests then stay >= ~2.3 min in the batch. The telling series: the
+  `length` share of vllm:request_success_total and generation tokens per request, a step at 40 min rather than
+  a 30-min ramp. As built: rg-h100-02's running ~18 -> ~55 at 45-60 and 66-101 at 60-90 (the trace's load
+  rises at the end), generation tokens per request ~230 -> 830-1015, E2E ~8 s -> 28-34 s, KV 5-min means
+  ~0.15-0.19 before, 0.30 at 40-45, 0.33-0.46 at 50-75, 0.59-0.80 at 75-90 (with the running count), `length`
+  share unchanged (~0.09); VLLME2ELatencyHigh from 47.0, TTFT P99 at 89.7 min. rg-h100-05's running ~20 ->
+  104-198, KV 0.84-1.0 at 40-60, ~0.65 at 65-75, ~0.9 at 75-90, `length` share 0.09 -> 0.35-0.41, generation
+  tokens per request ~250 -> 1300-1560; TTFT P99 44.0-55.2 (and 58.5, 79.8, 86.2), KV-critical 45.5, KV-usage
+  46.7, preemptions 47.2, fleet SLO 47.5, queue backlog 48.5-50.5, E2E from 48.7, prefix-hit 54.8-65.5 min.
+  Labels: benign/reasoning_rollout rg-h100-02 25-90; other/runaway_generation rg-h100-05 40-90.
+s73_page_cache_masks_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from 02:00
+  UTC, 1 TiB hosts, no request log; pm-h100-04..06 export hostname/uuid. The agent reports host mem_used_bytes
+  as MemTotal - MemFree (as s65), so clean page cache counts as used, up to where MemFree meets the kernel's
+  watermarks (0.975 of host memory) and kswapd trims the oldest pages. (1) benign/page_cache on pm-h100-02
+  from 20 min to end and on pm-h100-05 from 15 min to end: the model-cache pre-stager (as s65) copies the next
+  release's weights at +1.4 %/min of host memory, 20-60 and 15-55 min; the cache is kept afterwards. (2)
+  other/host_memory_leak on pm-h100-05 from 35 min to end: the API-server process's RSS grows 1.2 %/min of
+  host memory (as s33), to an OOM kill where RSS + the other processes reach 0.985 of host memory (the page
+  cache is reclaimable and does not count), a restart 15 s later, reload 100 s, and it grows again. The leak's
+  RSS takes its memory from the page cache, so from when cache + used first reach 0.975 until the OOM kill the
+  host's reported used is pinned at 0.975 on pm-h100-05, as high as pm-h100-02's, whose RSS is flat: only
+  proc_rss_bytes (and MemAvailable's NodeMemoryHighUtilization, minutes before the kill) tell them apart. As
+  built: pm-h100-05's used ~0.39 -> 0.975 at 46.6 min and exactly 0.975 from then to the OOM kill of vllm at
+  84.2 min, while its RSS goes 0.094 -> 0.68 of host memory; pm-h100-02's used ~0.39 -> ~0.95 at 60 min, then
+  0.94-0.975 to the end, RSS 0.094. NodeMemoryHighUtilization 79.3-84.3, TTFT P99 81.8-84.3 (reclaim stalls),
+  NodeOOMKillDetected 84.3-89.3, GatewayUpstream5xxRateHigh 85.5-89.8, fleet GatewayHigh5xxRate 86.8-89.8 min;
+  engine_start 86.2, and RSS grows again. Labels: benign/page_cache pm-h100-02 20-100 and pm-h100-05 15-100;
+  other/host_memory_leak pm-h100-05 35-100.
 """
 from __future__ import annotations
 
@@ -1201,6 +1296,11 @@ RECOMPUTE_TPS = 10000.0  # (s54) prefill tokens/s of a 72B TP4 engine recomputin
 CAP_PRE, CAP_DEC = 0.65, 0.85  # (s56) prefill / decode speed of an H100 under a 350 W power cap
 NVL_PRE, NVL_DEC = 0.45, 0.70  # (s55) a TP4 group whose all-reduce crosses host memory (NVLink down)
 BOOT_S = 420  # (s57) a crashed HGX node: hardware watchdog, POST and boot until its agent collects again
+CTX_TOK, CTX_TAU, CTX_LIVE = 3500.0, 720.0, 45.0  # (s70) a full-history client: mean extra history tokens per
+#   request at the plateau, its approach time constant (s), and a live session's turn interval (s)
+REASON_MED, REASON_SIG, REASON_MAX, REASON_AB = 1500.0, 0.5, 8192, 0.04  # (s72) a reasoning trace's tokens
+#   (lognormal median, sigma), the mode's max_tokens, and the abort rate of its requests (users stopping them)
+RUNAWAY_MAX = 4096  # (s72) the API tenant's max_tokens, which a request that lost its stop sequence runs to
 
 
 @dataclass
@@ -1307,6 +1407,9 @@ class Fault:
     # (s58-s61) oom_crash: f.runs = (crash min, process start min, ()) per crash of the serving process;
     #                    orphan: f.gpu = the GPU whose stuck worker keeps its memory after the stop
     # (s62-s65) page_cache: f.rate = host memory (fraction per min) a writer puts in page cache, to f.end
+    # (s70-s73) ctx_growth / reasoning / runaway: f.rate = the changed tenant's share of the node's own
+    #                    trace requests (`tenant_change`); reasoning: its flag ramps from f.start to
+    #                    f.end, then holds
     sticky: bool = False  # (s62) kv_leak: the leaking tenant's sessions are the ones a drain (`shift`
     #                    below 1) leaves on the node: the leak follows that tenant's traffic, not the node's
     model: str | None = None  # (s68) model_swap: the model the restarted engine serves from its new process
@@ -1669,7 +1772,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
-    #                                   7 LoRA adapter
+    #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -1759,7 +1862,52 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
-    return {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+    out = {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
+    if any(f.kind in ("ctx_growth", "reasoning", "runaway") for f in fl):  # (s70, s72) draws only here
+        tenant_change(rng, e, fl, out, T)
+    return out
+
+
+def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[str, Arr], T: int) -> None:
+    """(s70, s72) One tenant's requests change shape from f.start: a share f.rate of the node's own trace
+    requests (kind 0, picked at random) is that tenant's. In place on the workload `w`.
+
+    `ctx_growth` (kind 8): its client resends the whole conversation instead of the last turns: each request
+    carries CTX_TOK x (1 - exp(-dt / CTX_TAU)) x U(0.3, 1.7) extra history tokens (w["P0"] keeps the
+    prompts without them; the history is a prefix hit, see `sim_engine`), and its live sessions' longer
+    contexts stay in the pool: CTX_LIVE s x the extra tokens arriving per second (5-min trailing mean) go into
+    `pinned`.
+    `reasoning` (kind 9): a flag ramps the tenant onto a reasoning mode from f.start to f.end (`ramp_shape`,
+    then held); a flagged request first generates lognormal(REASON_MED, REASON_SIG) tokens of reasoning, up
+    to REASON_MAX in all; its users stop REASON_AB of them.
+    `runaway` (kind 10): the tenant's stop sequence is lost, so each of its requests runs to RUNAWAY_MAX
+    tokens and ends `length`."""
+    t, P, G, kind, N = w["t"], w["P"], w["G"], w["kind"], np.arange(T)
+    for f in fl:
+        if f.kind not in ("ctx_growth", "reasoning", "runaway"):
+            continue
+        s0 = f.start * 60
+        u = rng.random(len(t))
+        if f.kind == "ctx_growth":
+            sel = (kind == 0) & (t >= s0) & (u < f.rate)
+            grow = 1.0 - np.exp(-np.clip(t - s0, 0.0, None) / CTX_TAU)
+            extra = np.where(sel, np.round(CTX_TOK * grow * rng.uniform(0.3, 1.7, len(t))), 0.0)
+            w["P0"] = P.copy()
+            w["P"] = P = P + extra
+            xin = np.zeros(T)
+            np.add.at(xin, t.astype(int), extra)
+            c = np.concatenate([[0.0], np.cumsum(xin)])
+            w["pinned"] = w["pinned"] + CTX_LIVE * (c[N + 1] - c[np.maximum(N + 1 - 300, 0)]) / 300.0 / e.pool
+            kind[sel] = 8
+        elif f.kind == "reasoning":
+            sel = (kind == 0) & (t >= s0) & (u < f.rate * ramp_shape(t, s0, (f.end or f.start + 1) * 60))
+            r = np.round(rng.lognormal(math.log(REASON_MED), REASON_SIG, len(t)))
+            w["G"] = G = np.where(sel, np.minimum(G + r, REASON_MAX), G)
+            kind[sel] = 9
+        else:
+            sel = (kind == 0) & (t >= s0) & (u < f.rate)
+            w["G"] = G = np.where(sel, float(RUNAWAY_MAX), G)
+            kind[sel] = 10
 
 
 def agent_batch(rng: np.random.Generator, f: Fault, e: Engine, N: Arr, xs: list[tuple[Arr, Arr, Arr, Arr]],
@@ -1976,6 +2124,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     np.add.at(tot, si[ok | rej], 1)
     np.add.at(bad, si[rej], 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
+    P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
         G = np.ones(len(t))
     prev = np.zeros(len(t))
@@ -1984,7 +2133,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         P, prev, e.out["ses"] = resend(np.random.default_rng(seed), t, P, G, kind, reuse)
     n = len(t)
     z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
-    aborted = u1 < w["p_ab"][si]
+    pab = w["p_ab"][si]
+    if (kind == 9).any():  # (s72) users stop a long reasoning answer more often
+        pab = np.where(kind == 9, np.maximum(pab, REASON_AB), pab)
+    aborted = u1 < pab
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"]) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
@@ -1998,7 +2150,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sdn = slowdown(fl, T)  # (prefill, decode) speed under a power cap or over a failed NVLink (None: none)
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
-    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora")],
+    surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
+                                                                 "reasoning", "runaway")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
@@ -2072,6 +2225,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     reason = np.select([aborted, errored, rest & (ur < 0.0005), rest & (ur < 0.09)], [2, 3, 4, 1], 0)
     if nd.pd == "prefill":  # every prefill-only request stops at its max_tokens=1
         reason = np.where((reason == 0) | (reason == 4), 1, reason)
+    if (kind == 10).any():  # (s72) no stop sequence: it runs to max_tokens
+        reason = np.where(rest & (kind == 10), 1, reason)
     np.add.at(bad, ei[errored], 1)
     bad += w["x5xx"] * tot
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
@@ -2080,6 +2235,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 4, 0.25, 1.0)
     if (kind == 5).any():  # a launch's new users: first turns, only the shared system prompt is cached
         hit = hit * np.where(kind == 5, 0.5, 1.0)
+    if P0 is not None:  # (s70) the resent history is a prefix hit while it is still cached
+        back = 0.95 * np.clip((1 - usage[si]) / 0.3, 0.25, 1.0)
+        hit = np.where(kind == 8, np.minimum((hit * P0 + back * (P - P0)) / P, 0.98), hit)
     if batch:  # a batch document shares only the job's ~400-token instruction prefix
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
     if tpl is not None:  # a per-request timestamp at the top of the system prompt: no block chain matches
@@ -2997,7 +3155,8 @@ def scenarios() -> list[Scenario]:
     return [s1, s2, s3, s4, s5, s6, s7, *new_scenarios(), *third_scenarios(), *fourth_scenarios(),
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
-            *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios()]
+            *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
+            *seventeenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3618,6 +3777,53 @@ def sixteenth_scenarios() -> list[Scenario]:
     for nd in s69.nodes[4:]:
         nd.lower = True
     return [s66, s67, s68, s69]
+
+
+def seventeenth_scenarios() -> list[Scenario]:
+    """s70-s73, added later by a seventeenth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    scan = [25.0, 45.0, 65.0, 85.0]  # the scanner's cron runs on cg-h100-05 (8 min each)
+    summ = [30.0, 50.0, 70.0, 90.0]  # the summariser's on cg-h100-03
+    s70 = Scenario("s70_context_growth_staircase_leak", "2026-07-14T09:00:00+00:00", 100,
+                   mk("cg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("ctx_growth", "cg-h100-02", 20, cause=ben, detail="context_growth", rate=0.4),
+                    *(Fault("batch_job", "cg-h100-05", m, m + 8, rate=0.6) for m in scan),
+                    *(Fault("kv_leak", "cg-h100-05", m, m + 8, leak=2.5) for m in scan),
+                    Fault("session_reuse", "cg-h100-05", 25, cause=si),
+                    *(Fault("batch_job", "cg-h100-03", m, m + 8, rate=0.6) for m in summ),
+                    Fault("batch_window", "cg-h100-03", 30, cause=ben, detail="batch_job")])
+    s70.nodes[1].uref_min = 20.0
+    for nd in s70.nodes[3:]:
+        nd.lower = True
+    pools = [*mk("ab-h100-", 4, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+             *mk(lambda i: f"ab-h100-{i + 5:02d}", 4, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                 lower=True)]
+    s71 = Scenario("s71_cancel_timeout_leak_vs_residue", "2026-07-21T14:00:00+00:00", 90, pools,
+                   [Fault("cancels", "ab-h100-03", 30, abort=0.08),
+                    Fault("kv_leak", "ab-h100-03", 30, cause=si, leak=1.8),
+                    Fault("spec_residue", "ab-h100-06", 33, cause="spec_residue"),
+                    Fault("cancels", "ab-h100-07", 36, 60, cause=ben, detail="client_cancels", abort=0.08)])
+    s72 = Scenario("s72_reasoning_rollout_vs_runaway_generation", "2026-07-28T13:00:00+00:00", 90,
+                   mk("rg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("reasoning", "rg-h100-02", 25, 55, rate=0.4),
+                    Fault("rollout_window", "rg-h100-02", 25, cause=ben, detail="reasoning_rollout"),
+                    Fault("runaway", "rg-h100-05", 40, cause="other", detail="runaway_generation", rate=0.3)])
+    s72.nodes[1].uref_min, s72.nodes[4].uref_min = 25.0, 40.0
+    for nd in s72.nodes[3:]:
+        nd.lower = True
+    s73 = Scenario("s73_page_cache_masks_rss_leak", "2026-08-04T02:00:00+00:00", 100,
+                   mk("pm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                   [Fault("page_cache", "pm-h100-02", 20, 60, rate=0.014),
+                    Fault("cache_window", "pm-h100-02", 20, cause=ben, detail="page_cache"),
+                    Fault("page_cache", "pm-h100-05", 15, 55, rate=0.014),
+                    Fault("cache_window", "pm-h100-05", 15, cause=ben, detail="page_cache"),
+                    Fault("rss_leak", "pm-h100-05", 35, cause="other", detail="host_memory_leak",
+                          rate=0.012)])
+    for nd in s73.nodes[3:]:
+        nd.lower = True
+    return [s70, s71, s72, s73]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
