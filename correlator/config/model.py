@@ -360,6 +360,14 @@ class Benign(_Section):
     """Sessions at least this long are annual-report style and explain a high KV level."""
     retry_burst_max_s: Pos = 300.0
     """An abort spike no longer than this, without memory growth, is a retry burst."""
+    context_growth_hit_rise: Annotated[float, Field(ge=0, le=1)] = 0.15
+    """Conversations growing longer (a client resending more of each conversation): the share
+    of prompt tokens found in the prefix cache at least this far above the node's usual..."""
+    context_growth_prompt_ratio: Annotated[float, Field(ge=1)] = 1.3
+    """...while each request's prompt is at least this many times the usual: the pool holds
+    longer live contexts, resent and found in the cache turn after turn, which explains KV
+    growth. A leak evicts cached prefixes; it does not raise their hit rate. 1.0 with a
+    rise of 1.0: never."""
     idle_node_fb_pct: Annotated[float, Field(ge=0, le=100)] = 10.0
     """A node whose GPUs held less than this share of their framebuffer when it fell silent
     had no model loaded: drained and taken out of service (scale-in, a reboot after a drain),

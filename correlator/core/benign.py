@@ -37,6 +37,7 @@ def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
         _long_document(f, cfg),
         _annual_report(f, cfg),
         _retry_burst(f, cfg),
+        _context_growth(f, cfg),
     ]
     return [e for e in found if e is not None]
 
@@ -117,6 +118,25 @@ def _retry_burst(f: NodeFeatures, cfg: Benign) -> Explanation | None:
         return None
     return Explanation("retry_burst", frozenset({ABORTS}),
                        f"abort burst over {r.burst_ticks} ticks, no memory growth")
+
+
+def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
+    """Conversations grew longer: each request carries more of its conversation (a client
+    that stopped truncating the history, users going deeper), and the prefix cache finds
+    more of every prompt, since each turn resends what the last one left cached. The pool
+    holds the longer live contexts; KV grows with them and levels off where they do. A leak
+    holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls."""
+    r = f.rates
+    if f.kv is None or not (r.prefix_hit_rate == r.prefix_hit_rate and r.usual_prefix_hit_rate
+                            == r.usual_prefix_hit_rate and r.usual_prompt_per_request > 0):
+        return None
+    if r.prefix_hit_rate < r.usual_prefix_hit_rate + cfg.context_growth_hit_rise or \
+            r.prompt_tokens_per_request < cfg.context_growth_prompt_ratio * r.usual_prompt_per_request:
+        return None
+    detail = (f"{r.prompt_tokens_per_request:.0f} prompt tokens per request against a usual "
+              f"{r.usual_prompt_per_request:.0f}, {100 * r.prefix_hit_rate:.0f} % of them cached "
+              f"against a usual {100 * r.usual_prefix_hit_rate:.0f} %")
+    return Explanation("context_growth", frozenset({KV}), detail)
 
 
 def explained(expl: list[Explanation], signal: str) -> Explanation | None:

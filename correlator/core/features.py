@@ -174,6 +174,9 @@ class Rates:
     documents does not become the usual): prompt tokens per request, and the share of prompt
     tokens in large-document requests. NaN until enough minutes are known."""
     prefix_hit_rate: float = NAN
+    usual_prefix_hit_rate: float = NAN
+    """The share of prompt tokens found in the prefix cache, over the growth window and as the
+    node usually has it (the lower quartile of its kept minutes; NaN until known)."""
     rebuild_rate: float = NAN
     spec_active: bool = False
     spec_absent: bool = False
@@ -852,6 +855,7 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         r.usual_prompt_per_request = usual_from_counters(tokens, done, w.per_minute)
     if queries > 0:
         r.prefix_hit_rate = hits / queries
+        r.usual_prefix_hit_rate = usual_hit_rate(state)
     stored = req.stored.total(w.growth)
     if stored > 0:
         r.rebuild_rate = req.removed.total(w.growth) / stored
@@ -873,6 +877,17 @@ def usual_documents(req: RequestEvents) -> tuple[float, float]:
     per_request = sorted(p / n for n, p in zip(finished, prompt, strict=True) if n > 0 and p == p)
     share = sorted(q / p for p, q in zip(prompt, large, strict=True) if p > 0 and q == q)
     return _quantile(per_request), _quantile(share)
+
+
+def usual_hit_rate(state: NodeState) -> float:
+    """The node's usual prefix-cache hit rate: the lower quartile of its kept minutes' hits
+    per query, summed over its engines (NaN until ``USUAL_MINUTES`` minutes are known)."""
+    hits = [0.0] * MINUTES_KEPT
+    queries = [0.0] * MINUTES_KEPT
+    for e in state.engines.values():
+        _add_tail(hits, e.hits_by_minute.tail(MINUTES_KEPT))
+        _add_tail(queries, e.queries_by_minute.tail(MINUTES_KEPT))
+    return _quantile(sorted(h / q for h, q in zip(hits, queries, strict=True) if q > 0 and h == h))
 
 
 def usual_from_counters(tokens: list[float], done: list[float], per_minute: int) -> float:

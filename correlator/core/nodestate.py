@@ -142,6 +142,9 @@ class EngineTrack:
     """KV usage, minute means, for trends longer than the tick history."""
     demand_by_minute: MinuteRing = field(init=False)
     """Demand per minute: tokens processed, else running requests summed over the ticks."""
+    hits_by_minute: MinuteRing = field(init=False)
+    queries_by_minute: MinuteRing = field(init=False)
+    """Prefix-cache hits and queries (tokens) per minute, where the engine exports them."""
     _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
     pool_blocks: float = 0.0
     """KV blocks of the engine's pool, from vLLM's cache configuration gauge (0: not exported)..."""
@@ -168,12 +171,19 @@ class EngineTrack:
     def _minute_rings(self) -> None:
         self.kv_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
         self.demand_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+        self._prefix_rings()
+
+    def _prefix_rings(self) -> None:
+        self.hits_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+        self.queries_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        """Snapshots from before the minute rings: they start empty."""
+        """Snapshots from before the minute rings (or the prefix-cache ones): they start empty."""
         self.__dict__.update(state)
         if "kv_by_minute" not in state:
             self._minute_rings()
+        elif "hits_by_minute" not in state:
+            self._prefix_rings()
 
     def token_counters(self) -> list[Counter]:
         """Prompt and generation token counters, those this engine exports (demand, where known)."""
@@ -194,6 +204,13 @@ class EngineTrack:
             self.demand_by_minute.add(sum(c.per_tick.ago(0) for c in tokens))
         else:
             self.demand_by_minute.add(self.running.ago(0))
+        hits, queries = self._first(m.PREFIX_HITS), self._first(m.PREFIX_QUERIES)
+        self.hits_by_minute.add(hits.per_tick.ago(0) if hits is not None else NAN)
+        self.queries_by_minute.add(queries.per_tick.ago(0) if queries is not None else NAN)
+
+    def _first(self, names: tuple[str, ...]) -> Counter | None:
+        """The first of ``names`` this engine exports."""
+        return next((c for name in names if (c := self.counters.get(name)) is not None), None)
 
     def counter(self, name: str) -> Counter:
         c = self.counters.get(name)

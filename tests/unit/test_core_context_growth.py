@@ -1,0 +1,100 @@
+"""Conversations growing longer (outsider s70): a client that starts resending whole
+conversations makes each prompt longer and more of it cached, and the KV pool holds the longer
+live contexts. That growth is no leak; the same growth with prompts and cache hits as usual is."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from correlator.config import load_rules
+from correlator.core.benign import explain
+from correlator.core.engine import Engine
+from correlator.core.features import Windows, rates
+from correlator.wire.records import Record, SampleRecord
+from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents, sawtooth
+
+RULES = load_rules()
+START, RAMP = 1800.0, 1500.0  # the client's change, and how long conversations take to lengthen
+QUERIES = "vllm:prefix_cache_queries_total"
+HITS = "vllm:prefix_cache_hits_total"
+STOP = 'vllm:request_success_total{finished_reason="stop"}'
+
+
+def share(t: float) -> float:
+    """0 before the change, 1 once conversations have lengthened."""
+    return min(1.0, max(0.0, (t - START) / RAMP))
+
+
+def kv(t: float) -> float:
+    """A saw-tooth around 15 % whose level rises 1.4 pp/min for 25 minutes, then stays (s70's
+    node: 5-minute means 0.13-0.16 before, 0.50 at 40-45 minutes)."""
+    return sawtooth(10, 10, 200)(t) + 1.4 * share(t) * RAMP / 60 + 0.3 * math.sin(t * 0.37)
+
+
+def with_prefix_counters(records: list[Record], prompt: Callable[[float], float],
+                         hit: Callable[[float], float]) -> list[Record]:
+    """vLLM's prompt-token and prefix-cache counters: ``prompt(t)`` tokens per finished request,
+    ``hit(t)`` of them found in the cache."""
+    tokens = hits = 0.0
+    last_done = 0.0
+    for r in records:
+        if isinstance(r, SampleRecord) and r.source == "vllm":
+            t = (r.ts_ns - T0) / S
+            done = r.metrics[STOP]
+            new = (done - last_done) * prompt(t)
+            tokens += new
+            hits += new * hit(t)
+            last_done = done
+            r.metrics.update({"vllm:prompt_tokens_total": tokens, QUERIES: tokens, HITS: hits})
+    return records
+
+
+def node(prompt: Callable[[float], float], hit: Callable[[float], float]) -> list[Record]:
+    return with_prefix_counters(merged(node_records(NodeSpec(kv_pct=kv, running=lambda t: 12.0), 4200)),
+                                prompt, hit)
+
+
+def causes(records: list[Record]) -> list[tuple[str, float]]:
+    return [(i.cause, (i.opened_ns - T0) / S) for i in opened_incidents(records, RULES)]
+
+
+def longer(t: float) -> float:
+    return 1000.0 * (1.0 + 1.2 * share(t))
+
+
+def test_kv_growing_with_longer_cached_conversations_is_explained_not_paged() -> None:
+    records = node(longer, lambda t: 0.14 + 0.36 * share(t))
+    assert causes(records) == []
+    engine = Engine(RULES)
+    for rec in records:
+        if (rec.ts_ns - T0) / S > START + 900:
+            break
+        engine.process(rec)
+    state = next(iter(engine.fleet.nodes.values()))
+    f = state.features(engine.fleet.now_ns)
+    assert "context_growth" in [e.name for e in explain(f, RULES.benign)]
+    r = rates(state.state, Windows.from_rules(RULES))
+    assert r.prefix_hit_rate > r.usual_prefix_hit_rate + 0.15
+
+
+def test_the_same_kv_growth_with_prompts_and_hits_as_usual_is_paged_as_a_leak() -> None:
+    found = causes(node(lambda t: 1000.0, lambda t: 0.14))
+    assert [c for c, _ in found] == ["session_isolation"]
+    assert START < found[0][1] < START + RAMP
+
+
+def test_longer_prompts_with_a_falling_hit_rate_do_not_explain_kv_growth() -> None:
+    """Blocks nobody reads again crowd cached prefixes out: longer prompts do not excuse a
+    pool that fills while the cache finds less and less."""
+    found = causes(node(longer, lambda t: 0.3 - 0.2 * share(t)))
+    assert [c for c, _ in found] == ["session_isolation"]
+
+
+def test_without_the_explanation_the_longer_conversations_would_page() -> None:
+    """The control of the first test: it is the explanation, not the demand, that keeps the
+    longer conversations from paging (KV grows faster than the tokens processed)."""
+    off = RULES.benign.model_copy(update={"context_growth_hit_rise": 1.0})
+    rules = RULES.model_copy(update={"benign": off})
+    found = [i.cause for i in opened_incidents(node(longer, lambda t: 0.14 + 0.36 * share(t)), rules)]
+    assert found == ["session_isolation"]
