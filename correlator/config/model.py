@@ -303,6 +303,22 @@ class CrashLoop(_Section):
     """...counted over this long."""
 
 
+class RunawayGeneration(_Section):
+    """Requests that no longer stop where they should (a stop sequence dropped by a gateway
+    or prompt-template change, an EOS the model does not emit) generate until ``max_tokens``:
+    they end with finish reason ``length`` and hold their KV many times longer, so the pool
+    fills and preempts at the usual arrivals. Paged as ``runaway_generation`` (a cause outside
+    the three named ones)."""
+
+    length_share_rise: Annotated[float, Field(gt=0, le=1)] = 0.2
+    """The share of finished requests ending at their length limit, this far above the
+    node's usual (vLLM's ``request_success_total`` by ``finished_reason``)..."""
+    generation_ratio: Annotated[float, Field(gt=1)] = 2.0
+    """...with this many times the node's usual generated tokens per request..."""
+    kv_pct: Annotated[float, Field(gt=0, le=100)] = 80.0
+    """...while KV usage reaches this (or the engine preempts)."""
+
+
 class KvPool(_Section):
     """An engine that comes back from a restart with a much smaller KV pool (a canary's wrong
     ``gpu_memory_utilization``, a longer ``max_model_len``, a heavier model build) serves its
@@ -326,6 +342,7 @@ class Hypotheses(_Section):
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
     crash_loop: CrashLoop = CrashLoop()
+    runaway_generation: RunawayGeneration = RunawayGeneration()
     kv_pool: KvPool = KvPool()
 
     @model_validator(mode="after")
@@ -363,6 +380,10 @@ class Benign(_Section):
     context_growth_hit_rise: Annotated[float, Field(ge=0, le=1)] = 0.15
     """Conversations growing longer (a client resending more of each conversation): the share
     of prompt tokens found in the prefix cache at least this far above the node's usual..."""
+    longer_generation_ratio: Annotated[float, Field(ge=1)] = 2.0
+    """Requests generating this many times the node's usual tokens (a reasoning mode, longer
+    answers) hold their KV that much longer: KV growth, and a pool that fills at the usual
+    arrivals, are explained.  With ``context_growth_*`` below, what makes a KV rise load."""
     context_growth_prompt_ratio: Annotated[float, Field(ge=1)] = 1.3
     """...while each request's prompt is at least this many times the usual: the pool holds
     longer live contexts, resent and found in the cache turn after turn, which explains KV

@@ -38,6 +38,7 @@ def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
         _annual_report(f, cfg),
         _retry_burst(f, cfg),
         _context_growth(f, cfg),
+        _longer_generations(f, cfg),
     ]
     return [e for e in found if e is not None]
 
@@ -137,6 +138,19 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
               f"{r.usual_prompt_per_request:.0f}, {100 * r.prefix_hit_rate:.0f} % of them cached "
               f"against a usual {100 * r.usual_prefix_hit_rate:.0f} %")
     return Explanation("context_growth", frozenset({KV}), detail)
+
+
+def _longer_generations(f: NodeFeatures, cfg: Benign) -> Explanation | None:
+    """Each request generates several times what the node's requests usually do (a reasoning
+    mode, longer answers, a runaway without its stop sequence): each holds its KV that much
+    longer, so the pool fills at the same arrivals. Load, not blocks nobody releases."""
+    r = f.rates
+    if f.kv is None or not (r.generated_per_request >= cfg.longer_generation_ratio
+                            * r.usual_generated_per_request > 0):
+        return None
+    detail = (f"{r.generated_per_request:.0f} tokens generated per request against a usual "
+              f"{r.usual_generated_per_request:.0f}")
+    return Explanation("longer_generations", frozenset({KV, KV_HIGH}), detail)
 
 
 def explained(expl: list[Explanation], signal: str) -> Explanation | None:

@@ -177,6 +177,13 @@ class Rates:
     usual_prefix_hit_rate: float = NAN
     """The share of prompt tokens found in the prefix cache, over the growth window and as the
     node usually has it (the lower quartile of its kept minutes; NaN until known)."""
+    length_share: float = NAN
+    usual_length_share: float = NAN
+    """The share of finished requests that ended at their length limit (finish reason
+    ``length``), over the growth window and as usual (lower quartile of the kept minutes)."""
+    generated_per_request: float = NAN
+    usual_generated_per_request: float = NAN
+    """Tokens generated per finished request, likewise (vLLM's counters)."""
     rebuild_rate: float = NAN
     spec_active: bool = False
     spec_absent: bool = False
@@ -856,6 +863,14 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     if queries > 0:
         r.prefix_hit_rate = hits / queries
         r.usual_prefix_hit_rate = usual_hit_rate(state)
+    if counted and finished > 0:
+        generated = length = 0.0
+        for e in state.engines.values():
+            generated += e.increase(m.GENERATION_TOKENS, w.growth)
+            length += e.increase("finished_length", w.growth)
+        r.length_share = length / finished
+        r.generated_per_request = generated / finished if generated > 0 else NAN
+        r.usual_length_share, r.usual_generated_per_request = usual_generation(state)
     stored = req.stored.total(w.growth)
     if stored > 0:
         r.rebuild_rate = req.removed.total(w.growth) / stored
@@ -888,6 +903,21 @@ def usual_hit_rate(state: NodeState) -> float:
         _add_tail(hits, e.hits_by_minute.tail(MINUTES_KEPT))
         _add_tail(queries, e.queries_by_minute.tail(MINUTES_KEPT))
     return _quantile(sorted(h / q for h, q in zip(hits, queries, strict=True) if q > 0 and h == h))
+
+
+def usual_generation(state: NodeState) -> tuple[float, float]:
+    """The node's usual share of requests ending at their length limit and tokens generated
+    per request: the lower quartile of its kept minutes (NaN until ``USUAL_MINUTES`` are known)."""
+    finished = [0.0] * MINUTES_KEPT
+    length = [0.0] * MINUTES_KEPT
+    generated = [0.0] * MINUTES_KEPT
+    for e in state.engines.values():
+        _add_tail(finished, e.finished_by_minute.tail(MINUTES_KEPT))
+        _add_tail(length, e.length_by_minute.tail(MINUTES_KEPT))
+        _add_tail(generated, e.generated_by_minute.tail(MINUTES_KEPT))
+    shares = sorted(n / d for n, d in zip(length, finished, strict=True) if d > 0)
+    per = sorted(g / d for g, d in zip(generated, finished, strict=True) if d > 0 and g > 0)
+    return _quantile(shares), _quantile(per)
 
 
 def usual_from_counters(tokens: list[float], done: list[float], per_minute: int) -> float:

@@ -15,7 +15,7 @@ from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.features import GpuView, KvView, Level, NodeFeatures, large_documents
-from correlator.core.series import ramp
+from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
 
@@ -27,6 +27,7 @@ GPU_FAILURE = "gpu_failure"
 GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
 CRASH_LOOP = "crash_loop"
+RUNAWAY_GENERATION = "runaway_generation"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
@@ -35,7 +36,8 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                CRASH_LOOP: 1.0, KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0,
+                UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -72,6 +74,7 @@ def score_all(
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
+        RUNAWAY_GENERATION: runaway_generation(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
     }
@@ -490,6 +493,35 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
                            detail="framebuffer in use between starts: " + ", ".join(
                                f"GPU {i} {pct:.0f} %" for i, pct in f.held_gpus)))
     return Score(1.0, first, ev, critical=True)
+
+
+def runaway_generation(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Requests that run to their length limit: far more of them end with finish reason
+    ``length`` than usual, each generating several times the usual tokens, and the KV pool
+    they hold fills (or preempts). A stop sequence lost in a gateway or template change; the
+    pool is full of live requests, not of blocks nobody releases."""
+    cfg = rules.hypotheses.runaway_generation
+    r = f.rates
+    if not (r.length_share == r.length_share and r.usual_length_share == r.usual_length_share
+            and r.usual_generated_per_request > 0 and r.generated_per_request == r.generated_per_request):
+        return Score()
+    rise = r.length_share - r.usual_length_share
+    ratio = r.generated_per_request / r.usual_generated_per_request
+    kv = f.kv.level.now if f.kv is not None else NAN
+    pressure = max(ramp(kv, 0.75 * cfg.kv_pct, cfg.kv_pct), ramp(r.preemptions, 0.0, 1.0))
+    strength = (ramp(rise, 0.5 * cfg.length_share_rise, cfg.length_share_rise)
+                * ramp(ratio, 0.75 * cfg.generation_ratio, cfg.generation_ratio) * pressure)
+    if strength <= 0:
+        return Score()
+    ev = [Evidence(signal="length_limited_share", value=round(r.length_share, 3),
+                   detail=f"{100 * r.length_share:.0f} % of finished requests ended at their length "
+                          f"limit, against a usual {100 * r.usual_length_share:.0f} %"),
+          Evidence(signal="generated_tokens_per_request", value=round(r.generated_per_request),
+                   detail=f"{r.generated_per_request:.0f} tokens generated per request against a "
+                          f"usual {r.usual_generated_per_request:.0f}; KV usage "
+                          f"{kv:.0f} %, {r.preemptions:.1f} preemptions/min")]
+    window = int(rules.features.growth_window_s * 1e9)
+    return Score(strength, f.ts_ns - window, ev, critical=kv >= cfg.kv_pct)
 
 
 def kv_pool_shrunk(f: NodeFeatures) -> Score:

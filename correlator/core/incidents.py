@@ -44,6 +44,7 @@ CAUSE_TEXT = {
     "gpu_throttled": "GPU slowed down by heat",
     "engine_stalled": "serving engine hung",
     "crash_loop": "serving process crash-looping",
+    "runaway_generation": "requests running to their length limit",
     "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",

@@ -145,6 +145,11 @@ class EngineTrack:
     hits_by_minute: MinuteRing = field(init=False)
     queries_by_minute: MinuteRing = field(init=False)
     """Prefix-cache hits and queries (tokens) per minute, where the engine exports them."""
+    finished_by_minute: MinuteRing = field(init=False)
+    length_by_minute: MinuteRing = field(init=False)
+    generated_by_minute: MinuteRing = field(init=False)
+    """Requests finished (any reason), finished at their length limit, and tokens generated,
+    per minute, where the engine exports them."""
     _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
     pool_blocks: float = 0.0
     """KV blocks of the engine's pool, from vLLM's cache configuration gauge (0: not exported)..."""
@@ -176,6 +181,9 @@ class EngineTrack:
     def _prefix_rings(self) -> None:
         self.hits_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
         self.queries_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+        self.finished_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+        self.length_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+        self.generated_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """Snapshots from before the minute rings (or the prefix-cache ones): they start empty."""
@@ -207,6 +215,13 @@ class EngineTrack:
         hits, queries = self._first(m.PREFIX_HITS), self._first(m.PREFIX_QUERIES)
         self.hits_by_minute.add(hits.per_tick.ago(0) if hits is not None else NAN)
         self.queries_by_minute.add(queries.per_tick.ago(0) if queries is not None else NAN)
+        finished = [c.per_tick.ago(0) for key, c in self.counters.items() if key.startswith("finished_")]
+        self.finished_by_minute.add(sum(finished) if finished else NAN)
+        length = self.counters.get("finished_length")
+        self.length_by_minute.add(length.per_tick.ago(0) if length is not None
+                                  else (0.0 if finished else NAN))
+        generated = self.counters.get(m.GENERATION_TOKENS)
+        self.generated_by_minute.add(generated.per_tick.ago(0) if generated is not None else NAN)
 
     def _first(self, names: tuple[str, ...]) -> Counter | None:
         """The first of ``names`` this engine exports."""

@@ -31,6 +31,7 @@ CAUSE_COLORS = {
     "gpu_throttled": "#bcbd22",
     "engine_stalled": "#17becf",
     "crash_loop": "#aec7e8",
+    "runaway_generation": "#ffbb78",
     "kv_pool_shrunk": "#7f7f7f",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",

@@ -20,7 +20,9 @@ crashed, servers restarted again and again (a CUDA out-of-memory after each star
 by an orphaned worker), an XID on a GPU already holding a residue, one tenant's leak on six
 nodes at once. s66 (a second, older node agent publishing three nodes again, without ``seq``)
 and s69 (four faults of four causes within 72 s, a planned restart beside them) found no
-defect when they came; they stay as regressions.
+defect when they came, nor did s71 (one abort alert on three nodes: a leak, a residue, client
+cancels); they stay as regressions. s70's client resending whole conversations was paged as a
+leak, and s72's requests running to their length limit were named a leak.
 """
 
 from __future__ import annotations
@@ -56,7 +58,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s58_cuda_oom_crashloop_long_prompts", "s61_orphaned_gpu_memory_rollout",
              "s62_drain_sticky_leak", "s63_quiet_residue_then_xid_same_gpu",
              "s64_gateway_affinity_loss_fleet_leak", "s65_page_cache_vs_rss_leak",
-             "s66_duplicate_agent_daemonsets", "s69_change_window_four_causes")
+             "s66_duplicate_agent_daemonsets", "s69_change_window_four_causes",
+             "s70_context_growth_staircase_leak", "s71_cancel_timeout_leak_vs_residue",
+             "s72_reasoning_rollout_vs_runaway_generation")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -257,3 +261,17 @@ def test_four_faults_in_one_change_window_are_four_incidents_each_with_its_cause
     got = {(r["cause"], tuple(r["nodes"])) for r in opened(d)}
     assert got == {("session_isolation", ("cw-h100-02",)), ("spec_residue", ("cw-h100-05",)),
                    ("monitoring_gap", ("cw-h100-07",)), ("gpu_failure", ("cw-h100-04",))}
+
+
+def test_longer_conversations_are_no_leak_and_a_lost_stop_sequence_is_named(recordings: Path) -> None:
+    """s70: a tenant's client starts resending whole conversations; prompts grow and more of
+    them is cached, and the KV pool holds the longer contexts: it was paged as a leak. s72:
+    a stop sequence dropped by a gateway push sends a tenant's requests to their length
+    limit and fills the pool: it was named a leak; a reasoning mode rolled out on another
+    node (longer generations, ending as usual) pages nothing."""
+    s70 = recordings / "s70_context_growth_staircase_leak"
+    assert [(r["cause"], r["nodes"]) for r in opened(s70)] == [("session_isolation", ["cg-h100-05"])]
+    s72 = recordings / "s72_reasoning_rollout_vs_runaway_generation"
+    first = opened(s72)
+    assert [(r["cause"], r["nodes"]) for r in first] == [("runaway_generation", ["rg-h100-05"])]
+    assert first[0]["evidence"][0]["signal"] == "length_limited_share"
