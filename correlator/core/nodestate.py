@@ -178,20 +178,20 @@ class EngineTrack:
         self.demand_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
         self._prefix_rings()
 
-    def _prefix_rings(self) -> None:
-        self.hits_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
-        self.queries_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
-        self.finished_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
-        self.length_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
-        self.generated_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
+    SUM_RINGS = ("hits_by_minute", "queries_by_minute", "finished_by_minute", "length_by_minute",
+                 "generated_by_minute")
+
+    def _prefix_rings(self, names: tuple[str, ...] = SUM_RINGS) -> None:
+        for name in names:
+            setattr(self, name, MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True))
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        """Snapshots from before the minute rings (or the prefix-cache ones): they start empty."""
+        """Snapshots from before a minute ring was kept: that ring starts empty."""
         self.__dict__.update(state)
         if "kv_by_minute" not in state:
             self._minute_rings()
-        elif "hits_by_minute" not in state:
-            self._prefix_rings()
+        else:
+            self._prefix_rings(tuple(n for n in self.SUM_RINGS if n not in state))
 
     def token_counters(self) -> list[Counter]:
         """Prompt and generation token counters, those this engine exports (demand, where known)."""

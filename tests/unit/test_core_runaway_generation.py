@@ -76,3 +76,21 @@ def test_a_leak_beside_generations_as_usual_is_still_session_isolation() -> None
     found = causes(node(lambda t: min(99.5, sawtooth(20, 10, 200)(t) + 2.0 * max(0.0, t - FAULT) / 60),
                         lambda t: 20.0, lambda t: 0.09, lambda t: 250.0))
     assert [c for c, _ in found] == ["session_isolation"]
+
+
+def test_an_engine_snapshot_from_before_the_rings_restores_with_them_empty() -> None:
+    """A worker's snapshot written before an engine kept some minute ring restores with that
+    ring empty; the rings it had keep their minutes."""
+    import pickle
+
+    from correlator.core.nodestate import EngineTrack
+
+    e = EngineTrack(cap=120)
+    e.hits_by_minute.push(5.0)
+    state = dict(e.__dict__)
+    for name in ("finished_by_minute", "length_by_minute", "generated_by_minute"):
+        del state[name]
+    old = EngineTrack.__new__(EngineTrack)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    assert old.hits_by_minute.tail(32) == [5.0]
+    assert old.finished_by_minute.tail(32) == [] and old.generated_by_minute.tail(32) == []
