@@ -1206,6 +1206,57 @@ s73_page_cache_masks_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req
   NodeOOMKillDetected 84.3-89.3, GatewayUpstream5xxRateHigh 85.5-89.8, fleet GatewayHigh5xxRate 86.8-89.8 min;
   engine_start 86.2, and RSS grows again. Labels: benign/page_cache pm-h100-02 20-100 and pm-h100-05 15-100;
   other/host_memory_leak pm-h100-05 35-100.
+
+Added later (s74-s77, an eighteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------------
+s74_a100_sidejob_xid_sibling_leak: 5 x 4 A100-SXM4-80GB (HGX A100 4-GPU boards: 81920 MiB, 545 MiB reserved
+  assumed, 400 W, SM 1410 MHz), one vLLM server per GPU (Llama-3.1-8B, engine "0", records' gpu = its GPU,
+  alerts' instance <pod ip>:800<gpu>), Azure conv 1.2 req/s/server, 90 min from 10:00 UTC, 1 TiB hosts, no
+  request log; sx-a100-04/05 export hostname/uuid. Two things on one node, sx-a100-03, on neighbouring GPUs.
+  (1) benign/nonfatal_xid on sx-a100-03 GPU 1, 20-43 min: a data-science team's Kubernetes Job (a fine-tune
+  smoke test, time-sliced onto GPU 1 beside its vLLM server) crash-loops: six attempts (job_attempts(20,
+  [3.0, 2.4, 3.8, 2.1, 3.3, 2.6]): the last crashes at 42.37 min), each holding 6 GiB while it runs and dying
+  with XID 13/31/43 (odd attempts 13, 31, 43; even 31, 43), as s24's; DCGM's last XID stays 43 to the end.
+  (2) session_isolation on sx-a100-03 GPU 2 (that server only) from 28 min to end: acme-compliance's traffic
+  on that server goes under 6 reused session ids (as s14), 2.0 %/min of its pool (load-modulated) never
+  reclaimed; KV rises on GPU 2's server only, FB flat, running flat until saturation. The XID alert
+  (GPUXidErrors{gpu="1"}) fires on the same node 8 min before the leak starts and keeps firing (DCGM never
+  clears the last XID) through it: a correlator that folds the leak into the XID's incident (or blames the
+  XID, or mutes the node as "GPU job crash-looping") gets it wrong. The A100's FB and pool (8B on 80 GB:
+  ~438k tokens) differ from the H100's; FB totals and the GPU name differ in every sample.
+s75_v0_spec_residue_mixed_fleet: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding, 4 tokens)
+  on every node, Azure conv 2.5 req/s/node, 90 min from 15:00 UTC, no request log; mx-h100-04..06 still run
+  an older vLLM (V0 engine; V0 metric names for the whole recording: vllm:gpu_cache_usage_perc,
+  vllm:num_requests_swapped, no prefix-cache counters) and export hostname/uuid. V0 spec-decode metrics
+  differ too: no vllm:spec_decode_num_drafts_total; vllm:spec_decode_num_draft_tokens_total,
+  vllm:spec_decode_num_accepted_tokens_total, vllm:spec_decode_num_emitted_tokens_total (accepted + one bonus
+  token per verification step) and the gauges vllm:spec_decode_draft_acceptance_rate and
+  vllm:spec_decode_efficiency (both over the engine's life). (1) spec_residue on V0 node mx-h100-05 from 30
+  min to end (as s3: aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted request,
+  FB/NVML creep, KV flat; its KV under the V0 name). (2) session_isolation on V1 node mx-h100-02 from 40 min
+  to end (2.0 %/min, KV under the V1 name). (3) benign/retry_burst on V0 node mx-h100-06 55-61 (as s6:
+  arrivals x2.2, 25 % aborts, 6 % 5xx): a second abort-rate alert on a V0 spec node, with nothing growing.
+  The fleet's KV and prefix-hit rules use V1 names, so they see only mx-h100-01..03.
+s76_rolling_restart_reconnect_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min from 21:00
+  UTC, no request log; rr-h100-04..06 export hostname/uuid. A rolling restart for an image bump (as s15):
+  rr-h100-0k stops at 10 + 8 (k - 1) min (10, 18, 26, 34, 42, 50), drained 30 s before, process_start 30 s
+  after, ready 100 s later; the gateway moves a drained node's conversations to the other five (kind 4, hit
+  x0.25) and back. benign/warmup on each from its stop for 10 min. session_isolation on rr-h100-02 from 23
+  min to end, inside its own warmup window (18-28) and while its peers keep restarting: acme-compliance's SDK,
+  after the 503s of the drain, reconnects with its cached session ids and keeps reusing them (the ring pins
+  them to rr-h100-02 again), 2.0 %/min of the pool (load-modulated) never reclaimed. The new engine's cold
+  cache, the allocator's warm-up growth and the peers' spilled conversations all land on the leaking node in
+  the leak's first half hour.
+s77_xid_retry_storm_leak_peer: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 11:00
+  UTC, no request log; rt-h100-04..06 export hostname/uuid. (1) other/xid_79 on rt-h100-03 GPU 1 from 45 min
+  to end (as s5: XID event, the GPU falls off the bus, vLLM dies, the pod crash-loops). (2) The gateway
+  retries the dead upstream's failed and timed-out requests on the two ring neighbours and clients retry on
+  top: benign/retry_burst on rt-h100-02 and rt-h100-04, 45-55 min (as s6: arrivals x2.2, 25 % aborts, 6 %
+  5xx) until outlier detection ejects rt-h100-03. (3) session_isolation on rt-h100-04 from 30 min to end
+  (2.0 %/min, as s1): a storm peer that was already leaking, its KV floor ~0.3-0.4 when the storm lands. The
+  storm's alerts (abort rate, upstream 5xx, TTFT) on both peers come with the XID's, and on rt-h100-04 the
+  storm's extra load pushes the leak to pressure early; after the storm rt-h100-02 recovers and rt-h100-04
+  does not.
 """
 from __future__ import annotations
 
@@ -1231,7 +1282,9 @@ MIB, GIB = 1 << 20, 1 << 30
 GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
         "L40S": ("NVIDIA L40S", 46068, 608, 35.7, 350.0, 2520, 9001),
         # one MIG 3g.40gb instance of an H100 80GB (4 of 8 memory slices; assumed 40320 MiB, 128 reserved)
-        "H100-3g": ("NVIDIA H100 80GB HBM3", 40320, 128, 36.0, 350.0, 1980, 2619)}
+        "H100-3g": ("NVIDIA H100 80GB HBM3", 40320, 128, 36.0, 350.0, 1980, 2619),
+        # (s74) an A100 SXM4 80GB of an HGX A100 4-GPU board (545 MiB reserved assumed; 400 W TDP)
+        "A100": ("NVIDIA A100-SXM4-80GB", 81920, 545, 60.0, 400.0, 1410, 1593)}
 MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
@@ -2789,6 +2842,13 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
         if t < e.out.get("spec_from", 0.0):  # spec-decode counters exist only once it is configured
             m = {k: v for k, v in m.items() if not k.startswith("vllm:spec_decode")}
+        if old and espec(nd, e) and "vllm:spec_decode_num_drafts_total" in m:  # (s75) V0's spec-decode names
+            dr = m.pop("vllm:spec_decode_num_drafts_total")  # V0 has no drafts counter; emitted = accepted +
+            dt = m["vllm:spec_decode_num_draft_tokens_total"]  # one bonus token per verification step
+            acc = m["vllm:spec_decode_num_accepted_tokens_total"]
+            m["vllm:spec_decode_num_emitted_tokens_total"] = acc + dr
+            m["vllm:spec_decode_draft_acceptance_rate"] = round(acc / dt, 6) if dt else 0.0
+            m["vllm:spec_decode_efficiency"] = round((acc + dr) / (dt + dr), 6) if dt else 0.0
         if nd.cache_info:  # the info gauge's labels name the running engine's cache config
             _, util, pool = [x for x in e.out["cfg"] if x[0] <= t][-1]
             m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="True",'
@@ -3156,7 +3216,7 @@ def scenarios() -> list[Scenario]:
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
-            *seventeenth_scenarios()]
+            *seventeenth_scenarios(), *eighteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3824,6 +3884,46 @@ def seventeenth_scenarios() -> list[Scenario]:
     for nd in s73.nodes[3:]:
         nd.lower = True
     return [s70, s71, s72, s73]
+
+
+def eighteenth_scenarios() -> list[Scenario]:
+    """s74-s77, added later by an eighteenth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    si, ben = "session_isolation", "benign"
+    s74 = Scenario("s74_a100_sidejob_xid_sibling_leak", "2026-08-11T10:00:00+00:00", 90,
+                   mk("sx-a100-", 5, "A100", 4, l8, "azure_conv", "per_gpu", 1.2, iv, port_per_gpu=True,
+                      host_total=1024 * GIB),
+                   [Fault("side_xid", "sx-a100-03", 20, 43, gpu=1, cause=ben, detail="nonfatal_xid",
+                          rate=6144.0, runs=job_attempts(20.0, [3.0, 2.4, 3.8, 2.1, 3.3, 2.6])),
+                    Fault("kv_leak", "sx-a100-03", 28, gpu=2, inst=2, cause=si, leak=2.0)])
+    for nd in s74.nodes[3:]:
+        nd.lower = True
+    s75 = Scenario("s75_v0_spec_residue_mixed_fleet", "2026-08-18T15:00:00+00:00", 90,
+                   mk("mx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "mx-h100-05", 30, cause="spec_residue"),
+                    Fault("kv_leak", "mx-h100-02", 40, cause=si, leak=2.0),
+                    Fault("retry_burst", "mx-h100-06", 55, 61, cause=ben, detail="retry_burst")])
+    for nd in s75.nodes[3:]:
+        nd.lower = nd.legacy = True
+    s76 = Scenario("s76_rolling_restart_reconnect_leak", "2026-08-25T21:00:00+00:00", 90,
+                   mk("rr-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4),
+                   [*(Fault("warmup", f"rr-h100-0{k + 1}", 10 + 8 * k, 20 + 8 * k, cause=ben, detail="warmup")
+                      for k in range(6)),
+                    Fault("kv_leak", "rr-h100-02", 23, cause=si, leak=2.0)], spill=True)
+    for nd in s76.nodes[3:]:
+        nd.lower = True
+    s77 = Scenario("s77_xid_retry_storm_leak_peer", "2026-09-01T11:00:00+00:00", 90,
+                   mk("rt-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("xid79", "rt-h100-03", 45, gpu=1, cause="other", detail="xid_79"),
+                    *(Fault("retry_burst", n, 45, 55, cause=ben, detail="retry_burst")
+                      for n in ("rt-h100-02", "rt-h100-04")),
+                    Fault("kv_leak", "rt-h100-04", 30, cause=si, leak=2.0)])
+    for nd in s77.nodes[3:]:
+        nd.lower = True
+    return [s74, s75, s76, s77]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
