@@ -77,12 +77,21 @@ def _warmup(f: NodeFeatures, cfg: Benign) -> Explanation | None:
 
 
 def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
-    """A weight/adapter load: a step in framebuffer use, not a ramp."""
+    """A weight/adapter load: a step in framebuffer use, not a ramp. On a node with a server
+    per GPU, the step of one GPU (a job loading onto it beside its server) is a fraction of
+    the node's mean: its own framebuffer shows it."""
     gpu = f.gpu
-    if gpu is None or gpu.level.step < cfg.checkpoint_spike_pct:
+    if gpu is None:
         return None
-    detail = f"framebuffer jumped {gpu.level.step:.1f} pp within a minute"
-    return Explanation("checkpoint_load", frozenset({GPU}), detail)
+    if gpu.level.step >= cfg.checkpoint_spike_pct:
+        return Explanation("checkpoint_load", frozenset({GPU}),
+                           f"framebuffer jumped {gpu.level.step:.1f} pp within a minute")
+    stepped = [p for p in f.pools if p.gpu.level.step >= cfg.checkpoint_spike_pct]
+    if not stepped:
+        return None
+    p = max(stepped, key=lambda q: q.gpu.level.step)
+    return Explanation("checkpoint_load", frozenset({GPU}),
+                       f"framebuffer of {p.where} jumped {p.gpu.level.step:.1f} pp within a minute")
 
 
 def _long_document(f: NodeFeatures, cfg: Benign) -> Explanation | None:

@@ -22,7 +22,9 @@ nodes at once. s66 (a second, older node agent publishing three nodes again, wit
 and s69 (four faults of four causes within 72 s, a planned restart beside them) found no
 defect when they came, nor did s71 (one abort alert on three nodes: a leak, a residue, client
 cancels); they stay as regressions. s70's client resending whole conversations was paged as a
-leak, and s72's requests running to their length limit were named a leak.
+leak, and s72's requests running to their length limit were named a leak. s74's side job, taking
+6 GiB of one GPU at each of its crash-looping attempts, opened a framebuffer leak that the
+leak on the next GPU's server then renamed.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s64_gateway_affinity_loss_fleet_leak", "s65_page_cache_vs_rss_leak",
              "s66_duplicate_agent_daemonsets", "s69_change_window_four_causes",
              "s70_context_growth_staircase_leak", "s71_cancel_timeout_leak_vs_residue",
-             "s72_reasoning_rollout_vs_runaway_generation")
+             "s72_reasoning_rollout_vs_runaway_generation", "s74_a100_sidejob_xid_sibling_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 

@@ -1,0 +1,47 @@
+"""A job loading onto one GPU of a node that runs a server per GPU (outsider s74): its step
+is a quarter of the node's mean framebuffer, under the checkpoint-load threshold there, and
+read as a framebuffer leak; the GPU's own framebuffer shows the step."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from correlator.config import load_rules
+from correlator.core.benign import explain
+from correlator.core.engine import Engine
+from correlator.core.features import GpuView, Level, NodeFeatures, PoolView
+from correlator.core.trends import NONE, Monotone
+from tests.timeline import NodeSpec, merged, node_records
+
+RULES = load_rules()
+
+
+def features() -> NodeFeatures:
+    engine = Engine(RULES)
+    for rec in merged(node_records(NodeSpec(), 900)):
+        engine.process(rec)
+    node = next(iter(engine.fleet.nodes.values()))
+    return node.features(engine.fleet.now_ns)
+
+
+def gpu(step: float, slope: float) -> GpuView:
+    return GpuView(gpus=1, level=Level(now=90.0, trend=Monotone(18, 0.9, slope, 2.0, 89.0), step=step,
+                                       low_recent=82.0), slow=NONE, growth_mib_per_min=0.0)
+
+
+def names(f: NodeFeatures) -> list[str]:
+    return [e.name for e in explain(f, RULES.benign)]
+
+
+def test_a_step_on_one_gpu_of_four_is_a_checkpoint_load_though_the_mean_steps_less() -> None:
+    node_mean = gpu(step=1.9, slope=0.75)  # the node's mean over four GPUs: 7.5 / 4
+    f = dataclasses.replace(features(), gpu=node_mean, pools=[PoolView("GPU 1", gpu(7.5, 3.0), 0.0, 3600.0)])
+    got = [e for e in explain(f, RULES.benign) if e.name == "checkpoint_load"]
+    assert got and "GPU 1" in got[0].detail
+    assert "checkpoint_load" not in names(dataclasses.replace(f, pools=[]))
+
+
+def test_a_ramp_on_one_gpu_is_no_checkpoint_load() -> None:
+    f = dataclasses.replace(features(), gpu=gpu(step=0.3, slope=0.75),
+                            pools=[PoolView("GPU 1", gpu(0.9, 3.0), 0.0, 3600.0)])
+    assert "checkpoint_load" not in names(f)
