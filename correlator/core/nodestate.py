@@ -176,12 +176,12 @@ class EngineTrack:
     def _minute_rings(self) -> None:
         self.kv_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
         self.demand_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
-        self._prefix_rings()
+        self._sum_rings()
 
     SUM_RINGS = ("hits_by_minute", "queries_by_minute", "finished_by_minute", "length_by_minute",
                  "generated_by_minute")
 
-    def _prefix_rings(self, names: tuple[str, ...] = SUM_RINGS) -> None:
+    def _sum_rings(self, names: tuple[str, ...] = SUM_RINGS) -> None:
         for name in names:
             setattr(self, name, MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True))
 
@@ -191,7 +191,7 @@ class EngineTrack:
         if "kv_by_minute" not in state:
             self._minute_rings()
         else:
-            self._prefix_rings(tuple(n for n in self.SUM_RINGS if n not in state))
+            self._sum_rings(tuple(n for n in self.SUM_RINGS if n not in state))
 
     def token_counters(self) -> list[Counter]:
         """Prompt and generation token counters, those this engine exports (demand, where known)."""
