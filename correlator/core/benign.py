@@ -136,12 +136,10 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     more of every prompt, since each turn resends what the last one left cached. The pool
     holds the longer live contexts; KV grows with them and levels off where they do. A leak
     holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls."""
-    r = f.rates
-    if f.kv is None or not (r.prefix_hit_rate == r.prefix_hit_rate and r.usual_prefix_hit_rate
-                            == r.usual_prefix_hit_rate and r.usual_prompt_per_request > 0):
-        return None
-    if r.prefix_hit_rate < r.usual_prefix_hit_rate + cfg.context_growth_hit_rise or \
-            r.prompt_tokens_per_request < cfg.context_growth_prompt_ratio * r.usual_prompt_per_request:
+    r = f.rates  # (a comparison with an unknown, NaN, rate is false)
+    cached = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_rise
+    longer = r.prompt_tokens_per_request >= cfg.context_growth_prompt_ratio * r.usual_prompt_per_request > 0
+    if f.kv is None or not (cached and longer):
         return None
     detail = (f"{r.prompt_tokens_per_request:.0f} prompt tokens per request against a usual "
               f"{r.usual_prompt_per_request:.0f}, {100 * r.prefix_hit_rate:.0f} % of them cached "

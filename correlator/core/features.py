@@ -8,6 +8,7 @@ of GPU framebuffer, of host memory), and "monotonic" means the minutes keep risi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -806,7 +807,7 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     minutes = w.growth * w.tick_s / 60.0
     r = Rates()
     req = state.requests
-    finished = aborts = errors = preempt = queries = hits = drafts = prompt = 0.0
+    finished = aborts = errors = preempt = queries = hits = drafts = prompt = generated = length = 0.0
     counted = False
     per = [0.0] * w.history
     for e in state.engines.values():
@@ -817,6 +818,7 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
                     finished += c.total(w.growth)
             aborts += e.increase("finished_abort", w.growth)
             errors += e.increase("finished_error", w.growth)
+            length += e.increase("finished_length", w.growth)
             abort = e.counters.get("finished_abort")
             if abort is not None:
                 _add_tail(per, abort.per_tick.tail(w.history))
@@ -824,6 +826,7 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         queries += e.increase(m.PREFIX_QUERIES, w.growth)
         hits += e.increase(m.PREFIX_HITS, w.growth)
         drafts += e.increase(m.SPEC_DRAFTS, w.growth)
+        generated += e.increase(m.GENERATION_TOKENS, w.growth)
         prompt += e.increase(m.PROMPT_TOKENS, w.growth)
     if not counted:
         finished, aborts, errors = (req.finished.total(w.growth), req.aborts.total(w.growth),
@@ -864,10 +867,6 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         r.prefix_hit_rate = hits / queries
         r.usual_prefix_hit_rate = usual_hit_rate(state)
     if counted and finished > 0:
-        generated = length = 0.0
-        for e in state.engines.values():
-            generated += e.increase(m.GENERATION_TOKENS, w.growth)
-            length += e.increase("finished_length", w.growth)
         r.length_share = length / finished
         r.generated_per_request = generated / finished if generated > 0 else NAN
         r.usual_length_share, r.usual_generated_per_request = usual_generation(state)
@@ -897,27 +896,28 @@ def usual_documents(req: RequestEvents) -> tuple[float, float]:
 def usual_hit_rate(state: NodeState) -> float:
     """The node's usual prefix-cache hit rate: the lower quartile of its kept minutes' hits
     per query, summed over its engines (NaN until ``USUAL_MINUTES`` minutes are known)."""
-    hits = [0.0] * MINUTES_KEPT
-    queries = [0.0] * MINUTES_KEPT
-    for e in state.engines.values():
-        _add_tail(hits, e.hits_by_minute.tail(MINUTES_KEPT))
-        _add_tail(queries, e.queries_by_minute.tail(MINUTES_KEPT))
+    hits = _minutes_summed(state, lambda e: e.hits_by_minute)
+    queries = _minutes_summed(state, lambda e: e.queries_by_minute)
     return _quantile(sorted(h / q for h, q in zip(hits, queries, strict=True) if q > 0 and h == h))
 
 
 def usual_generation(state: NodeState) -> tuple[float, float]:
     """The node's usual share of requests ending at their length limit and tokens generated
     per request: the lower quartile of its kept minutes (NaN until ``USUAL_MINUTES`` are known)."""
-    finished = [0.0] * MINUTES_KEPT
-    length = [0.0] * MINUTES_KEPT
-    generated = [0.0] * MINUTES_KEPT
-    for e in state.engines.values():
-        _add_tail(finished, e.finished_by_minute.tail(MINUTES_KEPT))
-        _add_tail(length, e.length_by_minute.tail(MINUTES_KEPT))
-        _add_tail(generated, e.generated_by_minute.tail(MINUTES_KEPT))
+    finished = _minutes_summed(state, lambda e: e.finished_by_minute)
+    length = _minutes_summed(state, lambda e: e.length_by_minute)
+    generated = _minutes_summed(state, lambda e: e.generated_by_minute)
     shares = sorted(n / d for n, d in zip(length, finished, strict=True) if d > 0)
     per = sorted(g / d for g, d in zip(generated, finished, strict=True) if d > 0 and g > 0)
     return _quantile(shares), _quantile(per)
+
+
+def _minutes_summed(state: NodeState, ring: Callable[[EngineTrack], Series]) -> list[float]:
+    """One minute ring of every engine of the node, summed minute by minute (newest last)."""
+    acc = [0.0] * MINUTES_KEPT
+    for e in state.engines.values():
+        _add_tail(acc, ring(e).tail(MINUTES_KEPT))
+    return acc
 
 
 def usual_from_counters(tokens: list[float], done: list[float], per_minute: int) -> float:

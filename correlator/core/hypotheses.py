@@ -502,8 +502,7 @@ def runaway_generation(f: NodeFeatures, rules: RuleSet) -> Score:
     pool is full of live requests, not of blocks nobody releases."""
     cfg = rules.hypotheses.runaway_generation
     r = f.rates
-    if not (r.length_share == r.length_share and r.usual_length_share == r.usual_length_share
-            and r.usual_generated_per_request > 0 and r.generated_per_request == r.generated_per_request):
+    if not r.usual_generated_per_request > 0:  # (unknown: NaN; the rest ramps NaN to 0)
         return Score()
     rise = r.length_share - r.usual_length_share
     ratio = r.generated_per_request / r.usual_generated_per_request

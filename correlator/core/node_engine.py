@@ -541,7 +541,7 @@ class NodeEngine:
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
-            fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only when all are
+            fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
             starts=restarts,
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,

@@ -235,11 +235,8 @@ class EngineTrack:
 
     def increase(self, names: str | tuple[str, ...], ticks: int) -> float:
         """Increase over the last ``ticks`` of the first of ``names`` this engine exports."""
-        for name in (names,) if isinstance(names, str) else names:
-            c = self.counters.get(name)
-            if c is not None:
-                return c.total(ticks)
-        return 0.0
+        c = self._first((names,) if isinstance(names, str) else names)
+        return c.total(ticks) if c is not None else 0.0
 
     def has(self, names: str | tuple[str, ...]) -> bool:
         return any(n in self.counters for n in ((names,) if isinstance(names, str) else names))
