@@ -1257,6 +1257,63 @@ s77_xid_retry_storm_leak_peer: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req
   storm's alerts (abort rate, upstream 5xx, TTFT) on both peers come with the XID's, and on rt-h100-04 the
   storm's extra load pushes the leak to pressure early; after the storm rt-h100-02 recovers and rt-h100-04
   does not.
+
+Added later (s78-s81, a nineteenth outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------------
+s78_nightly_cron_restart_leak_resumes: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 100 min from
+  01:30 UTC, no request log; cr-h100-04..06 export hostname/uuid. session_isolation on cr-h100-03 from 12 min
+  to end (2.0 %/min of the pool, load-modulated, as s1): ONE label window across a restart. Months ago someone
+  "fixed" a memory problem on cr-h100-03 and cr-h100-05 with a CronJob (`0 2 * * *`) that does `kubectl
+  rollout restart` on their two Deployments one after the other: drained restarts of cr-h100-03 at 30.0 min
+  (02:00) and cr-h100-05 at 31.5 min (the job waits for the first rollout), conversations spilled to the peers
+  (as s15), benign/warmup on each for 10 min from its stop. The restart lands halfway through the leak's
+  growth (KV floor ~0.4 at 25-30 min) and frees it; the defect (acme-compliance reusing its 6 session ids) is
+  untouched, so the leak starts again from the new engine's ready (32.17 min) and fills the pool by ~75 min.
+  One fault: a correlator that resolves at the restart and opens a second incident afterwards, or reads the
+  regrowth as warm-up, gets it wrong. As built: cr-h100-03's KV 5-min ranges 0.20-0.78 at 15, 0.42-0.95 at 25,
+  0.13-0.79 at 35, 0.60-0.96 at 55, 0.93-0.99 at 75, 0.99 from 80 min; TTFT P99 windows from 29, 48 and 55 min
+  (the last to the end); prefix hit low 72, preemptions 74, KV critical 79, KV high 81, fleet TTFT SLO 68 min;
+  VLLMTargetDown at the two restarts. Labels: session_isolation cr-h100-03 12-100; benign/warmup cr-h100-03
+  30-40 and cr-h100-05 31.5-41.5.
+s79_draft_mismatch_vs_spec_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding, 4 tokens)
+  on every node, Azure conv 2.5 req/s/node, 90 min from 09:00 UTC, no request log; dm-h100-04..06 export
+  hostname/uuid. (1) A new fine-tune of the target model (same served name) is canaried on dm-h100-02 by a
+  drained restart at 30 min (benign/warmup 30-40, conversations spilled to the peers); the 1B draft, distilled
+  from the old revision, is left as it was, so from the new engine (ready 32.17 min) acceptance collapses:
+  ~0.25 of 4 draft tokens accepted per step (DM_STEP 1.25 tokens per step instead of 3.2; acceptance ~0.06
+  instead of ~0.55) and decode runs at DM_DEC 0.40 of its old speed (every step still pays the draft passes
+  and the verification). other/spec_acceptance_collapse on dm-h100-02 from 32.17 min to end: running ~17 ->
+  ~40-50, E2E latency alert from 39 min, KV 0.1-0.45, FB flat, aborts unchanged. (2) spec_residue on
+  dm-h100-05 from 35 min to end (as s3: aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per
+  interrupted request: FB ~74.04k -> ~75.06k MiB per GPU by the end, KV flat; abort alert from 46 min). Both
+  faults live in the spec-decode metrics; only one is residue.
+s80_frozen_vllm_stats_rss_oom: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from 13:00
+  UTC, 1 TiB hosts, the gateway's request log for every node (as s17: request_finished keeps flowing whatever
+  vLLM exports, stall errors above 86 % host memory); fz-h100-04..06 export hostname/uuid. monitoring_gap on
+  fz-h100-04 from 25 min to end: the API server's stats task dies on an exception (one tenant's request
+  pattern) and /metrics keeps answering with the last values it had: up == 1, no VLLMTargetDown, every vLLM
+  counter flat, gauges (running, waiting, KV usage) frozen, so no vLLM rule can fire. The same dead task no
+  longer drains its unbounded queue of finished requests' stats: the serving process's RSS grows 2 %/min of
+  host memory (load-proportional in reality, linear here, as s17) to an OOM kill at 98.5 % (55.5 min), a
+  restart 15 s later, ready 100 s after that; the new process exports live values for FRZ_TRIGGER = 60 s, the
+  tenant's retries kill its stats task again, /metrics freezes again (from 58.4 min) and RSS grows again (2nd
+  OOM 87.3 min, frozen again from 90.2). The gateway log and GPU series stay live (GPU utilization follows the
+  true load). As built: host used 0.40 -> 0.975 by 50-55 min, RSS 0.094 -> 0.69; NodeMemoryHighUtilization 51
+  and 85, NodeOOMKillDetected 55 and 87, GatewayUpstream5xxRateHigh 54 and 86, fleet GatewayHigh5xxRate 57 and
+  89, TTFT P99 (vLLM and gateway) at 60 min (cold start); nothing else on the node. Label: monitoring_gap
+  fz-h100-04 25-100.
+s81_gateway_timeout_cut_l40s_gpu_residue: 5 x 4 L40S, one Llama-3.1-8B + 1B draft server per GPU (records' gpu
+  = its GPU, alerts' instance <pod ip>:800<gpu>), Azure conv 2.0 req/s/server, 90 min from 16:00 UTC, 512 GiB
+  hosts, no request log; ts-l40s-04/05 export hostname/uuid. (1) At 30 min a gateway config push (an Envoy
+  route timeout of 10 s replacing 120 s) reaches the whole fleet: the gateway resets the upstream stream of
+  every answer still running at 10 s and vLLM aborts the request: aborts 1.5 -> 6 % on all 20 servers
+  (modelled as 6 % of requests at random, cut at a uniform point), reclaimed as usual. benign/
+  client_timeout_change on each of the five nodes from 30 min to end: VLLMRequestAbortRateHigh on every server
+  from ~37 min, flapping around its 5 % threshold (~500 alert records). (2) spec_residue on ts-l40s-04 GPU 1
+  (that server only) from 38 min to end: its reclaim of interrupted requests' draft state stops (as s39, the
+  abort rate unchanged at the fleet's 6 %): FB on GPU 1 ~41.64k -> ~43.3k MiB by the end (~32 MiB/min), the
+  other three GPUs flat; no alert of its own under the storm. Labels: benign/client_timeout_change
+  ts-l40s-01..05 30-90; spec_residue ts-l40s-04 GPU 1 38-90.
 """
 from __future__ import annotations
 
@@ -1354,6 +1411,10 @@ CTX_TOK, CTX_TAU, CTX_LIVE = 3500.0, 720.0, 45.0  # (s70) a full-history client:
 REASON_MED, REASON_SIG, REASON_MAX, REASON_AB = 1500.0, 0.5, 8192, 0.04  # (s72) a reasoning trace's tokens
 #   (lognormal median, sigma), the mode's max_tokens, and the abort rate of its requests (users stopping them)
 RUNAWAY_MAX = 4096  # (s72) the API tenant's max_tokens, which a request that lost its stop sequence runs to
+DM_STEP, DM_DEC = 1.25, 0.40  # (s79) tokens per verification step once the draft no longer matches the target
+#   (~0.25 of 4 draft tokens accepted + the bonus token; 3.2 when it matches), and decode speed as a share of
+#   the matched speed (each step still pays 4 draft passes and a 5-token verification: 1.25 / 3.2)
+FRZ_TRIGGER = 60.0  # (s80) s after a restarted engine is ready until the stats task dies again
 
 
 @dataclass
@@ -2082,13 +2143,15 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     memory-bound decode less so. An engine restarted over a failed NVLink (`nvlink_xid`, from its new
     engine's start, f.start + 112 s, to the end): NVL_PRE / NVL_DEC, its all-reduces go through host memory
     (large in prefill, latency-bound in decode). No random draw."""
-    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid")]
+    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
     for f in fs:
         if f.kind == "power_cap":
             on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CAP_PRE, CAP_DEC
+        elif f.kind == "draft_mismatch":  # (s79) prefill is the target's; decode pays for rejected drafts
+            on, p, d = sec >= f.start * 60, 1.0, DM_DEC
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
@@ -2323,8 +2386,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         add('vllm:prompt_tokens_by_source_total{source="external_kv_transfer"}', si, ext)
         add("vllm:external_prefix_cache_queries_total", si, (P - cached) * (nd.pd == "decode"))
         add("vllm:external_prefix_cache_hits_total", si, ext)
-    if spec:  # 4 draft tokens per step, ~2.2 accepted
-        drafts = np.ceil(gdone / 3.2)
+    dm = next((f.start * 60 for f in fl if f.kind == "draft_mismatch"), None)  # (s79) from the new engine
+    if spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
+        drafts = np.ceil(gdone / 3.2) if dm is None else np.ceil(gdone / np.where(t >= dm, DM_STEP, 3.2))
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
         add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
         add("vllm:spec_decode_num_accepted_tokens_total", ei, np.maximum(gdone - drafts, 0))
@@ -2357,6 +2421,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                 arr[a:b2] = 0
             for arr in (running, waiting, usage):
                 arr[a:b] = arr[a - 1]
+    frz = freeze_windows(nd, fl, T)  # (s80) the stats task is dead: /metrics serves its last values
+    for a, b in frz:
+        for arr in [*incs.values(), buckets]:
+            arr[a:b] = 0
+    if frz:
+        e.out["frz"] = frz
     b600 = 600 if not len(t) or t[0] < 600 else float(t[0]) + 600  # a pod that lands later: its first 10 min
     e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
@@ -2590,6 +2660,11 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             o["pod"] = o["pod"].replace("vllm-", f"vllm-{nd.pd}-", 1)
         if "lws_pod" in o:  # a LeaderWorkerSet's worker pod is named after its leader
             o["pod"] = o["lws_pod"]
+    for e in nd.engines if not old else []:  # (s80) frozen gauges (GPU utilization already used the true
+        for a, b in e.out.get("frz", []):  # running count); the alerts read these too
+            for k in ("running", "waiting", "usage"):
+                e.out[k] = e.out[k].astype(float)
+                e.out[k][a:b] = e.out[k][a - 1]
     th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
     ck = o.get("clk", {})  # GPUs clocked down by a power cap: clock share per second
     tc, sp = o.get("tcool", {}), o.get("spin", {})  # a stuck engine's GPUs: temperature; spinning in NCCL
@@ -3216,7 +3291,7 @@ def scenarios() -> list[Scenario]:
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
-            *seventeenth_scenarios(), *eighteenth_scenarios()]
+            *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -3926,6 +4001,47 @@ def eighteenth_scenarios() -> list[Scenario]:
     return [s74, s75, s76, s77]
 
 
+def nineteenth_scenarios() -> list[Scenario]:
+    """s78-s81, added later by a nineteenth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    si, ben, ready = "session_isolation", "benign", 130 / 60
+    s78 = Scenario("s78_nightly_cron_restart_leak_resumes", "2026-09-08T01:30:00+00:00", 100,
+                   mk("cr-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4),
+                   [Fault("kv_leak", "cr-h100-03", 12, cause=si, leak=2.0),
+                    Fault("warmup", "cr-h100-03", 30.0, 40.0, cause=ben, detail="warmup"),
+                    Fault("warmup", "cr-h100-05", 31.5, 41.5, cause=ben, detail="warmup")], spill=True)
+    for nd in s78.nodes[3:]:
+        nd.lower = True
+    s79 = Scenario("s79_draft_mismatch_vs_spec_residue", "2026-09-15T09:00:00+00:00", 90,
+                   mk("dm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("warmup", "dm-h100-02", 30, 40, cause=ben, detail="warmup"),
+                    Fault("draft_mismatch", "dm-h100-02", 30 + ready, cause="other",
+                          detail="spec_acceptance_collapse"),
+                    Fault("spec_residue", "dm-h100-05", 35, cause="spec_residue")], spill=True)
+    s79.nodes[1].uref_min = 30.0
+    for nd in s79.nodes[3:]:
+        nd.lower = True
+    s80 = Scenario("s80_frozen_vllm_stats_rss_oom", "2026-09-22T13:00:00+00:00", 100,
+                   mk("fz-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                      stall_err=True, host_total=1024 * GIB),
+                   [Fault("stats_freeze", "fz-h100-04", 25, cause="monitoring_gap"),
+                    Fault("rss_leak", "fz-h100-04", 25, rate=0.02)])
+    for nd in s80.nodes[3:]:
+        nd.lower = True
+    s81 = Scenario("s81_gateway_timeout_cut_l40s_gpu_residue", "2026-09-29T16:00:00+00:00", 90,
+                   mk("ts-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 2.0, iv, spec=True,
+                      port_per_gpu=True, host_total=512 * GIB),
+                   [Fault("spec_residue", "ts-l40s-04", 38, gpu=1, inst=1, cause="spec_residue", abort=0.015),
+                    *(Fault("cancels", f"ts-l40s-0{k}", 30, cause=ben, detail="client_timeout_change",
+                            abort=0.06) for k in range(1, 6))])
+    for nd in s81.nodes[3:]:
+        nd.lower = True
+    return [s78, s79, s80, s81]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -4008,6 +4124,20 @@ def runs_of(mask: Arr) -> list[tuple[int, int]]:
     """[start, end) of each run of True in a boolean array."""
     d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
     return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
+
+
+def freeze_windows(nd: Node, fl: list[Fault], T: int) -> list[tuple[int, int]]:
+    """(s80) [start, end) s of each stretch in which a `stats_freeze` engine's /metrics serves frozen values:
+    from f.start, and from FRZ_TRIGGER s after each later ready, each to the next process start (or the end).
+    No random draw."""
+    out: list[tuple[int, int]] = []
+    for f in (f for f in fl if f.kind == "stats_freeze"):
+        s0, starts = f.start * 60, sorted(nd.o["starts"])
+        for a in [s0, *(r + FRZ_TRIGGER for r in nd.o["readies"] if r > s0)]:
+            b = next((s for s in starts if s > a), float(T))
+            if a < b:
+                out.append((int(a), int(b)))
+    return out
 
 
 def lora_cache(rng: np.random.Generator, t: Arr, kind: Arr, T: int) -> tuple[Arr, Arr]:
