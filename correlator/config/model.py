@@ -221,6 +221,11 @@ class SpecResidue(_Section):
     match_ratio: Annotated[float, Field(ge=1.0)] = 2.0
     """...and within this factor of what the interrupts leave (interrupts x
     ``residue_mb_per_interrupt``), with ``min_interrupts_per_min`` interrupts."""
+    reclaim_minutes: NonNeg = 1.5
+    """How long a healthy server keeps an interrupted request's draft state before reclaiming
+    it: interrupts that step up by r per minute lift the framebuffer to a new level, r x this x
+    ``residue_mb_per_interrupt`` higher, over a few minutes. The residue paths judge only the
+    rise beyond such a step since their window began (0: judge the whole rise)."""
     without_spec_decode: Share = 0.3
     """Strength kept where the node's vLLM servers export no speculative-decoding counter at
     all: no draft model, so no draft state to leave (0.7 where nothing tells either way)."""
@@ -286,7 +291,11 @@ class EngineStall(_Section):
     """An engine reporting requests running whose prompt and generation token counters have not
     moved for this long has stalled (a running request makes tokens every step)..."""
     min_running: Pos = 1.0
-    """...with at least this many requests running throughout."""
+    """...with at least this many requests running throughout..."""
+    min_served: Pos = 5.0
+    """...unless the node's request log (a gateway's) shows this many requests completed
+    meanwhile beyond what its other engines counted: the engine serves, and only its metrics
+    stand still (its stats task died), which is a monitoring gap naming it."""
 
 
 class CrashLoop(_Section):
@@ -319,6 +328,22 @@ class RunawayGeneration(_Section):
     """...while KV usage reaches this (or the engine preempts)."""
 
 
+class SpecAcceptance(_Section):
+    """Speculative decoding whose draft tokens the target model stops accepting (a target
+    model updated while the old draft model stays, a draft built for another tokenizer): each
+    step proposes tokens only to throw them away, so generation slows below what it would be
+    without speculation, requests run longer and queue, and the server's memory looks
+    healthy. Paged as ``spec_acceptance_collapse`` (a cause outside the three named ones)."""
+
+    acceptance_share: Annotated[float, Field(gt=0, lt=1)] = 0.5
+    """The share of draft tokens accepted over the growth window, at most this share of the
+    node's usual (its good minutes) pages, fully at half of it..."""
+    min_drop: Annotated[float, Field(gt=0, le=1)] = 0.2
+    """...and at least this far below it (a share of draft tokens)..."""
+    min_draft_tokens_per_min: NonNeg = 100.0
+    """...with at least this many draft tokens proposed a minute."""
+
+
 class KvPool(_Section):
     """An engine that comes back from a restart with a much smaller KV pool (a canary's wrong
     ``gpu_memory_utilization``, a longer ``max_model_len``, a heavier model build) serves its
@@ -343,6 +368,7 @@ class Hypotheses(_Section):
     engine_stall: EngineStall = EngineStall()
     crash_loop: CrashLoop = CrashLoop()
     runaway_generation: RunawayGeneration = RunawayGeneration()
+    spec_acceptance: SpecAcceptance = SpecAcceptance()
     kv_pool: KvPool = KvPool()
 
     @model_validator(mode="after")

@@ -147,6 +147,9 @@ class PoolView:
     aborts: float
     """Its server's interrupted requests per minute; NaN where it exports no such counter."""
     since_restart_s: float
+    aborts_then: tuple[float, float] = (NAN, NAN)
+    """Its interrupted requests per minute as they were where the framebuffer trends begin
+    (:attr:`Rates.aborts_then`)."""
 
 
 @dataclass(slots=True)
@@ -155,6 +158,11 @@ class Rates:
 
     finished: float = 0.0
     aborts: float = 0.0
+    aborts_then: tuple[float, float] = (NAN, NAN)
+    """Interrupted requests per minute over the growth window that ends where the residue
+    paths' framebuffer trends begin: the short trend's, the slow one's (NaN: not kept). Healthy
+    draft state is reclaimed a while after its request ends, so interrupts that step up lift
+    the framebuffer to a new level, which it reaches within a few minutes, then stays at."""
     errors: float = 0.0
     preemptions: float = 0.0
     prompt_tokens_per_request: float = 0.0
@@ -185,6 +193,12 @@ class Rates:
     generated_per_request: float = NAN
     usual_generated_per_request: float = NAN
     """Tokens generated per finished request, likewise (vLLM's counters)."""
+    acceptance: float = NAN
+    usual_acceptance: float = NAN
+    drafted_per_min: float = 0.0
+    """Speculative decoding: the share of draft tokens accepted over the growth window and as
+    the node usually has it (the upper quartile of its kept minutes: its good minutes, which a
+    collapse takes 24 minutes to become), and the draft tokens proposed per minute."""
     rebuild_rate: float = NAN
     spec_active: bool = False
     spec_absent: bool = False
@@ -251,6 +265,9 @@ class NodeFeatures:
     (:func:`silent_servers`)."""
     stalled: list[tuple[str, float]] = field(default_factory=list)
     """Engines with requests running and no token processed (:func:`stalled_engines`)."""
+    frozen_servers: list[str] = field(default_factory=list)
+    """Engines whose metrics stand still while the node's request log shows them serving, or
+    did lately (:func:`frozen_servers`)."""
     shrunk_pools: list[tuple[str, float, float, int, str]] = field(default_factory=list)
     """Engines whose KV pool came back much smaller (:func:`shrunk_pools`)."""
     host_steady: HostSteady | None = None
@@ -705,10 +722,14 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         if view is None:
             continue
         counted = [e for e in engines if any(k.startswith("finished_") for k in e.counters)]
-        aborts = sum(e.increase("finished_abort", w.growth) for e in counted) / minutes if counted else NAN
+        aborts, then = NAN, (NAN, NAN)
+        if counted:
+            def total(ticks: int) -> float:
+                return sum(e.increase("finished_abort", ticks) for e in counted)  # noqa: B023
+            aborts, then = total(w.growth) / minutes, rates_then(total, w)
         restart = max(e.restart_ns for e in engines)
         since = (tick_ns - restart) / NS if restart else math.inf
-        out.append(PoolView(pool_name((gpu, inst)), view, aborts, since))
+        out.append(PoolView(pool_name((gpu, inst)), view, aborts, since, then))
     return out
 
 
@@ -723,22 +744,58 @@ SERVER_FORGOTTEN_NS = 1800 * NS
 
 
 def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int,
-                    min_running: float) -> list[tuple[str, float]]:
-    """Engines that report requests running (at least ``min_running`` in every reading of the
-    last ``ticks``, the latest fresh) and whose token counters, which had counted before, have
-    not moved over those ticks: (engine, requests running). A hung engine's metrics are
-    frozen; an idle one has nothing running."""
-    out = []
+                                    min_running: float, min_served: float = math.inf
+                    ) -> tuple[list[tuple[str, float]], list[str]]:
+    """Engines whose token counters, which had counted before, have not moved over the last
+    ``ticks`` (the latest reading fresh), as two lists.
+
+    Stalled: those reporting requests running (at least ``min_running`` in every reading), as
+    (engine, requests running). A hung engine's metrics are frozen; an idle one has nothing
+    running. Frozen: where the node's request log shows ``min_served`` requests or more
+    completed over those ticks beyond what its other engines' counters count, the engines are
+    serving and only their metrics stand still (a stats task that died): a monitoring gap, not
+    a hang (engine keys; :func:`frozen_servers` names them)."""
+    flat = []
     for key, e in state.engines.items():
         if e.running.last_ns < 0 or tick_ns - e.running.last_ns > 2 * tick_ns_len:
             continue
-        run = [v for v in e.running.tail(ticks) if v == v]
-        if len(run) < ticks // 2 or min(run) < min_running:
-            continue
         tokens = e.token_counters()
         if tokens and all(c.last_raw > 0 and c.total(ticks) == 0 for c in tokens):
+            flat.append((key, e))
+    if not flat:
+        return [], []
+    if min_served < math.inf:
+        req = state.requests
+        served = req.finished.total(ticks) - req.aborts.total(ticks) - req.errors.total(ticks)
+        if served >= min_served:
+            keys = {key for key, _ in flat}
+            counted = sum(c.total(ticks) for key, e in state.engines.items() if key not in keys
+                          for name, c in e.counters.items() if name in _SERVED)
+            if served - counted >= min_served:
+                return [], [key for key, _ in flat]
+    out = []
+    for key, e in flat:
+        run = [v for v in e.running.tail(ticks) if v == v]
+        if len(run) >= ticks // 2 and min(run) >= min_running:
             out.append((key, run[-1]))
-    return out
+    return out, []
+
+
+_SERVED = ("finished_stop", "finished_length")
+"""The counters of requests an engine completed (vLLM's finish reasons other than abort)."""
+
+
+FROZEN_HELD_NS = 600 * NS
+"""An engine found with frozen metrics stays named for this long after: restarted, its metrics
+move until the dead stats task's successor dies in turn, and the gap is the same one."""
+
+
+def frozen_servers(state: NodeState, tick_ns: int) -> list[str]:
+    """Engines found with frozen metrics while serving within ``FROZEN_HELD_NS``, by where
+    they run (``GPU 3``), else by engine."""
+    return sorted(pool_name(e.pool) if e.pool is not None else f"engine {key}"
+                  for key, e in state.engines.items()
+                  if e.frozen_ns and tick_ns - e.frozen_ns <= FROZEN_HELD_NS)
 
 
 def shrunk_pools(state: NodeState, share: float) -> list[tuple[str, float, float, int, str]]:
@@ -832,6 +889,10 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         finished, aborts, errors = (req.finished.total(w.growth), req.aborts.total(w.growth),
                                     req.errors.total(w.growth))
         _add_tail(per, req.aborts.per_tick.tail(w.history))
+        r.aborts_then = rates_then(req.aborts.total, w)
+    else:
+        engines = [e for e in state.engines.values() if "finished_abort" in e.counters]
+        r.aborts_then = rates_then(lambda ticks: sum(e.increase("finished_abort", ticks) for e in engines), w)
     r.finished, r.aborts, r.errors = finished / minutes, aborts / minutes, errors / minutes
     r.preemptions = preempt / minutes
     r.burst_ticks = _burst_ticks(per, w)
@@ -870,6 +931,8 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         r.length_share = length / finished
         r.generated_per_request = generated / finished if generated > 0 else NAN
         r.usual_length_share, r.usual_generated_per_request = usual_generation(state)
+    if drafts > 0:
+        r.acceptance, r.drafted_per_min, r.usual_acceptance = acceptance(state, w)
     stored = req.stored.total(w.growth)
     if stored > 0:
         r.rebuild_rate = req.removed.total(w.growth) / stored
@@ -877,6 +940,18 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     r.spec_absent = not r.spec_active and bool(state.engines) and not any(
         e.has(m.SPEC_DRAFTS) for e in state.engines.values())
     return r
+
+
+def rates_then(total: Callable[[int], float], w: Windows) -> tuple[float, float]:
+    """Per minute, a count's rate over the growth window ending where the residue paths'
+    framebuffer trends begin (``w.gpu_minutes`` and ``w.gpu_slow_minutes`` ago), from
+    ``total(ticks)``, its sum over the last ``ticks``; NaN beyond the history."""
+    g = w.growth
+    minutes = g * w.tick_s / 60.0
+    out = []
+    for back in (w.gpu_minutes * w.per_minute, w.gpu_slow_minutes * w.per_minute):
+        out.append((total(back + g) - total(back)) / minutes if back + g <= w.history else NAN)
+    return out[0], out[1]
 
 
 USUAL_MINUTES = 10
@@ -910,6 +985,24 @@ def usual_generation(state: NodeState) -> tuple[float, float]:
     shares = sorted(n / d for n, d in zip(length, finished, strict=True) if d > 0)
     per = sorted(g / d for g, d in zip(generated, finished, strict=True) if d > 0 and g > 0)
     return _quantile(shares), _quantile(per)
+
+
+def acceptance(state: NodeState, w: Windows) -> tuple[float, float, float]:
+    """The node's speculative-decoding acceptance over the growth window, its draft tokens per
+    minute, and its usual acceptance: the upper quartile of its kept minutes' shares (NaN
+    until ``USUAL_MINUTES`` are known)."""
+    accepted = drafted = 0.0
+    for e in state.engines.values():
+        share, n = e.acceptance(w.growth)
+        if n > 0:
+            accepted += share * n
+            drafted += n
+    drafts = _minutes_summed(state, lambda e: e.drafted_by_minute)
+    kept = _minutes_summed(state, lambda e: e.accepted_by_minute)
+    shares = sorted(a / d for a, d in zip(kept, drafts, strict=True) if d > 0 and a == a)
+    usual = shares[int((1 - USUAL_QUANTILE) * (len(shares) - 1))] if len(shares) >= USUAL_MINUTES else NAN
+    minutes = w.growth * w.tick_s / 60.0
+    return (accepted / drafted if drafted > 0 else NAN), drafted / minutes, usual
 
 
 def _minutes_summed(state: NodeState, ring: Callable[[EngineTrack], Series]) -> list[float]:

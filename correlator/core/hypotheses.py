@@ -8,6 +8,7 @@ threshold is weak evidence, not a page.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from correlator.config.model import MINUTES_KEPT, RuleSet
@@ -28,6 +29,7 @@ GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
 CRASH_LOOP = "crash_loop"
 RUNAWAY_GENERATION = "runaway_generation"
+SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
@@ -36,7 +38,8 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0,
+                CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0, KV_POOL_SHRUNK: 1.0,
+                NODE_UNREACHABLE: 1.0,
                 UNEXPLAINED_ALERTS: 0.1}
 
 
@@ -75,6 +78,7 @@ def score_all(
         ENGINE_STALLED: engine_stalled(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules),
+        SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
     }
@@ -292,9 +296,11 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     since = min(f.since_start_s, f.since_resume_s)
     best = Score()
     if f.gpu is not None and f.gpu.level.trend.known:
-        best = _residue(f.gpu, f.rates.aborts, since, f, rules, f"{f.gpu.gpus} GPUs")
+        best = _residue(f.gpu, (f.rates.aborts, *f.rates.aborts_then), since, f, rules,
+                        f"{f.gpu.gpus} GPUs")
     for p in f.pools:
-        aborts = p.aborts if p.aborts == p.aborts else f.rates.aborts
+        own = p.aborts == p.aborts
+        aborts = (p.aborts, *p.aborts_then) if own else (f.rates.aborts, *f.rates.aborts_then)
         s = _residue(p.gpu, aborts, min(since, p.since_restart_s), f, rules, p.where)
         if s.strength > best.strength:
             best = s
@@ -303,18 +309,47 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     return best
 
 
-def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures, rules: RuleSet,
-             where: str) -> Score:
+def _residue(gpu: GpuView, interrupts: tuple[float, float, float], since_start_s: float,
+             f: NodeFeatures, rules: RuleSet, where: str) -> Score:
     """Residue on one framebuffer (a node's mean, or one server's) with the interrupted
-    requests of the servers that use it."""
+    requests of the servers that use it: per minute now, and where the short and the slow
+    framebuffer trends begin (:attr:`Rates.aborts_then`)."""
     cfg = rules.hypotheses.spec_residue
     if not gpu.level.trend.known:
         return Score()
+    aborts, short_then, slow_then = interrupts
+    per_interrupt = cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
+
+    counted = rules.features.growth_window_s / 60.0  # minutes each interrupt rate is counted over
+
+    def new_level(then: float) -> float:
+        """MiB the framebuffers (summed) rise by to hold the draft state of interrupts stepped
+        up since ``then`` for ``reclaim_minutes``: healthy, however steady the rise to it. Only
+        a step the counts show beyond their noise (two standard deviations, as Poisson counts)
+        counts: a few more interrupts in one window than in another is no new level."""
+        if then != then:
+            return 0.0
+        now_n, then_n = aborts * counted, then * counted
+        if now_n - then_n < 2.0 * math.sqrt(now_n + then_n):
+            return 0.0
+        return (aborts - then) * per_interrupt * cfg.reclaim_minutes
+
+    # The short trend's growth (MiB a minute per GPU) beyond what settling at a stepped-up
+    # level of interrupts accounts for, as a share of it: the fast and matched paths judge that.
+    settling = new_level(short_then) / max(gpu.gpus, 1) / cfg.trend_minutes
+    growth = gpu.growth_mib_per_min
+    beyond = max(0.0, 1.0 - settling / growth) if growth > 0 else 1.0
     t = gpu.level.trend
+    judged = Monotone(t.n, t.tau, t.slope * beyond, t.rise * beyond, t.mean) if beyond < 1.0 else t
     g = cfg.min_growth_pct_per_min
-    fast = _rising(t, g, cfg.min_tau, cfg.min_rise_pct) * ramp(
+    fast = _rising(judged, g, cfg.min_tau, cfg.min_rise_pct) * ramp(
         aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min)
     slow = 0.0
+    # The slow paths judge the rise beyond the new level of interrupts stepped up since their
+    # window began (in MiB; in points, the same share of the rise).
+    rise = gpu.slow_mib.rise if gpu.slow_mib.known and gpu.slow_mib.rise > 0 else 0.0
+    stepped = min(new_level(slow_then), rise)
+    kept = 1.0 - stepped / rise if stepped > 0 else 1.0
     # The small-rise paths' minutes must all lie after any warm-up: an allocator settling over
     # the minutes after an engine start rises in every minute pair, ever more slowly, and its
     # tail looks like a residue of the size the interrupts leave.
@@ -322,7 +357,7 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
     if since >= 60 * cfg.slow_minutes and gpu.slow.n >= cfg.slow_minutes - 1 \
             and gpu.slow.slope == gpu.slow.slope and gpu.slow.slope > 0:
         slow = (ramp(gpu.slow.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
-                * ramp(gpu.slow.rise, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
+                * ramp(gpu.slow.rise * kept, 0.5 * cfg.slow_rise_pct, cfg.slow_rise_pct)
                 * ramp(aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
     # The same steady rise judged in MB: a residue is a crisis at 200 MB per node (DESIGN.md),
     # which on large GPUs is a few hundredths of a point of each framebuffer.
@@ -331,20 +366,20 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
     if since >= 60 * cfg.slow_minutes and m.n >= cfg.slow_minutes - 1 and m.slope == m.slope \
             and m.slope > 0:
         in_mib = (ramp(m.tau, 0.9 * cfg.slow_tau, cfg.slow_tau)
-                  * ramp(m.rise, 0.5 * cfg.slow_rise_mib, cfg.slow_rise_mib)
+                  * ramp(m.rise - stepped, 0.5 * cfg.slow_rise_mib, cfg.slow_rise_mib)
                   * ramp(aborts, 0.5 * cfg.slow_interrupts_per_min, cfg.slow_interrupts_per_min))
         slow = max(slow, in_mib)
-    expected = aborts * cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
-    ratio = gpu.growth_mib_per_min / expected if expected > 0 else 0.0
+    expected = aborts * per_interrupt
+    ratio = growth / expected if expected > 0 else 0.0
     consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
     # Matched: a rise too small for the fast path, but steady and of the size the interrupts
     # leave -- the mechanism accounts for it, so less of it is needed.
     matched = 0.0
     if since >= 60 * cfg.trend_minutes and t.n >= 5 and t.slope == t.slope and t.slope > 0 and (
-        1 / cfg.match_ratio <= ratio <= cfg.match_ratio
+        1 / cfg.match_ratio <= ratio * beyond and ratio <= cfg.match_ratio
     ):
         matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
-                   * ramp(t.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
+                   * ramp(judged.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
                    * ramp(aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
     fast = max(fast, matched)
     spec = 1.0 if f.rates.spec_active else cfg.without_spec_decode if f.rates.spec_absent else 0.7
@@ -364,7 +399,9 @@ def _residue(gpu: GpuView, aborts: float, since_start_s: float, f: NodeFeatures,
         ev.insert(1, Evidence(signal="gpu_memory_rise_mib", value=round(m.rise, 1),
                               detail=f"framebuffer use on {where} rose {m.rise:.0f} MiB over "
                                      f"{m.n} minutes, in {100 * max(m.tau, 0):.0f} % of minute "
-                                     "pairs (a crisis at 200 MB per node)"))
+                                     "pairs (a crisis at 200 MB per node)"
+                                     + (f"; {stepped:.0f} MiB of it the new level of interrupts "
+                                        "stepped up" if stepped >= 1 else "")))
     window = m if by_mib else gpu.slow
     onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (max(window.n, 1) - 1) * 60 * 1_000_000_000
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
@@ -523,6 +560,30 @@ def runaway_generation(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(strength, f.ts_ns - window, ev, critical=kv >= cfg.kv_pct)
 
 
+def spec_acceptance_collapse(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Draft tokens the target model no longer accepts: the share accepted falls to a fraction
+    of the node's usual while drafts go on being proposed. Speculation then costs every step
+    and saves none; generation slows, requests pile up. A configuration mistake (a draft model
+    left behind a target update), not a memory fault."""
+    cfg = rules.hypotheses.spec_acceptance
+    r = f.rates
+    if not (r.acceptance == r.acceptance and r.usual_acceptance > 0
+            and r.drafted_per_min >= cfg.min_draft_tokens_per_min):
+        return Score()
+    ratio = r.acceptance / r.usual_acceptance
+    drop = r.usual_acceptance - r.acceptance
+    strength = ((1.0 - ramp(ratio, 0.5 * cfg.acceptance_share, cfg.acceptance_share))
+                * ramp(drop, 0.5 * cfg.min_drop, cfg.min_drop))
+    if strength <= 0:
+        return Score()
+    ev = [Evidence(signal="spec_acceptance_rate", value=round(r.acceptance, 3),
+                   detail=f"{100 * r.acceptance:.0f} % of draft tokens accepted over the last "
+                          f"{rules.features.growth_window_s / 60:.0f} minutes, against a usual "
+                          f"{100 * r.usual_acceptance:.0f} % ({r.drafted_per_min:.0f} proposed a minute)")]
+    window = int(rules.features.growth_window_s * 1e9)
+    return Score(strength, f.ts_ns - window, ev)
+
+
 def kv_pool_shrunk(f: NodeFeatures) -> Score:
     """An engine back from a restart with a fraction of the KV pool it had: a configuration
     change, not a leak, fills it at the usual load."""
@@ -572,6 +633,8 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
     if "vllm" not in f.silent_sources:
         out += [(f"vllm on {where}", f"vLLM's readings for {where} stopped while the node's other "
                  "vllm records go on") for where in f.silent_servers]
+    out += [(f"vllm on {where}", f"vLLM's metrics for {where} stand still while the request log "
+             "shows it serving") for where in f.frozen_servers]
     out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
     return out
 

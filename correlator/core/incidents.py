@@ -45,6 +45,7 @@ CAUSE_TEXT = {
     "engine_stalled": "serving engine hung",
     "crash_loop": "serving process crash-looping",
     "runaway_generation": "requests running to their length limit",
+    "spec_acceptance_collapse": "speculative decoding's draft tokens no longer accepted",
     "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",

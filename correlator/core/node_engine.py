@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from correlator.config.model import RuleSet
+from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.core import benign, hypotheses
 from correlator.core.alert_causes import causes_named, targets_down
 from correlator.core.align import AlignedRecord, NodeAligner
@@ -22,6 +22,7 @@ from correlator.core.features import (
     NodeFeatures,
     Windows,
     floor_trend,
+    frozen_servers,
     gpu_failed,
     gpu_view,
     held_gpus,
@@ -425,11 +426,24 @@ class NodeEngine:
             return True
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
-        if st.throttled or self._stalled(tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share):
+        if st.throttled or self._stalled(tick_ns) or frozen_servers(st, tick_ns) or \
+                shrunk_pools(st, h.kv_pool.shrink_share):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
+        if any(self._acceptance_fell(e) for e in st.engines.values()):
+            return True
         return bool(self.alerts.group())
+
+    def _acceptance_fell(self, e: EngineTrack) -> bool:
+        """Could the acceptance-collapse cause fire? The engine's share of draft tokens accepted
+        over the growth window, below three quarters of its mean over its kept minutes."""
+        now, drafted = e.acceptance(self.w.growth)
+        if not drafted > 0 or now != now:
+            return False
+        proposed = sum(v for v in e.drafted_by_minute.tail(MINUTES_KEPT) if v == v)
+        accepted = sum(v for v in e.accepted_by_minute.tail(MINUTES_KEPT) if v == v)
+        return proposed > 0 and now < 0.75 * accepted / proposed
 
     def _mib_rise(self) -> float:
         """How much the node's reporting framebuffers (summed) hold more in their latest minute
@@ -540,6 +554,7 @@ class NodeEngine:
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
+            frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
             starts=restarts,
@@ -548,9 +563,14 @@ class NodeEngine:
         )
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:
+        """Engines hung; engines whose metrics are frozen while they serve are marked so."""
         cfg = self.rules.hypotheses.engine_stall
         ticks = max(2, round(cfg.after_s / self.w.tick_s))
-        return stalled_engines(self.state, tick_ns, ticks, self.w.tick_ns, cfg.min_running)
+        stalled, frozen = stalled_engines(self.state, tick_ns, ticks, self.w.tick_ns, cfg.min_running,
+                                          cfg.min_served)
+        for key in frozen:
+            self.state.engines[key].frozen_ns = tick_ns
+        return stalled
 
     def _silent_at(self, tick_ns: int) -> list[str]:
         """Sources silent as of the tick: marked silent (perhaps at a later fleet time, when a

@@ -150,6 +150,9 @@ class EngineTrack:
     generated_by_minute: MinuteRing = field(init=False)
     """Requests finished (any reason), finished at their length limit, and tokens generated,
     per minute, where the engine exports them."""
+    drafted_by_minute: MinuteRing = field(init=False)
+    accepted_by_minute: MinuteRing = field(init=False)
+    """Speculative decoding's draft tokens proposed and accepted per minute, where exported."""
     _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
     pool_blocks: float = 0.0
     """KV blocks of the engine's pool, from vLLM's cache configuration gauge (0: not exported)..."""
@@ -157,6 +160,9 @@ class EngineTrack:
     """...the most it has had..."""
     pool_cut: tuple[int, str] = (0, "")
     """...and since when the pool has been smaller (0: it is not), with the settings then."""
+    frozen_ns: int = 0
+    """When its metrics were last found standing still while the node's request log showed it
+    serving (0: never)."""
 
     def note_pool(self, blocks: float, ts_ns: int, settings: str, accept_ns: int) -> None:
         """A cache configuration reading: the pool's size now against the largest it had. A
@@ -179,7 +185,7 @@ class EngineTrack:
         self._sum_rings()
 
     SUM_RINGS = ("hits_by_minute", "queries_by_minute", "finished_by_minute", "length_by_minute",
-                 "generated_by_minute")
+                 "generated_by_minute", "drafted_by_minute", "accepted_by_minute")
 
     def _sum_rings(self, names: tuple[str, ...] = SUM_RINGS) -> None:
         for name in names:
@@ -222,6 +228,19 @@ class EngineTrack:
                                   else (0.0 if finished else NAN))
         generated = self.counters.get(m.GENERATION_TOKENS)
         self.generated_by_minute.add(generated.per_tick.ago(0) if generated is not None else NAN)
+        drafted, accepted = self.counters.get(m.SPEC_DRAFT_TOKENS), self.counters.get(m.SPEC_ACCEPTED_TOKENS)
+        both = drafted is not None and accepted is not None
+        self.drafted_by_minute.add(drafted.per_tick.ago(0) if both else NAN)  # type: ignore[union-attr]
+        self.accepted_by_minute.add(accepted.per_tick.ago(0) if both else NAN)  # type: ignore[union-attr]
+
+    def acceptance(self, ticks: int) -> tuple[float, float]:
+        """Speculative decoding's draft tokens accepted over the last ``ticks``, as a share of
+        those proposed, and the draft tokens proposed (NaN, 0: none proposed or not exported)."""
+        drafted, accepted = self.counters.get(m.SPEC_DRAFT_TOKENS), self.counters.get(m.SPEC_ACCEPTED_TOKENS)
+        if drafted is None or accepted is None:
+            return NAN, 0.0
+        n = drafted.total(ticks)
+        return (accepted.total(ticks) / n, n) if n > 0 else (NAN, 0.0)
 
     def _first(self, names: tuple[str, ...]) -> Counter | None:
         """The first of ``names`` this engine exports."""
@@ -662,7 +681,7 @@ def _num(value: object, default: float) -> float:
 
 _COUNTERS = frozenset(
     (m.PREEMPTIONS, m.PROMPT_TOKENS, m.GENERATION_TOKENS, *m.PREFIX_QUERIES, *m.PREFIX_HITS,
-     *m.SPEC_DRAFTS)
+     *m.SPEC_DRAFTS, m.SPEC_ACCEPTED_TOKENS)
 )
 
 

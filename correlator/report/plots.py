@@ -32,6 +32,7 @@ CAUSE_COLORS = {
     "engine_stalled": "#17becf",
     "crash_loop": "#aec7e8",
     "runaway_generation": "#ffbb78",
+    "spec_acceptance_collapse": "#c5b0d5",
     "kv_pool_shrunk": "#7f7f7f",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",

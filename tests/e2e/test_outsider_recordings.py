@@ -62,7 +62,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s64_gateway_affinity_loss_fleet_leak", "s65_page_cache_vs_rss_leak",
              "s66_duplicate_agent_daemonsets", "s69_change_window_four_causes",
              "s70_context_growth_staircase_leak", "s71_cancel_timeout_leak_vs_residue",
-             "s72_reasoning_rollout_vs_runaway_generation", "s74_a100_sidejob_xid_sibling_leak")
+             "s72_reasoning_rollout_vs_runaway_generation", "s74_a100_sidejob_xid_sibling_leak",
+             "s78_nightly_cron_restart_leak_resumes", "s79_draft_mismatch_vs_spec_residue",
+             "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -277,3 +279,22 @@ def test_longer_conversations_are_no_leak_and_a_lost_stop_sequence_is_named(reco
     first = opened(s72)
     assert [(r["cause"], r["nodes"]) for r in first] == [("runaway_generation", ["rg-h100-05"])]
     assert first[0]["evidence"][0]["signal"] == "length_limited_share"
+
+
+def test_frozen_stats_a_draft_left_behind_and_a_timeout_cut_are_told_apart(recordings: Path) -> None:
+    """s80: vLLM's stats task dies; its metrics stand still while the gateway's log shows the
+    node serving and the serving process grows to an OOM kill: a monitoring gap naming the
+    frozen engine (it was paged as a hung engine, then renamed a memory leak). s79: a canary's
+    target model updated with the old draft model left: its acceptance collapse is named, the
+    residue on another node too. s81: a gateway's timeout cut quadruples the interrupts on every
+    L40S server, lifting each framebuffer to a new level: only the one server that stopped
+    reclaiming its draft state is paged (two nodes were paged as residues)."""
+    s80 = opened(recordings / "s80_frozen_vllm_stats_rss_oom")
+    assert [(r["cause"], r["nodes"]) for r in s80] == [("monitoring_gap", ["fz-h100-04"])]
+    assert {"signal": "missing", "value": "vllm on engine 0"}.items() <= s80[0]["evidence"][0].items()
+    s79 = opened(recordings / "s79_draft_mismatch_vs_spec_residue")
+    assert {(r["cause"], tuple(r["nodes"])) for r in s79} == {("spec_acceptance_collapse", ("dm-h100-02",)),
+                                                             ("spec_residue", ("dm-h100-05",))}
+    s81 = opened(recordings / "s81_gateway_timeout_cut_l40s_gpu_residue")
+    assert [(r["cause"], r["nodes"]) for r in s81] == [("spec_residue", ["ts-l40s-04"])]
+    assert "GPU 1" in s81[0]["summary"]
