@@ -1314,6 +1314,57 @@ s81_gateway_timeout_cut_l40s_gpu_residue: 5 x 4 L40S, one Llama-3.1-8B + 1B draf
   abort rate unchanged at the fleet's 6 %): FB on GPU 1 ~41.64k -> ~43.3k MiB by the end (~32 MiB/min), the
   other three GPUs flat; no alert of its own under the storm. Labels: benign/client_timeout_change
   ts-l40s-01..05 30-90; spec_residue ts-l40s-04 GPU 1 38-90.
+Added later (s82-s85, a twentieth outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------------
+s82_kv_offload_sidecar_host_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 10:00
+  UTC, 1 TiB hosts, no request log; ko-h100-04..06 export hostname/uuid. A CPU KV-offload tier (an
+  LMCache-style cache server, a sidecar container of the vLLM pod, its own process) is switched on by a values
+  change on ko-h100-02 at 20 min and ko-h100-05 at 25 min: the store fills with the KV blocks the GPU pool
+  evicts at OFFLOAD_RATE = 1.5 %/min of host memory up to its configured OFFLOAD_CAP = 0.15 of host memory
+  (~154 GiB, reached after 10 min), then holds (LRU eviction). The serving process's RSS (proc_rss_bytes)
+  never moves; host used rises ~0.40 -> ~0.55. (1) benign/kv_offload_fill on ko-h100-02 20-30 and ko-h100-05
+  25-35 (the fill). (2) other/sidecar_memory_leak on ko-h100-05 from 35 min (its cap) to end: the sidecar
+  image on that node has a broken eviction (evicted chunks are unlinked from the index but never freed), so it
+  keeps growing at 1.5 %/min past the cap: NodeMemoryHighUtilization ~60 min, reclaim stalls slow vLLM above
+  88 % (TTFT), and at 98.5 % of host memory the kernel OOM killer kills the largest process, the cache server
+  (host oom_kill "lmcache-server", ~64 min), not vLLM; kubelet restarts it 20 s later, empty, and it fills and
+  grows again. A correlator that reads the host-memory rise as the serving process's leak (its RSS is flat),
+  or blames vLLM, gets it wrong. Labels: benign/kv_offload_fill ko-h100-02 20-30, ko-h100-05 25-35;
+  other/sidecar_memory_leak ko-h100-05 35-90.
+s83_weight_reload_canary_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 14:00
+  UTC, no request log, vLLM KV events on every node; wr-h100-04..06 export hostname/uuid. wr-h100-03 is the
+  canary of a continuous fine-tune: every RELOAD_EVERY = 15 min from 10 min (10, 25, 40, 55, 70, 85) it
+  hot-reloads the trainer's newest checkpoint in place (no process restart, counters continue, same served
+  model name): the shards are staged through host memory (+24 GiB RSS for ~2 min) and a GPU staging buffer
+  (+2.5 GiB FB per GPU for ~75 s), the engine pauses RELOAD_PAUSE = 25 s for the swap (in-flight requests
+  stall 25 s, arrivals queue: waiting up, TTFT up), then resets its prefix cache (a `kv_all_cleared` event):
+  held session contexts are dropped (KV falls to the running requests), prefix hits fall to ~0 and recover
+  (tau 240 s). (1) benign/ weight_reload on wr-h100-03 from 10 min to end. (2) session_isolation on the same
+  canary from 45 min to end (acme-compliance's 6 reused session ids, 2.0 %/min of the pool, load-modulated, as
+  s1): the reused ids' contexts are pinned by the session layer, so the resets free everything but them: a KV
+  floor that ratchets up across the 15-min resets. Labels: benign/weight_reload wr-h100-03 10-90;
+  session_isolation wr-h100-03 45-90.
+s84_rag_tenant_shift_slow_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 09:00
+  UTC, no request log, prefill 14k tokens/s per engine (TTFT includes the uncached prompt's prefill, as s36);
+  rs-h100-04..06 export hostname/uuid. A tenant's assistant moves from short chat to retrieval-augmented
+  answers (policy and contract search): on rs-h100-02 from 25 min (share 0.35 of its requests) and rs-h100-03
+  from 28 min (share 0.30), ramping in over 10 min, each of its requests carries lognormal(median RAG_MED =
+  5000, sigma 0.6) retrieved tokens (clipped 1.5k-24k) before the question, of which RAG_HIT = 0.10 are prefix
+  hits (retrieval order varies; only a popular first chunk matches): prompt tokens x ~2.4, held KV scales with
+  the token throughput (pre-shift reference, as s18), so the saw-tooth rises and stays reclaimed; TTFT P99
+  above 0.8 s, prefix-hit ratio down. (1) benign/rag_migration on rs-h100-02 25-90 and rs-h100-03 28-90. (2)
+  session_isolation on rs-h100-05 from 35 min to end at 1.2 %/min (as s1, slower): its KV floor creeps with
+  running flat and prompts unchanged. Labels: benign/rag_migration rs-h100-02 25-90, rs-h100-03 28-90;
+  session_isolation rs-h100-05 35-90.
+s85_dcgm_hang_nvml_sees_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding), Azure conv
+  2.5 req/s/node, 90 min from 18:00 UTC, no request log, NVML collected on every node; dh-h100-04..06 export
+  hostname/uuid. dcgm-exporter's host engine hangs on dh-h100-04 at 20 min (its /metrics times out: no dcgm
+  records, TargetDown{job="dcgm-exporter"}) until an operator restarts it at 40 min; on dh-h100-02 it hangs at
+  50 and is restarted at 68 (nothing underneath; unlabelled, as s20's second hang). spec_residue on dh-h100-04
+  from 24 min to end (as s3: aborts ramp 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted
+  request, KV flat): the FB creep starts inside the DCGM hole but NVML's mem_used/proc_used see it all along,
+  and DCGM resumes at 40 with FB already up. Not a monitoring gap: the GPU memory is watched the whole time.
+  Labels: spec_residue dh-h100-04 24-90.
 """
 from __future__ import annotations
 
@@ -1415,6 +1466,10 @@ DM_STEP, DM_DEC = 1.25, 0.40  # (s79) tokens per verification step once the draf
 #   (~0.25 of 4 draft tokens accepted + the bonus token; 3.2 when it matches), and decode speed as a share of
 #   the matched speed (each step still pays 4 draft passes and a 5-token verification: 1.25 / 3.2)
 FRZ_TRIGGER = 60.0  # (s80) s after a restarted engine is ready until the stats task dies again
+OFFLOAD_RATE, OFFLOAD_CAP = 0.015, 0.15  # (s82) a KV-offload store's fill (host memory per min) and its cap
+RELOAD_EVERY, RELOAD_PAUSE = 15.0, 25.0  # (s83) a canary's in-place checkpoint reloads: period (min), pause
+RAG_MED, RAG_SIG, RAG_MIN, RAG_MAX, RAG_HIT = 5000.0, 0.6, 1500.0, 24000.0, 0.10  # (s84) retrieved tokens per
+#   RAG request (lognormal median, sigma, clip) and the share of them that are prefix hits
 
 
 @dataclass
@@ -1527,6 +1582,10 @@ class Fault:
     sticky: bool = False  # (s62) kv_leak: the leaking tenant's sessions are the ones a drain (`shift`
     #                    below 1) leaves on the node: the leak follows that tenant's traffic, not the node's
     model: str | None = None  # (s68) model_swap: the model the restarted engine serves from its new process
+    cap: float = 0.0  # (s82) offload: the store's configured size, fraction of host memory
+    evict: bool = True  # (s82) offload: False: its eviction never frees memory (it grows past f.cap)
+    # (s82-s85) offload: f.rate = fill rate, fraction of host memory per min; reload: f.rate = period (min);
+    #                    rag: f.rate = the moved tenant's share of the node's own trace requests
 
 
 @dataclass
@@ -1714,6 +1773,12 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             blocked[s0:s1] = True
         elif f.kind == "checkpoint_load":
             rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
+        elif f.kind == "reload":  # (s83) shards staged through host memory; then the prefix cache is reset
+            for r in reload_times([f], T):
+                rss += 24 * GIB * np.interp(N, [r - 90, r - 60, r + RELOAD_PAUSE, r + RELOAD_PAUSE + 20],
+                                            [0, 1, 1, 0], 0, 0)
+                if nd.kv_events:
+                    ev.append((r + RELOAD_PAUSE + 0.2, "vllm", None, "kv_all_cleared", {}))
         elif f.kind in ("mon_gap", "rss_leak"):
             if f.kind == "mon_gap":
                 scraped[s0:] = False
@@ -1733,6 +1798,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
     rss[state == 0] = 0
+    for f in (f for f in fl if f.kind == "offload"):  # (s82) a sidecar's memory: host used, not the RSS
+        other = other + offload_mem(rng, nd, f, T, other + rss, ev)
     if nd.worker_of:  # a worker pod runs no API server: no vLLM target to scrape
         scraped[:] = False
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
@@ -1754,6 +1821,45 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         cache = sum(f.rate * nd.host_total / 60 * np.clip(N - f.start * 60, 0, ((f.end or f.start) - f.start)
                                                           * 60) for f in pc)
         nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
+
+
+def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr, ev: list[Event]) -> Arr:
+    """(s82) Host memory (bytes) a KV-offload cache server holds: a sidecar container of the vLLM pod, its
+    own process (not in the serving process's RSS). From f.start it fills with the KV blocks the GPU pool
+    evicts at f.rate of host memory per min up to its configured f.cap, where LRU eviction holds it. With
+    `f.evict` False evicted chunks are never freed: it grows on until host used (`base` + it) reaches 98.5 %,
+    where the kernel OOM killer kills the largest process, this server (host `oom_kill`); kubelet restarts it
+    20 s later, empty."""
+    N, out = np.arange(T), np.zeros(T)
+    g0, rate, cap = int(f.start * 60), f.rate * nd.host_total / 60, f.cap * nd.host_total
+    while g0 < T:
+        grow = rate * np.clip(N - g0, 0, None)
+        if f.evict:
+            grow = np.minimum(grow, cap)
+        over = np.nonzero((g0 <= N) & (base + grow >= 0.985 * nd.host_total))[0]
+        kill = int(over[0]) if len(over) else T
+        out[g0:kill] = grow[g0:kill]
+        if kill >= T:
+            break
+        pid = int(rng.integers(3000, 4000000))
+        ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid, "process": "lmcache-server"}))
+        g0 = kill + 20
+        if g0 < T:
+            ev.append((g0 + 0.1, "host", None, "process_start",
+                       {"pid": pid + int(rng.integers(50, 900)), "process": "lmcache-server"}))
+    return out
+
+
+def reload_times(fl: list[Fault], T: int) -> list[float]:
+    """(s83) Seconds at which a canary pauses to swap in a new checkpoint: every f.rate min from f.start to
+    f.end (or the end). No random draw."""
+    out: list[float] = []
+    for f in (f for f in fl if f.kind == "reload"):
+        r, end = f.start * 60, T if f.end is None else f.end * 60
+        while r < end - RELOAD_PAUSE:
+            out.append(r)
+            r += (f.rate or RELOAD_EVERY) * 60
+    return sorted(out)
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -1837,13 +1943,15 @@ def remapped(nd: Node, fl: list[Fault], g: int, t: float, m: dict[str, Any]) -> 
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
-              up: Arr, fref: float | None = None, scale: Arr | None = None) -> tuple[Arr, Arr]:
+              up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None
+              ) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
     pre-surge `fref` they scale with the absolute load. `scale` (None: 1) is the pool the fractions were
     computed for divided by the pool the engine has at each second (a restart with another config): the
-    same tokens take a larger share of a smaller pool."""
+    same tokens take a larger share of a smaller pool. (s83) `resets` (None: none): seconds at which the
+    prefix cache is reset: every held context but the leaked (pinned) ones is dropped."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -1859,6 +1967,8 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
             lk = lk * scale[s]
             held += amp / 210.0 * fin[s] / fmean * scale[s] + lk
         leaked += lk
+        if resets is not None and resets[s]:
+            held = leaked
         if s >= nxt:  # LRU sweep of idle sessions
             held, nxt = leaked + 0.12 * (held - leaked), s + r.uniform(120, 300)
         x = active[s] + held + pinned[s]
@@ -1977,7 +2087,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     out = {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
-    if any(f.kind in ("ctx_growth", "reasoning", "runaway") for f in fl):  # (s70, s72) draws only here
+    if any(f.kind in ("ctx_growth", "reasoning", "runaway", "rag") for f in fl):  # (s70, s72, s84) draws here
         tenant_change(rng, e, fl, out, T)
     return out
 
@@ -1995,10 +2105,13 @@ def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[
     then held); a flagged request first generates lognormal(REASON_MED, REASON_SIG) tokens of reasoning, up
     to REASON_MAX in all; its users stop REASON_AB of them.
     `runaway` (kind 10): the tenant's stop sequence is lost, so each of its requests runs to RUNAWAY_MAX
-    tokens and ends `length`."""
+    tokens and ends `length`.
+    (s84) `rag` (kind 11): the tenant's app moves to retrieval-augmented answers (its share ramps in over 10
+    min): each of its requests carries lognormal(RAG_MED, RAG_SIG) retrieved tokens (clipped RAG_MIN-RAG_MAX)
+    before the question (w["P0"] keeps the prompts without them; RAG_HIT of them are prefix hits)."""
     t, P, G, kind, N = w["t"], w["P"], w["G"], w["kind"], np.arange(T)
     for f in fl:
-        if f.kind not in ("ctx_growth", "reasoning", "runaway"):
+        if f.kind not in ("ctx_growth", "reasoning", "runaway", "rag"):
             continue
         s0 = f.start * 60
         u = rng.random(len(t))
@@ -2018,6 +2131,12 @@ def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[
             r = np.round(rng.lognormal(math.log(REASON_MED), REASON_SIG, len(t)))
             w["G"] = G = np.where(sel, np.minimum(G + r, REASON_MAX), G)
             kind[sel] = 9
+        elif f.kind == "rag":  # (s84) retrieved chunks before the question; the app moves over 10 min
+            sel = (kind == 0) & (t >= s0) & (u < f.rate * np.clip((t - s0) / 600.0, 0.0, 1.0))
+            r = np.clip(np.round(rng.lognormal(math.log(RAG_MED), RAG_SIG, len(t))), RAG_MIN, RAG_MAX)
+            w.setdefault("P0", P.copy())
+            w["P"] = P = P + np.where(sel, r, 0.0)
+            kind[sel] = 11
         else:
             sel = (kind == 0) & (t >= s0) & (u < f.rate)
             w["G"] = G = np.where(sel, float(RUNAWAY_MAX), G)
@@ -2267,12 +2386,25 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
-                                                                 "reasoning", "runaway")],
+                                                                 "reasoning", "runaway", "rag")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
     lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
+    rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
+    rs = rwait = rlf = None
+    if rl:
+        ra = np.array(rl)
+        k = np.searchsorted(ra, t, side="right") - 1  # the latest reload at or before each arrival
+        rwait = np.where(k >= 0, np.clip(ra[np.maximum(k, 0)] + RELOAD_PAUSE - t, 0.0, None), 0.0)
+        rs = np.zeros(T, bool)
+        rs[[int(r + RELOAD_PAUSE) for r in rl if r + RELOAD_PAUSE < T]] = True
+        rlf = np.ones(T)
+        for r in rl:
+            x = N - (r + RELOAD_PAUSE)
+            rback = np.where(x >= 0, 1.0 - np.exp(-np.clip(x, 0, None) / 240.0), 0.0)
+            rlf = np.where(r <= N, rback, rlf)
     if (kind == 7).any():
         lx, lcount = lora_cache(rng, t, kind, T)
         o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
@@ -2292,6 +2424,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
         if lx is not None:  # the step that loads an adapter from disk stalls every request behind it
             ttft = ttft + lx
+        if rwait is not None:  # (s83) arrivals during a reload's pause wait for the new weights
+            ttft = ttft + rwait
         if tpl is not None:  # the prefix it no longer hits is prefilled again
             ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
         dtps = tps if thr is None else tps * thr[si]
@@ -2300,6 +2434,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         if lock is not None:
             dtps = dtps / lock[si]
         dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
+        if rl:  # (s83) a request still generating when a reload pauses the engine stalls for the pause
+            dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
@@ -2312,10 +2448,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up,
-                                   fref)
+                                   fref, resets=rs)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   w["pinned"] * psc, up, fref, psc)
+                                   w["pinned"] * psc, up, fref, psc, rs)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -2358,6 +2494,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
     if tpl is not None:  # a per-request timestamp at the top of the system prompt: no block chain matches
         hit = hit * tpl[si]
+    if rlf is not None:  # (s83) the prefix cache was reset with the new weights; it fills again
+        hit = hit * rlf[si]
+    if (kind == 11).any() and P0 is not None:  # (s84) the retrieved chunks rarely match a cached prefix
+        hit = np.where(kind == 11, (hit * P0 + RAG_HIT * (P - P0)) / P, hit)
     if lx is not None:  # blocks are hashed with the adapter's id: other tenants' prefixes do not match
         hit = hit * np.where(kind == 7, 0.4, 1.0)
     if nd.resend:  # the resent history is a prefix hit while it is still cached
@@ -2406,6 +2546,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
+    if rwait is not None:  # (s83) arrivals queued behind a reload's pause (no draw)
+        q = np.zeros(T + 1)
+        qd = rwait > 0
+        np.add.at(q, si[qd], 1)
+        np.add.at(q, np.minimum((t[qd] + rwait[qd]).astype(int), T), -1)
+        waiting = waiting + np.cumsum(q)[:T].astype(int)
     if lx is not None:  # at most max_loras (8) adapters in a batch: the requests of a 9th one wait
         run7 = np.zeros(T + 1)
         np.add.at(run7, si[kind == 7], 1)
@@ -2568,6 +2714,10 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         if f.kind == "checkpoint_load":
             s0 = int(f.start * 60)
             fb += 2560 * np.interp(N, [s0 + 20, s0 + 60, s0 + 110, s0 + 120], [0, 1, 1, 0], 0, 0)
+    for r in reload_times(fl, T):  # (s83) the new shards land in a staging buffer, then replace the weights
+        fb += 2560 * np.interp(N, [r - 50, r - 20, r + RELOAD_PAUSE, r + RELOAD_PAUSE + 10], [0, 1, 1, 0],
+                               0, 0)
+        util *= np.where((r <= N) & (r + RELOAD_PAUSE > N), 0.25, 1.0)  # copies, no decode steps
     for g, a, b, mib in o.get("side", []):  # a side process: its context and tensors load over ~20 s
         age = N - a
         on = (age >= 0) & (age < b - a)
@@ -3291,7 +3441,8 @@ def scenarios() -> list[Scenario]:
             *fifth_scenarios(), *sixth_scenarios(), *seventh_scenarios(), *eighth_scenarios(),
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
-            *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios()]
+            *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
+            *twentieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4040,6 +4191,44 @@ def nineteenth_scenarios() -> list[Scenario]:
     for nd in s81.nodes[3:]:
         nd.lower = True
     return [s78, s79, s80, s81]
+
+
+def twentieth_scenarios() -> list[Scenario]:
+    """s82-s85, added later by a twentieth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s82 = Scenario("s82_kv_offload_sidecar_host_leak", "2026-10-06T10:00:00+00:00", 90,
+                   mk("ko-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                   [Fault("offload", "ko-h100-02", 20, rate=OFFLOAD_RATE, cap=OFFLOAD_CAP),
+                    Fault("offload_fill", "ko-h100-02", 20, 30, cause=ben, detail="kv_offload_fill"),
+                    Fault("offload", "ko-h100-05", 25, rate=OFFLOAD_RATE, cap=OFFLOAD_CAP, evict=False),
+                    Fault("offload_fill", "ko-h100-05", 25, 35, cause=ben, detail="kv_offload_fill"),
+                    Fault("offload_leak", "ko-h100-05", 35, cause="other", detail="sidecar_memory_leak")])
+    for nd in s82.nodes[3:]:
+        nd.lower = True
+    s83 = Scenario("s83_weight_reload_canary_leak", "2026-10-13T14:00:00+00:00", 90,
+                   mk("wr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, kv_events=True),
+                   [Fault("reload", "wr-h100-03", 10, cause=ben, detail="weight_reload", rate=RELOAD_EVERY),
+                    Fault("kv_leak", "wr-h100-03", 45, cause=si, leak=2.0)])
+    for nd in s83.nodes[3:]:
+        nd.lower = True
+    s84 = Scenario("s84_rag_tenant_shift_slow_leak", "2026-10-20T09:00:00+00:00", 90,
+                   mk("rs-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, prefill_tps=14000.0),
+                   [Fault("rag", "rs-h100-02", 25, cause=ben, detail="rag_migration", rate=0.35),
+                    Fault("rag", "rs-h100-03", 28, cause=ben, detail="rag_migration", rate=0.30),
+                    Fault("kv_leak", "rs-h100-05", 35, cause=si, leak=1.2)])
+    s84.nodes[1].uref_min, s84.nodes[2].uref_min = 25.0, 28.0
+    for nd in s84.nodes[3:]:
+        nd.lower = True
+    s85 = Scenario("s85_dcgm_hang_nvml_sees_residue", "2026-10-27T18:00:00+00:00", 90,
+                   mk("dh-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("dcgm_stop", "dh-h100-04", 20, 40),
+                    Fault("spec_residue", "dh-h100-04", 24, cause="spec_residue"),
+                    Fault("dcgm_stop", "dh-h100-02", 50, 68)])
+    for nd in s85.nodes[3:]:
+        nd.lower = True
+    return [s82, s83, s84, s85]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
