@@ -231,6 +231,17 @@ class HostSteady:
     headroom_pct: float
 
 
+def growing_host(host: Level | None, rss: Level | None) -> Level | None:
+    """The serving process's RSS where reported, unless it holds while the host's memory used
+    rises (memory outside the serving process grows: a sidecar, an offload cache, or the
+    page cache); else the host's memory used."""
+    if rss is not None and rss.trend.known:
+        if not rss.trend.slope > 0 and host is not None and host.trend.known and host.trend.slope > 0:
+            return host
+        return rss
+    return host
+
+
 def host_steady(s: Series, mem_pct: float, w: Windows) -> HostSteady | None:
     """None until the window is kept."""
     means = bucket_means(s.tail(w.host_steady_minutes * w.per_minute), w.per_minute)

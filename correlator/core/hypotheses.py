@@ -15,7 +15,7 @@ from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
-from correlator.core.features import GpuView, KvView, Level, NodeFeatures, large_documents
+from correlator.core.features import GpuView, KvView, Level, NodeFeatures, growing_host, large_documents
 from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -435,11 +435,19 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
         t = host.trend
         # still rising over the short window; the steady window says how fast, how long
         s = ramp(t.tau, 0.4, 0.8) * _host_steady(f, rules) if t.n >= 5 else 0.0
-        if f.oom_recent:  # the OOM killer just ended the server: growing again is the leak back
+        if f.oom_recent:
+            # The OOM killer just ended a process: growing again is the leak back, in the
+            # serving process or, where its own memory holds, beside it (a sidecar, a cache
+            # server; a page cache is reclaimed before anything is killed).
+            host = growing_host(f.host, f.host_rss) or host
+            t = host.trend
             s = max(s, _rising(t, 2 * rules.hypotheses.monitoring_gap.host_growth_pct_per_min, 0.8, 2.0))
         if s > best.strength:
+            outside = host is f.host and f.host_rss is not None and f.host_rss.trend.known
             ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.trend.slope, 3),
-                           detail="serving process memory grows steadily")]
+                           detail="host memory outside the serving process grows steadily (the "
+                                  "serving process's own holds)" if outside else
+                                  "serving process memory grows steadily")]
             best = Score(s, host.onset_ns, ev, critical=f.oom_recent > 0)
     return best
 

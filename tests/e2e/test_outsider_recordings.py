@@ -64,7 +64,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s70_context_growth_staircase_leak", "s71_cancel_timeout_leak_vs_residue",
              "s72_reasoning_rollout_vs_runaway_generation", "s74_a100_sidejob_xid_sibling_leak",
              "s78_nightly_cron_restart_leak_resumes", "s79_draft_mismatch_vs_spec_residue",
-             "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue")
+             "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue",
+             "s82_kv_offload_sidecar_host_leak", "s83_weight_reload_canary_leak",
+             "s84_rag_tenant_shift_slow_leak", "s85_dcgm_hang_nvml_sees_residue")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -298,3 +300,13 @@ def test_frozen_stats_a_draft_left_behind_and_a_timeout_cut_are_told_apart(recor
     s81 = opened(recordings / "s81_gateway_timeout_cut_l40s_gpu_residue")
     assert [(r["cause"], r["nodes"]) for r in s81] == [("spec_residue", ["ts-l40s-04"])]
     assert "GPU 1" in s81[0]["summary"]
+
+
+def test_a_sidecar_growing_beside_the_serving_process_is_paged_at_its_oom_kill(recordings: Path) -> None:
+    """s82: a KV-offload cache server whose eviction frees nothing grows the host's memory
+    while vLLM's own holds, until the kernel kills it. Memory beside the serving process counts
+    once something was killed (a page cache never is); the same server filling to its cap on
+    another node pages nothing."""
+    got = opened(recordings / "s82_kv_offload_sidecar_host_leak")
+    assert [(r["cause"], r["nodes"]) for r in got] == [("memory_leak", ["ko-h100-05"])]
+    assert "outside the serving process" in got[0]["evidence"][0]["detail"]
