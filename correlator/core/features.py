@@ -283,6 +283,9 @@ class NodeFeatures:
     """Engines whose KV pool came back much smaller (:func:`shrunk_pools`)."""
     host_steady: HostSteady | None = None
     """Where the host's memory (or the serving process's) rose over the short window."""
+    oom_hour: int = 0
+    """OOM kills on the node within the last hour: the host's memory used then tells, where the
+    serving process's own holds (:func:`growing_host`)."""
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""

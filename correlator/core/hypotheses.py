@@ -430,17 +430,16 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
             ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
                            detail="framebuffer grows with no interrupted requests behind it")]
             best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
-    host = _host(f)
-    if host is not None and not benign.explained(expl, benign.HOST):
+    # Within an hour of an OOM kill, where the serving process's memory holds while the host's
+    # rises, the host's is judged: memory growing beside the serving process (a sidecar, a
+    # cache server). Not otherwise: the page cache rises as steadily and is reclaimed before
+    # anything is killed. (The steady window is kept on the same series, node_engine.features.)
+    host = (growing_host(f.host, f.host_rss) if f.oom_hour else None) or _host(f)
+    if host is not None and host.trend.known and not benign.explained(expl, benign.HOST):
         t = host.trend
         # still rising over the short window; the steady window says how fast, how long
         s = ramp(t.tau, 0.4, 0.8) * _host_steady(f, rules) if t.n >= 5 else 0.0
-        if f.oom_recent:
-            # The OOM killer just ended a process: growing again is the leak back, in the
-            # serving process or, where its own memory holds, beside it (a sidecar, a cache
-            # server; a page cache is reclaimed before anything is killed).
-            host = growing_host(f.host, f.host_rss) or host
-            t = host.trend
+        if f.oom_recent:  # the OOM killer just ended a process: growing again is the leak back
             s = max(s, _rising(t, 2 * rules.hypotheses.monitoring_gap.host_growth_pct_per_min, 0.8, 2.0))
         if s > best.strength:
             outside = host is f.host and f.host_rss is not None and f.host_rss.trend.known

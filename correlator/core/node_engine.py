@@ -25,6 +25,7 @@ from correlator.core.features import (
     frozen_servers,
     gpu_failed,
     gpu_view,
+    growing_host,
     held_gpus,
     host_steady,
     kv_view,
@@ -522,7 +523,8 @@ class NodeEngine:
         h = st.host
         host = level(h.mem_pct, w, tick_ns, w.host_minutes, w.fine) if h.mem_pct.last_ns >= 0 else None
         rss = level(h.rss_pct, w, tick_ns, w.host_minutes, w.fine) if h.rss_pct.last_ns >= 0 else None
-        grows = rss if rss is not None and rss.trend.known else host
+        oom_hour = sum(1 for t in st.host.oom_ns if tick_ns - t <= OOM_HOUR_NS)
+        grows = growing_host(host, rss) if oom_hour else rss if rss is not None and rss.trend.known else host
         steady = None
         if grows is not None and grows.trend.slope > 0:
             steady = host_steady(h.rss_pct if grows is rss else h.mem_pct, (host or grows).now, w)
@@ -541,6 +543,7 @@ class NodeEngine:
             host=host,
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
+            oom_hour=oom_hour,
             rates=rates(st, w, tick_ns),
             sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
@@ -613,6 +616,10 @@ def _machine(rules: RuleSet) -> NodeMachine:
     return NodeMachine(inc.open_score, inc.open_after_ticks, inc.resolve_score,
                        int(inc.resolve_after_s * NS), int(inc.min_update_interval_s * NS),
                        inc.open_at_once_score)
+
+OOM_HOUR_NS = 3600 * NS
+"""How long after an OOM kill the host's memory used is judged beside a serving process whose
+own memory holds."""
 
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "second": lambda: None,

@@ -310,3 +310,5 @@ def test_a_sidecar_growing_beside_the_serving_process_is_paged_at_its_oom_kill(r
     got = opened(recordings / "s82_kv_offload_sidecar_host_leak")
     assert [(r["cause"], r["nodes"]) for r in got] == [("memory_leak", ["ko-h100-05"])]
     assert "outside the serving process" in got[0]["evidence"][0]["detail"]
+    statuses = [r["status"] for r in incident_records(recordings / "s82_kv_offload_sidecar_host_leak")]
+    assert "resolved" not in statuses  # it grows again after the kill, to the recording's end

@@ -27,7 +27,7 @@ def node(oom: int) -> NodeFeatures:
     f = next(iter(eng.fleet.nodes.values())).features(eng.fleet.now_ns)
     host = Level(now=70.0, trend=Monotone(12, 0.95, 2.0, 11.0, 64.0))
     rss = Level(now=20.0, trend=Monotone(12, 0.05, 0.0, 0.1, 20.0))
-    return dataclasses.replace(f, host=host, host_rss=rss, oom_recent=oom, since_start_s=3600.0)
+    return dataclasses.replace(f, host=host, host_rss=rss, oom_recent=oom, oom_hour=oom, since_start_s=3600.0)
 
 
 def test_growth_beside_the_serving_process_after_an_oom_kill_is_a_leak() -> None:
