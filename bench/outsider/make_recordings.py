@@ -1365,6 +1365,51 @@ s85_dcgm_hang_nvml_sees_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (specu
   request, KV flat): the FB creep starts inside the DCGM hole but NVML's mem_used/proc_used see it all along,
   and DCGM resumes at 40 with FB already up. Not a monitoring gap: the GPU memory is watched the whole time.
   Labels: spec_residue dh-h100-04 24-90.
+Added later (s86-s89, a twenty-first outsider, same clean-room rules; fixed BEFORE any build of them)
+-----------------------------------------------------------------------------------------------------
+s86_sparse_scrape_accelerating_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  10:00 UTC, no request log; sa-h100-04..06 export hostname/uuid. sa-h100-03 and sa-h100-05 form a cost-cut
+  pool whose agent config scrapes vLLM every 60 s (nvml/dcgm/host as the fleet), and their vLLM records cross
+  an overloaded regional relay that loses 5 % of them (Scenario.drop; the other sources lose the fleet's
+  0.3 %). (1) session_isolation on sa-h100-03 from 30 min to end: acme-compliance's new SDK release, which
+  reuses its cached session ids, is rolled out over its app pods, so the share of its traffic under reused ids
+  grows: the never-reclaimed rate (load-modulated, as s1) starts at 0.6 %/min and grows linearly to 3.0 %/min
+  at 60 min (Fault.accel), then holds: a KV floor that creeps for 15 min and then curves up (DESIGN: alert on
+  the second derivative), seen through one KV sample a minute with holes. (2) benign/annual_report on
+  sa-h100-05 35-80 (as s6: one ~45-min session whose context is held, a monotone climb), on the same sparse,
+  lossy scrape. Labels: session_isolation sa-h100-03 30-90; benign/annual_report sa-h100-05 35-80.
+s87_nvml_stale_clock_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding), Azure conv 2.5
+  req/s/node, 90 min from 15:00 UTC, no request log; sk-h100-04..06 export hostname/uuid. sk-h100-03 and
+  sk-h100-06 booted with an RTC 90 s slow; chronyd stepped their clocks after the node agent had started, and
+  the agent's NVML collector converts its monotonic loop time to wall time with an offset it took once at
+  start-up: every NVML record (samples and events) of those two nodes is stamped 90 s behind the node's other
+  sources (Scenario.src_skew; dcgm, vllm, host and the alerts read the wall clock each time and are right; no
+  clock alert, as the host clock is in sync). (1) spec_residue on sk-h100-03 from 25 min to end (as s3: aborts
+  ramp 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted request, KV flat): its FB creep is
+  in DCGM on time and in NVML 90 s early. (2) benign/retry_burst on sk-h100-06 50-56 (as s6: arrivals x2.2,
+  25 % aborts, 6 % 5xx), the other skewed node. Labels: spec_residue sk-h100-03 25-90; benign/retry_burst
+  sk-h100-06 50-56.
+s88_long_context_adoption_3h: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 180 min from 06:00
+  UTC, no request log, prefill 14k tokens/s per engine (as s84); lx-h100-04..06 export hostname/uuid. The
+  product's "chat with your documents" feature is rolled out by percentage across the whole fleet from 15 min:
+  the share of each node's requests that carry an attached document (lognormal median 5k tokens, clipped
+  1.5-24k, 10 % of them prefix hits, as s84's retrieved chunks) grows linearly to 0.35 over 150 min
+  (Fault.ramp) and holds: prompt tokens, held KV (pre-rollout reference), the saw-tooth's floor and peaks and
+  TTFT all creep up slowly on every node, reclaim continuing. (1) benign/long_context_adoption on
+  lx-h100-01..06 from 15 min to end. (2) session_isolation on lx-h100-04 from 75 min to end at 0.7 %/min (as
+  s1, load-modulated, so it quickens a little as the documents' tokens grow): its floor ratchets while its
+  peers' floors only drift. Labels: benign/long_context_adoption lx-h100-01..06 15-180; session_isolation
+  lx-h100-04 75-180.
+s89_guided_decoding_gpu_leak_vs_residue: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  12:00 UTC, no request log; speculative decoding (1B draft) on gd-h100-01..03 only; gd-h100-04..06 export
+  hostname/uuid. (1) other/gpu_memory_leak on gd-h100-05 (no draft model) from 25 min to end: a
+  structured-output tenant goes live on a vLLM patch release whose grammar cache keeps every compiled JSON
+  schema's token bitmasks on the GPU and never evicts them: 120 MiB/min per GPU outside the KV pool (fault
+  kind fb_leak, as s20's, here fully monitored), FB ~74.1k MiB -> GPUFramebufferHigh (> 0.95) from ~54 min,
+  headroom gone ~86 min -> CUDA-OOM errors (30 %); aborts stay at the fleet's 1.5 %, KV flat. (2) spec_residue
+  on gd-h100-02 from 35 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB per interrupted request). Two
+  GPU memory creeps outside the pool; only the one on a node with a draft model and an abort rise is residue.
+  Labels: other/gpu_memory_leak gd-h100-05 25-90; spec_residue gd-h100-02 35-90.
 """
 from __future__ import annotations
 
@@ -1586,6 +1631,9 @@ class Fault:
     evict: bool = True  # (s82) offload: False: its eviction never frees memory (it grows past f.cap)
     # (s82-s85) offload: f.rate = fill rate, fraction of host memory per min; reload: f.rate = period (min);
     #                    rag: f.rate = the moved tenant's share of the node's own trace requests
+    accel: tuple[float, float] | None = None  # (s86) kv_leak: (%/min, minute): the never-reclaimed rate grows
+    #                    linearly from f.leak at f.start to this rate at this minute, then holds (None: flat)
+    ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
 
 
 @dataclass
@@ -1607,6 +1655,10 @@ class Scenario:
     #                    alert with its own external label `replica` (not dropped before Alertmanager)
     lag: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s60) delivery-lag episodes of
     #                    one node's source: (node, source, start min, end min), see `lagged`
+    drop: dict[tuple[str, str], float] = field(default_factory=dict)  # (s86) (node, source): share of its
+    #                    samples lost in transit (absent: the fleet's 0.3 %)
+    src_skew: dict[tuple[str, str], float] = field(default_factory=dict)  # (s87) (node, source): s added to
+    #                    that collector's stamps (a collector whose wall-clock offset is stale)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -2004,6 +2056,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind == "kv_leak":
             w["leak"][s0:s1] = f.leak / 6000.0
+            if f.accel is not None:  # (s86) the rate grows linearly to f.accel[0] at minute f.accel[1]
+                w["leak"][s0:s1] = np.interp(N[s0:s1], [s0, f.accel[1] * 60], [f.leak, f.accel[0]]) / 6000.0
         elif f.kind == "spec_residue":
             if f.abort:  # a steady interrupt rate, the same before and during the fault
                 w["p_ab"][:] = f.abort
@@ -2132,7 +2186,7 @@ def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[
             w["G"] = G = np.where(sel, np.minimum(G + r, REASON_MAX), G)
             kind[sel] = 9
         elif f.kind == "rag":  # (s84) retrieved chunks before the question; the app moves over 10 min
-            sel = (kind == 0) & (t >= s0) & (u < f.rate * np.clip((t - s0) / 600.0, 0.0, 1.0))
+            sel = (kind == 0) & (t >= s0) & (u < f.rate * np.clip((t - s0) / (f.ramp * 60.0), 0.0, 1.0))
             r = np.clip(np.round(rng.lognormal(math.log(RAG_MED), RAG_SIG, len(t))), RAG_MIN, RAG_MAX)
             w.setdefault("P0", P.copy())
             w["P"] = P = P + np.where(sel, r, 0.0)
@@ -3442,7 +3496,7 @@ def scenarios() -> list[Scenario]:
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
-            *twentieth_scenarios()]
+            *twentieth_scenarios(), *twenty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4231,6 +4285,46 @@ def twentieth_scenarios() -> list[Scenario]:
     return [s82, s83, s84, s85]
 
 
+def twenty_first_scenarios() -> list[Scenario]:
+    """s86-s89, added later by a twenty-first outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s86 = Scenario("s86_sparse_scrape_accelerating_leak", "2026-11-03T10:00:00+00:00", 90,
+                   mk("sa-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "sa-h100-03", 30, cause=si, leak=0.6, accel=(3.0, 60.0)),
+                    Fault("annual_report", "sa-h100-05", 35, 80, cause=ben, detail="annual_report")],
+                   drop={("sa-h100-03", "vllm"): 0.05, ("sa-h100-05", "vllm"): 0.05})
+    for nd in (s86.nodes[2], s86.nodes[4]):  # the cost-cut pool: vLLM scraped once a minute
+        nd.iv["vllm"] = 60.0
+    for nd in s86.nodes[3:]:
+        nd.lower = True
+    s87 = Scenario("s87_nvml_stale_clock_residue", "2026-11-10T15:00:00+00:00", 90,
+                   mk("sk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("spec_residue", "sk-h100-03", 25, cause="spec_residue"),
+                    Fault("retry_burst", "sk-h100-06", 50, 56, cause=ben, detail="retry_burst")],
+                   src_skew={("sk-h100-03", "nvml"): -90.0, ("sk-h100-06", "nvml"): -90.0})
+    for nd in s87.nodes[3:]:
+        nd.lower = True
+    s88 = Scenario("s88_long_context_adoption_3h", "2026-11-17T06:00:00+00:00", 180,
+                   mk("lx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, prefill_tps=14000.0),
+                   [*(Fault("rag", f"lx-h100-0{k}", 15, cause=ben, detail="long_context_adoption", rate=0.35,
+                            ramp=150.0) for k in range(1, 7)),
+                    Fault("kv_leak", "lx-h100-04", 75, cause=si, leak=0.7)])
+    for nd in s88.nodes:
+        nd.uref_min = 15.0
+    for nd in s88.nodes[3:]:
+        nd.lower = True
+    s89 = Scenario("s89_guided_decoding_gpu_leak_vs_residue", "2026-11-24T12:00:00+00:00", 90,
+                   mk("gd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("fb_leak", "gd-h100-05", 25, cause="other", detail="gpu_memory_leak", rate=120.0),
+                    Fault("spec_residue", "gd-h100-02", 35, cause="spec_residue")])
+    for nd in s89.nodes[3:]:  # speculative decoding on gd-h100-01..03 only; -04..06 export hostname/uuid
+        nd.spec = False
+        nd.lower = True
+    return [s86, s87, s88, s89]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -4390,6 +4484,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
             offs[key[:2]] = float(rng.choice([-1.0, 1.0]) * rng.uniform(1, 3))
         off = offs.setdefault(key[:2], jitter)
+        if key[:2] in sc.src_skew and key[1] != "alert":  # (s87) a collector stamping with a stale offset
+            off = off + sc.src_skew[key[:2]]
         seq0 = int(rng.integers(1000, 10**6))
         hold = held.get(key[0], []) if key[1] != "alert" else []
         items = sorted(streams[key], key=lambda x: x[0])
@@ -4412,7 +4508,7 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
                 r["seq"] = seqs[i] if rst else seq0 + i
             if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
                 final += [(x, r) for x in resent(t, rst, 10.0)]
-            if r["kind"] == "sample" and u < 0.003:
+            if r["kind"] == "sample" and u < sc.drop.get(key[:2], 0.003):
                 continue  # lost in transit
             if hold:
                 final += [(x, r) for x in resent(t, hold)]
