@@ -320,6 +320,5 @@ def test_a_framebuffer_leak_with_no_draft_model_is_a_leak_beside_a_residue(recor
     """s89: a grammar cache on the GPU that never evicts takes 120 MiB a minute per GPU on a node
     without speculative decoding (it went unpaged until CUDA ran out of memory), while another
     node's residue grows by a few MiB a minute: a leak and a residue, each named."""
-    d = recordings / "s89_guided_decoding_gpu_leak_vs_residue"
-    got = {(r["cause"], tuple(r["nodes"])) for r in opened(d)}
+    got = {(r["cause"], tuple(r["nodes"])) for r in opened(recordings / "s89_guided_decoding_gpu_leak_vs_residue")}
     assert got == {("memory_leak", ("gd-h100-05",)), ("spec_residue", ("gd-h100-02",))}
