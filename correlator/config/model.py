@@ -279,12 +279,6 @@ class MemoryLeak(_Section):
     ``monitoring_gap.host_growth_pct_per_min``) or where it will exhaust the host's memory
     within this many minutes (a slow rate on a large host is no slow leak), fading out at twice
     as long."""
-    gpu_rise_mib: Pos = 1024.0
-    """On the GPUs: the framebuffers' used MiB (summed over the node's GPUs) rising over the
-    slow residue window (``spec_residue.slow_minutes``) in ``spec_residue.slow_tau`` of minute
-    pairs by at least this much, counting from half of it, and by more than twice what the
-    interrupted requests would leave as draft state: a vLLM framebuffer is flat once its pool
-    is allocated, and this is far beyond a residue (a cache on the GPU that never evicts)."""
 
 
 class EngineStall(_Section):

@@ -424,25 +424,11 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
     if gpu is not None and gpu.level.trend.known:
         t = gpu.level.trend
         s = _rising(t, 3 * sr.min_growth_pct_per_min, sr.min_tau, 4 * sr.min_rise_pct)
-        signal, value = "gpu_memory_growth_pct_per_min", round(t.slope, 3)
-        detail = "framebuffer grows with no interrupted requests behind it"
-        # The same steady rise in MiB per node over the slow window, far beyond a residue and
-        # beyond what the interrupts leave (outsider s89: a grammar cache on the GPU that never
-        # evicts, 120 MiB a minute per GPU, 0.15 points: under the points threshold above).
-        m, cap = gpu.slow_mib, rules.hypotheses.memory_leak.gpu_rise_mib
-        left = f.rates.aborts * sr.residue_mb_per_interrupt * 1e6 / (1 << 20) * max(m.n - 1, 0)
-        if m.n >= sr.slow_minutes - 1 and m.rise == m.rise and m.rise > 2 * left and t.slope > 0:
-            in_mib = ramp(m.tau, 0.9 * sr.slow_tau, sr.slow_tau) * ramp(m.rise, 0.5 * cap, cap)
-            if in_mib > s:
-                s = in_mib
-                signal, value = "gpu_memory_rise_mib", round(m.rise, 1)
-                detail = (f"framebuffer use on {gpu.gpus} GPUs rose {m.rise:.0f} MiB over {m.n} minutes, "
-                          f"in {100 * max(m.tau, 0):.0f} % of minute pairs, with no interrupted "
-                          "requests to account for it")
         if benign.explained(expl, benign.GPU):
             s *= 0.1
         if s > best.strength:
-            ev = [Evidence(signal=signal, value=value, detail=detail)]
+            ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
+                           detail="framebuffer grows with no interrupted requests behind it")]
             best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
     # Within an hour of an OOM kill, where the serving process's memory holds while the host's
     # rises, the host's is judged: memory growing beside the serving process (a sidecar, a
