@@ -66,7 +66,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s78_nightly_cron_restart_leak_resumes", "s79_draft_mismatch_vs_spec_residue",
              "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue",
              "s82_kv_offload_sidecar_host_leak", "s83_weight_reload_canary_leak",
-             "s84_rag_tenant_shift_slow_leak", "s85_dcgm_hang_nvml_sees_residue")
+             "s84_rag_tenant_shift_slow_leak", "s85_dcgm_hang_nvml_sees_residue",
+             "s86_sparse_scrape_accelerating_leak", "s88_long_context_adoption_3h")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
