@@ -231,12 +231,13 @@ class HostSteady:
     headroom_pct: float
 
 
-def growing_host(host: Level | None, rss: Level | None) -> Level | None:
-    """The serving process's RSS where reported, unless it holds while the host's memory used
-    rises (memory outside the serving process grows: a sidecar, an offload cache, or the
-    page cache); else the host's memory used."""
+def growing_host(host: Level | None, rss: Level | None, beside: bool = True) -> Level | None:
+    """The serving process's RSS where reported, unless ``beside`` and it holds while the
+    host's memory used rises (memory outside the serving process grows: a sidecar, an offload
+    cache, or the page cache); else the host's memory used."""
     if rss is not None and rss.trend.known:
-        if not rss.trend.slope > 0 and host is not None and host.trend.known and host.trend.slope > 0:
+        if beside and not rss.trend.slope > 0 and host is not None and host.trend.known \
+                and host.trend.slope > 0:
             return host
         return rss
     return host
@@ -738,8 +739,7 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         counted = [e for e in engines if any(k.startswith("finished_") for k in e.counters)]
         aborts, then = NAN, (NAN, NAN)
         if counted:
-            def total(ticks: int) -> float:
-                return sum(e.increase("finished_abort", ticks) for e in counted)  # noqa: B023
+            total = _aborts_over(counted)
             aborts, then = total(w.growth) / minutes, rates_then(total, w)
         restart = max(e.restart_ns for e in engines)
         since = (tick_ns - restart) / NS if restart else math.inf
@@ -757,9 +757,8 @@ SERVER_FORGOTTEN_NS = 1800 * NS
 (decommissioned, renumbered), not missing."""
 
 
-def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int,
-                                    min_running: float, min_served: float = math.inf
-                    ) -> tuple[list[tuple[str, float]], list[str]]:
+def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int, min_running: float,
+                    min_served: float = math.inf) -> tuple[list[tuple[str, float]], list[str]]:
     """Engines whose token counters, which had counted before, have not moved over the last
     ``ticks`` (the latest reading fresh), as two lists.
 
@@ -905,8 +904,7 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
         _add_tail(per, req.aborts.per_tick.tail(w.history))
         r.aborts_then = rates_then(req.aborts.total, w)
     else:
-        engines = [e for e in state.engines.values() if "finished_abort" in e.counters]
-        r.aborts_then = rates_then(lambda ticks: sum(e.increase("finished_abort", ticks) for e in engines), w)
+        r.aborts_then = rates_then(_aborts_over(list(state.engines.values())), w)
     r.finished, r.aborts, r.errors = finished / minutes, aborts / minutes, errors / minutes
     r.preemptions = preempt / minutes
     r.burst_ticks = _burst_ticks(per, w)
@@ -954,6 +952,11 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     r.spec_absent = not r.spec_active and bool(state.engines) and not any(
         e.has(m.SPEC_DRAFTS) for e in state.engines.values())
     return r
+
+
+def _aborts_over(engines: list[EngineTrack]) -> Callable[[int], float]:
+    """The engines' interrupted requests over the last ``ticks``, summed (vLLM's counter)."""
+    return lambda ticks: sum(e.increase("finished_abort", ticks) for e in engines)
 
 
 def rates_then(total: Callable[[int], float], w: Windows) -> tuple[float, float]:
@@ -1007,14 +1010,12 @@ def acceptance(state: NodeState, w: Windows) -> tuple[float, float, float]:
     until ``USUAL_MINUTES`` are known)."""
     accepted = drafted = 0.0
     for e in state.engines.values():
-        share, n = e.acceptance(w.growth)
-        if n > 0:
-            accepted += share * n
-            drafted += n
+        a, d = e.draft_tokens(w.growth)
+        accepted += a
+        drafted += d
     drafts = _minutes_summed(state, lambda e: e.drafted_by_minute)
     kept = _minutes_summed(state, lambda e: e.accepted_by_minute)
-    shares = sorted(a / d for a, d in zip(kept, drafts, strict=True) if d > 0 and a == a)
-    usual = shares[int((1 - USUAL_QUANTILE) * (len(shares) - 1))] if len(shares) >= USUAL_MINUTES else NAN
+    usual = _quantile(sorted(a / d for a, d in zip(kept, drafts, strict=True) if d > 0), 1 - USUAL_QUANTILE)
     minutes = w.growth * w.tick_s / 60.0
     return (accepted / drafted if drafted > 0 else NAN), drafted / minutes, usual
 
@@ -1040,10 +1041,10 @@ def usual_from_counters(tokens: list[float], done: list[float], per_minute: int)
     return _quantile(per_request)
 
 
-def _quantile(ordered: list[float]) -> float:
+def _quantile(ordered: list[float], q: float = USUAL_QUANTILE) -> float:
     if len(ordered) < USUAL_MINUTES:
         return NAN
-    return ordered[int(USUAL_QUANTILE * (len(ordered) - 1))]
+    return ordered[int(q * (len(ordered) - 1))]
 
 
 def large_documents(prompt_per_request: float, share: float, r: Rates, cfg: Benign) -> bool:

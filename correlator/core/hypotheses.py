@@ -434,7 +434,7 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
     # rises, the host's is judged: memory growing beside the serving process (a sidecar, a
     # cache server). Not otherwise: the page cache rises as steadily and is reclaimed before
     # anything is killed. (The steady window is kept on the same series, node_engine.features.)
-    host = (growing_host(f.host, f.host_rss) if f.oom_hour else None) or _host(f)
+    host = growing_host(f.host, f.host_rss, beside=f.oom_hour > 0)
     if host is not None and host.trend.known and not benign.explained(expl, benign.HOST):
         t = host.trend
         # still rising over the short window; the steady window says how fast, how long

@@ -439,12 +439,12 @@ class NodeEngine:
     def _acceptance_fell(self, e: EngineTrack) -> bool:
         """Could the acceptance-collapse cause fire? The engine's share of draft tokens accepted
         over the growth window, below three quarters of its mean over its kept minutes."""
-        now, drafted = e.acceptance(self.w.growth)
-        if not drafted > 0 or now != now:
+        accepted, drafted = e.draft_tokens(self.w.growth)
+        if not drafted > 0:
             return False
         proposed = sum(v for v in e.drafted_by_minute.tail(MINUTES_KEPT) if v == v)
-        accepted = sum(v for v in e.accepted_by_minute.tail(MINUTES_KEPT) if v == v)
-        return proposed > 0 and now < 0.75 * accepted / proposed
+        kept = sum(v for v in e.accepted_by_minute.tail(MINUTES_KEPT) if v == v)
+        return proposed > 0 and accepted / drafted < 0.75 * kept / proposed
 
     def _mib_rise(self) -> float:
         """How much the node's reporting framebuffers (summed) hold more in their latest minute
@@ -524,7 +524,7 @@ class NodeEngine:
         host = level(h.mem_pct, w, tick_ns, w.host_minutes, w.fine) if h.mem_pct.last_ns >= 0 else None
         rss = level(h.rss_pct, w, tick_ns, w.host_minutes, w.fine) if h.rss_pct.last_ns >= 0 else None
         oom_hour = sum(1 for t in st.host.oom_ns if tick_ns - t <= OOM_HOUR_NS)
-        grows = growing_host(host, rss) if oom_hour else rss if rss is not None and rss.trend.known else host
+        grows = growing_host(host, rss, beside=oom_hour > 0)
         steady = None
         if grows is not None and grows.trend.slope > 0:
             steady = host_steady(h.rss_pct if grows is rss else h.mem_pct, (host or grows).now, w)

@@ -228,19 +228,21 @@ class EngineTrack:
                                   else (0.0 if finished else NAN))
         generated = self.counters.get(m.GENERATION_TOKENS)
         self.generated_by_minute.add(generated.per_tick.ago(0) if generated is not None else NAN)
-        drafted, accepted = self.counters.get(m.SPEC_DRAFT_TOKENS), self.counters.get(m.SPEC_ACCEPTED_TOKENS)
-        both = drafted is not None and accepted is not None
-        self.drafted_by_minute.add(drafted.per_tick.ago(0) if both else NAN)  # type: ignore[union-attr]
-        self.accepted_by_minute.add(accepted.per_tick.ago(0) if both else NAN)  # type: ignore[union-attr]
+        drafts = self._drafts()
+        self.drafted_by_minute.add(drafts[0].per_tick.ago(0) if drafts else NAN)
+        self.accepted_by_minute.add(drafts[1].per_tick.ago(0) if drafts else NAN)
 
-    def acceptance(self, ticks: int) -> tuple[float, float]:
-        """Speculative decoding's draft tokens accepted over the last ``ticks``, as a share of
-        those proposed, and the draft tokens proposed (NaN, 0: none proposed or not exported)."""
+    def _drafts(self) -> tuple[Counter, Counter] | None:
+        """Speculative decoding's draft-token counters, proposed and accepted, where both are
+        exported."""
         drafted, accepted = self.counters.get(m.SPEC_DRAFT_TOKENS), self.counters.get(m.SPEC_ACCEPTED_TOKENS)
-        if drafted is None or accepted is None:
-            return NAN, 0.0
-        n = drafted.total(ticks)
-        return (accepted.total(ticks) / n, n) if n > 0 else (NAN, 0.0)
+        return (drafted, accepted) if drafted is not None and accepted is not None else None
+
+    def draft_tokens(self, ticks: int) -> tuple[float, float]:
+        """Speculative decoding's draft tokens accepted and proposed over the last ``ticks``
+        (0, 0: not exported)."""
+        drafts = self._drafts()
+        return (drafts[1].total(ticks), drafts[0].total(ticks)) if drafts else (0.0, 0.0)
 
     def _first(self, names: tuple[str, ...]) -> Counter | None:
         """The first of ``names`` this engine exports."""
