@@ -1410,6 +1410,59 @@ s89_guided_decoding_gpu_leak_vs_residue: 6 x 4 H100, Llama-3.3-70B TP4, Azure co
   on gd-h100-02 from 35 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB per interrupted request). Two
   GPU memory creeps outside the pool; only the one on a node with a draft model and an abort rise is residue.
   Labels: other/gpu_memory_leak gd-h100-05 25-90; spec_residue gd-h100-02 35-90.
+Added later (s90-s93, a twenty-second outsider, same clean-room rules; fixed BEFORE any build of them)
+------------------------------------------------------------------------------------------------------
+s90_sleep_mode_eval_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 09:00 UTC, no
+  request log; sm-h100-04..06 export hostname/uuid. A GPU-sharing controller puts vLLM to sleep (level 1:
+  POST /sleep) on sm-h100-02 at 20 and 50 min and on sm-h100-05 at 35 min, each for SLEEP_MIN = 12 min, to
+  run an evaluation Job on the same GPUs, then wakes it (POST /wake_up). The gateway drains the node 30 s
+  before; its load goes half to each ring neighbour (-01/-03 for -02, -04/-06 for -05) and comes back with
+  tau 300 s after the wake. Asleep, the process stays up and /metrics answers (running/waiting 0, KV 0,
+  counters flat, no engine_start at the wake); the weights are offloaded to pinned CPU memory (RSS +131.4
+  GiB, copied in ~20 s), the KV pool is discarded: FB per GPU falls to SLEEP_FB = 1.1k MiB (CUDA context),
+  and the eval Job holds EVAL_MIB = 52 GiB per GPU from sleep + 40 s to wake - 40 s (+25 % utilization
+  once loaded). At the wake the weights go back (RSS down) and the pool is re-allocated (FB to the pool
+  line); the prefix cache starts empty (hits recover, tau 240 s) and TTFT has the cold factor of a start.
+  (1) benign/sleep_mode on sm-h100-02 20-42 and 50-72 and on sm-h100-05 35-57 (each sleep to 10 min after
+  its wake). (2) session_isolation on sm-h100-02 from 35 min to end (acme's reused session ids, 2.0 %/min,
+  load-modulated, as s1): the 50-min sleep discards the leaked contexts with the rest of the pool, and the
+  leak starts over after the 62-min wake. Labels: benign/sleep_mode sm-h100-02 20-42, 50-72, sm-h100-05
+  35-57; session_isolation sm-h100-02 35-90.
+s91_scale_out_cold_node_residue: 6 x 4 H100 (+2 joining), Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 07:00 UTC, no request log; so-h100-04..08 export
+  hostname/uuid. A scheduled scale-out ahead of the morning peak: the cluster-autoscaler adds so-h100-07 at
+  30 min and so-h100-08 at 32 min (fault kind join): no record of them before (in no scrape config, no
+  TargetDown); their agent collects from the join, the vLLM pod's process starts 90 s later (image pull) and
+  is ready 100 s after that, and the gateway's ring sends new sessions to them (tau 300 s). The six old
+  nodes keep 0.75 of their arrivals from 31 min (shift). (1) benign/scale_out so-h100-07 30-45 and so-h100-08
+  32-47. (2) spec_residue on so-h100-08 from its engine's ready (35.17 min) to end: the new node pool's image
+  keeps every interrupted request's 4.7 MB of draft state; its clients abort a steady 3 % (Fault.abort, no
+  ramp, no alert): a node with no healthy history of its own whose FB creeps from its first minute.
+  Labels: benign/scale_out so-h100-07 30-45, so-h100-08 32-47; spec_residue so-h100-08 35.17-90.
+s92_batch_cancel_bursts_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding everywhere),
+  Azure conv 2.5 req/s/node, 90 min from 13:00 UTC, no request log; cb-h100-04..06 export hostname/uuid. A
+  document-pipeline tenant runs batch work (batch_job, 2.0 req/s of 3-8k-token documents) on cb-h100-02 and
+  cb-h100-05 from 20 min, and its orchestrator cancels every in-flight request of a job when it kills or
+  retries the job: rare, large abort bursts (fault kind cancel_burst, Fault.runs) on cb-h100-02 at 24, 37, 46,
+  61, 77 min and on cb-h100-05 at 27, 40, 52, 64, 75, 86 min (~30 requests aborted at once, ~140 MB of draft
+  state per burst per node; the 5-min abort share stays under the 5 % rule). (1) benign/batch_cancel_bursts
+  on cb-h100-02 20-90: the draft state is reclaimed (tau 90 s), so FB spikes and falls back. (2) spec_residue
+  on cb-h100-05 from 25 min to end (aborts at the fleet's steady 1.5 %, Fault.abort, plus the bursts): reclaim
+  stops, so every burst leaves a step: an FB staircase. Labels: benign/batch_cancel_bursts cb-h100-02 20-90;
+  spec_residue cb-h100-05 25-90.
+s93_driver_upgrade_prof_loss_gpu_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  11:00 UTC, no request log; dv-h100-04..06 export hostname/uuid. The GPU operator rolls a driver upgrade
+  (570.133.20 -> 570.172.08) over dv-h100-02, -04 and -06 at 20, 30 and 40 min (fault kind drv_roll): the
+  node is drained, the vLLM pod stopped (no vLLM target), the driver swapped from +0.5 to +4.5 min (no NVML,
+  no DCGM: driver_upgrade), the pod started at +5 min and ready 100 s later. On the new driver the exporter's
+  older DCGM cannot load its profiling module: from the swap on, those nodes' DCGM samples carry no
+  DCGM_FI_PROF_* fields (Node.prof_lost; FB, utilization, power and temperature still there). (1)
+  benign/driver_upgrade on dv-h100-02 20-36.67, dv-h100-04 30-46.67, dv-h100-06 40-56.67 (stop to 10 min after
+  the ready). (2) other/gpu_memory_leak on dv-h100-04 from its new engine's ready (36.67 min) to end: the new
+  driver leaks device memory at every CUDA-graph re-capture, 60 MiB/min per GPU outside the KV pool (fb_leak),
+  on top of the allocator warm-up after the start: FB ~74.1k -> ~77.3k MiB by the end (GPUFramebufferHigh
+  late), KV, aborts and latency normal. Labels: benign/driver_upgrade dv-h100-02 20-36.67, dv-h100-04
+  30-46.67, dv-h100-06 40-56.67; other/gpu_memory_leak dv-h100-04 36.67-90.
 """
 from __future__ import annotations
 
@@ -1515,6 +1568,10 @@ OFFLOAD_RATE, OFFLOAD_CAP = 0.015, 0.15  # (s82) a KV-offload store's fill (host
 RELOAD_EVERY, RELOAD_PAUSE = 15.0, 25.0  # (s83) a canary's in-place checkpoint reloads: period (min), pause
 RAG_MED, RAG_SIG, RAG_MIN, RAG_MAX, RAG_HIT = 5000.0, 0.6, 1500.0, 24000.0, 0.10  # (s84) retrieved tokens per
 #   RAG request (lognormal median, sigma, clip) and the share of them that are prefix hits
+SLEEP_FB, EVAL_MIB = 1100.0, 52 * 1024.0  # (s90) MiB per GPU a level-1-asleep vLLM keeps (its CUDA context),
+#   and what the evaluation Job run in its place holds per GPU
+JOIN_PULL, JOIN_LOAD = 90.0, 100.0  # (s91) s from a new node's join to its vLLM process start (image pull),
+#   and from that start to ready (weights)
 
 
 @dataclass
@@ -1588,6 +1645,8 @@ class Node:
     #                    no `seq`, every source every 15 s at its own phases, fewer fields (`old_agent`)
     iv_to: tuple[float, dict[str, float]] | None = None  # (s67) (minute, intervals): from then the agent
     #                    collects at these intervals, at a new phase (a hot-reloaded config; seq continues)
+    prof_lost: bool = False  # (s93) after a driver_upgrade the exporter's DCGM has no profiling module: no
+    #                    DCGM_FI_PROF_* fields from the swap on
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -1634,6 +1693,10 @@ class Fault:
     accel: tuple[float, float] | None = None  # (s86) kv_leak: (%/min, minute): the never-reclaimed rate grows
     #                    linearly from f.leak at f.start to this rate at this minute, then holds (None: flat)
     ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
+    # (s90-s93) sleep: f.runs = (sleep min, wake min, ()) per level-1 sleep, f.to = the ring neighbours that
+    #                    take its load meanwhile; cancel_burst: f.runs = (burst min, -, ()) per burst, when
+    #                    every in-flight batch request (kind 6) is aborted; join: the node joins the cluster
+    #                    at f.start; drv_roll: drained stop at f.start, pod back 5 min later
 
 
 @dataclass
@@ -1757,6 +1820,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     hang = np.zeros(T, bool)  # the engine core is stuck: the API server answers, nothing is served
     absent = np.zeros(T, bool)  # the node is gone from the cluster (and from every scrape config)
     orphan: tuple[int | None, int] | None = None  # (gpu, stop s) of a worker that never exits
+    asleep, wakes = np.zeros(T, bool), []  # (s90) level-1 sleep: process up, weights on the host, pool freed
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap"):  # drained restarts
@@ -1823,6 +1887,21 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             restart(s0, s1, s1 + 100, drain=True)
         elif f.kind == "scrape_block":
             blocked[s0:s1] = True
+        elif f.kind == "sleep":  # (s90) weights to pinned host memory; an eval Job on the GPUs meanwhile
+            for a, b, _ in f.runs:
+                a, b = int(a * 60), int(b * 60)
+                asleep[a:b], drained[a - 30:b] = True, True
+                wakes.append(float(b))
+                rss += MODELS[nd.model][0] * GIB * np.interp(N, [a, a + 20, b, b + 20], [0, 1, 1, 0], 0, 0)
+                side.extend((g, a + 40.0, b - 40.0, EVAL_MIB) for g in range(nd.n_gpu))
+        elif f.kind == "join":  # (s91) a node the autoscaler adds: nothing of it exists before
+            reach[:s0], absent[:s0], scraped[:s0 + int(JOIN_PULL)] = False, True, False
+            drained[:s0 + int(JOIN_PULL + JOIN_LOAD)] = True
+            state[:s0] = 0
+            restart(s0, s0 + JOIN_PULL, s0 + JOIN_PULL + JOIN_LOAD)
+        elif f.kind == "drv_roll":  # (s93) drained, pod stopped for the driver swap, back after 5 min
+            scraped[s0:s0 + 300] = False
+            restart(s0, s0 + 300, s0 + 400, drain=True)
         elif f.kind == "checkpoint_load":
             rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
         elif f.kind == "reload":  # (s83) shards staged through host memory; then the prefix cache is reset
@@ -1865,6 +1944,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["absent"] = absent
     if orphan is not None:
         nd.o["orphan"] = orphan
+    if asleep.any():
+        nd.o.update(asleep=asleep, wakes=wakes)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
         nd.o["swap"] = (f.start * 60 + 30, f.model)
     pc = [f for f in fl if f.kind == "page_cache"]
@@ -2396,6 +2477,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     o, N = nd.o, np.arange(T)
     state = o["state"]
     up, serving = state == 2, (state == 2) & o["reach"]
+    if "asleep" in o:  # (s90) asleep: the pool is gone and nothing is served
+        up, serving = up & ~o["asleep"], serving & ~o["asleep"]
     w = workload(rng, e, T, fl, tr, o.get("spill"), o.get("failover"))
     si = w["t"].astype(int)
     # gateway view: arrivals at a dead upstream are 5xx for 45 s, then the balancer ejects it
@@ -2426,7 +2509,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if (kind == 9).any():  # (s72) users stop a long reasoning answer more often
         pab = np.where(kind == 9, np.maximum(pab, REASON_AB), pab)
     aborted = u1 < pab
-    cold = 1 + 0.6 * np.exp(-since(N, o["readies"]) / 180.0)
+    cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
     tps = 45.0 * (1.8 if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
@@ -2446,6 +2529,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
     lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
+    cb = sorted(a * 60 for f in fl if f.kind == "cancel_burst" for a, _, _ in f.runs)  # (s92) no draw
     rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
     rs = rwait = rlf = None
     if rl:
@@ -2491,6 +2575,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         if rl:  # (s83) a request still generating when a reload pauses the engine stalls for the pause
             dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
+        if cb:  # (s92) a job's cancel aborts every batch request in flight at the burst
+            nb = np.append(np.array(cb), np.inf)[np.searchsorted(np.array(cb), t, side="right")]
+            cut = (kind == 6) & (nb < t + dur) & (nb < T - 1)
+            uf = np.where(cut, np.clip((nb - t) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
+            aborted = aborted | cut
+            end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
         np.add.at(run, si, 1)
@@ -2535,7 +2625,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where(rest & (kind == 10), 1, reason)
     np.add.at(bad, ei[errored], 1)
     bad += w["x5xx"] * tot
-    hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-since(N, o["readies"]) / 240.0))
+    back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
+    hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-back_s / 240.0))
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
     if (kind == 4).any():  # a moved conversation's history is cached on the node it left
         hit = hit * np.where(kind == 4, 0.25, 1.0)
@@ -2772,6 +2863,12 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         fb += 2560 * np.interp(N, [r - 50, r - 20, r + RELOAD_PAUSE, r + RELOAD_PAUSE + 10], [0, 1, 1, 0],
                                0, 0)
         util *= np.where((r <= N) & (r + RELOAD_PAUSE > N), 0.25, 1.0)  # copies, no decode steps
+    for f in (f for f in fl if f.kind == "sleep"):  # (s90) asleep: the context only; at the wake the weights
+        for a, b, _ in f.runs:  # come back and the pool is re-allocated over ~20 s
+            x = N - a * 60
+            m, w = (x >= 0) & (x < (b - a) * 60), (x >= (b - a) * 60) & (x < (b - a) * 60 + 20)
+            fb[:, m], util[:, m] = SLEEP_FB, 0.0
+            fb[:, w] = np.minimum(fb[:, w], SLEEP_FB + (fb[:, w] - SLEEP_FB) * (x[w] - (b - a) * 60) / 20.0)
     for g, a, b, mib in o.get("side", []):  # a side process: its context and tensors load over ~20 s
         age = N - a
         on = (age >= 0) & (age < b - a)
@@ -2951,6 +3048,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 out[-1][1]["metrics"].update(DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL=int(o["nvl"][g, s]),
                                              DCGM_FI_PROF_PCIE_TX_BYTES=int(o["pcie"][g, s]),
                                              DCGM_FI_PROF_PCIE_RX_BYTES=int(o["pcie"][g, s] * 0.93))
+            if nd.prof_lost and any(a <= t for a, _ in drv):  # (s93) no profiling module on the new driver
+                for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
+                    out[-1][1]["metrics"].pop(k, None)
             if fresh:  # the profiling module has no sample yet on a restarted exporter's first read
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -3496,7 +3596,7 @@ def scenarios() -> list[Scenario]:
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
-            *twentieth_scenarios(), *twenty_first_scenarios()]
+            *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4325,6 +4425,57 @@ def twenty_first_scenarios() -> list[Scenario]:
     return [s86, s87, s88, s89]
 
 
+def twenty_second_scenarios() -> list[Scenario]:
+    """s90-s93, added later by a twenty-second outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s90 = Scenario("s90_sleep_mode_eval_leak", "2026-12-01T09:00:00+00:00", 90,
+                   mk("sm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("sleep", "sm-h100-02", 20, runs=[(20.0, 32.0, ()), (50.0, 62.0, ())],
+                          to=[("sm-h100-01", 0.5), ("sm-h100-03", 0.5)]),
+                    Fault("sleep", "sm-h100-05", 35, runs=[(35.0, 47.0, ())],
+                          to=[("sm-h100-04", 0.5), ("sm-h100-06", 0.5)]),
+                    Fault("sleep_win", "sm-h100-02", 20, 42, cause=ben, detail="sleep_mode"),
+                    Fault("sleep_win", "sm-h100-02", 50, 72, cause=ben, detail="sleep_mode"),
+                    Fault("sleep_win", "sm-h100-05", 35, 57, cause=ben, detail="sleep_mode"),
+                    Fault("kv_leak", "sm-h100-02", 35, cause=si, leak=2.0)])
+    for nd in s90.nodes[3:]:
+        nd.lower = True
+    s91 = Scenario("s91_scale_out_cold_node_residue", "2026-12-08T07:00:00+00:00", 90,
+                   mk("so-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [*(Fault("shift", f"so-h100-0{k}", 31, rate=0.75) for k in range(1, 7)),
+                    Fault("join", "so-h100-07", 30, 45, cause=ben, detail="scale_out"),
+                    Fault("join", "so-h100-08", 32, 47, cause=ben, detail="scale_out"),
+                    Fault("spec_residue", "so-h100-08", 32 + (JOIN_PULL + JOIN_LOAD) / 60,
+                          cause="spec_residue", abort=0.03)])
+    for nd in s91.nodes[3:]:
+        nd.lower = True
+    s92 = Scenario("s92_batch_cancel_bursts_residue", "2026-12-15T13:00:00+00:00", 90,
+                   mk("cb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True),
+                   [Fault("batch_job", "cb-h100-02", 20, rate=2.0),
+                    Fault("cancel_burst", "cb-h100-02", 20, cause=ben, detail="batch_cancel_bursts",
+                          runs=[(m, m, ()) for m in (24.0, 37.0, 46.0, 61.0, 77.0)]),
+                    Fault("batch_job", "cb-h100-05", 20, rate=2.0),
+                    Fault("cancel_burst", "cb-h100-05", 20,
+                          runs=[(m, m, ()) for m in (27.0, 40.0, 52.0, 64.0, 75.0, 86.0)]),
+                    Fault("spec_residue", "cb-h100-05", 25, cause="spec_residue", abort=0.015)])
+    for nd in s92.nodes[3:]:
+        nd.lower = True
+    s93 = Scenario("s93_driver_upgrade_prof_loss_gpu_leak", "2026-12-22T11:00:00+00:00", 90,
+                   mk("dv-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [*(f for m, n in ((20, "dv-h100-02"), (30, "dv-h100-04"), (40, "dv-h100-06")) for f in (
+                       Fault("drv_roll", n, m, m + 400 / 60 + 10, cause=ben, detail="driver_upgrade"),
+                       Fault("driver_upgrade", n, m + 0.5, m + 4.5))),
+                    Fault("fb_leak", "dv-h100-04", 30 + 400 / 60, cause="other", detail="gpu_memory_leak",
+                          rate=60.0)])
+    for nd in s93.nodes:
+        nd.prof_lost = nd.name in ("dv-h100-02", "dv-h100-04", "dv-h100-06")
+    for nd in s93.nodes[3:]:
+        nd.lower = True
+    return [s90, s91, s92, s93]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -4580,10 +4731,14 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
+        fos += [(f.node, a * 60 - 30, b * 60, f.to)  # (s90) a sleeping node's load goes to its neighbours
+                for f in sc.faults if f.kind == "sleep" for a, b, _ in f.runs]
         if fos:  # a drained node's load goes to the peers its hash ring names; held KV scales with load
             nd.o["failover"] = ([(a, b) for n, a, b, _ in fos if n == nd.name],
                                 [(a, b, sh) for _, a, b, to in fos for p, sh in to if p == nd.name])
             nd.o["fref_s"] = min(a for _, a, _, _ in fos)
+        for f in (f for f in fl if f.kind == "join"):  # (s91) sessions land on it once it is ready
+            nd.o["failover"] = ([(0.0, f.start * 60 + JOIN_PULL + JOIN_LOAD)], [])
         evs = [(f.node, f.start * 60) for f in sc.faults if f.kind == "evict"]
         arr = [(f.node, f.start * 60 + 100) for f in sc.faults if f.kind == "arrive"]
         if evs and arr:  # a pod rescheduled from node a (evicted at e) to spare node b (ready at r)
