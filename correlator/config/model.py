@@ -279,6 +279,11 @@ class MemoryLeak(_Section):
     ``monitoring_gap.host_growth_pct_per_min``) or where it will exhaust the host's memory
     within this many minutes (a slow rate on a large host is no slow leak), fading out at twice
     as long."""
+    gpu_mib_per_min: Annotated[float, Field(gt=0)] = 50.0
+    """On the GPUs: the framebuffers rising over each third of the slow residue window, in
+    ``host_steady_tau`` of its minute pairs and keeping ``host_keeps_pace``, by this many MiB a
+    minute per GPU beyond twice what the interrupted requests leave (from half of it), with the
+    window after any warm-up: memory settling after a start slows down, a leak does not."""
 
 
 class EngineStall(_Section):

@@ -131,6 +131,9 @@ class GpuView:
     slow_mib: Monotone = NONE
     """The framebuffers' used MiB summed (over the node's GPUs, or the one pool), minute means
     over the slow residue window: DESIGN's residue thresholds are MB per node."""
+    steady_mib: tuple[Monotone, Monotone, Monotone] | None = None
+    """The same minute means' thirds, earliest first (MiB/min summed), where the window is
+    whole and rising: does the rise keep its pace (a leak) or slow down (memory settling)?"""
 
 
 @dataclass(slots=True)
@@ -205,6 +208,10 @@ class Rates:
     """The node's vLLM servers report and none exports a speculative-decoding counter: not
     configured (vLLM registers those counters only where it is)."""
     burst_ticks: int = 0
+    servers: int = 0
+    """The vLLM engines reporting on the node now. An interrupted request's draft state lies
+    on the GPUs of the engine that served it: on each of a tensor-parallel engine's GPUs,
+    and on one GPU of a node that runs a server per GPU."""
 
 
 @dataclass(slots=True)
@@ -248,9 +255,14 @@ def host_steady(s: Series, mem_pct: float, w: Windows) -> HostSteady | None:
     means = bucket_means(s.tail(w.host_steady_minutes * w.per_minute), w.per_minute)
     if len(means) < w.host_steady_minutes:
         return None
+    return HostSteady(thirds(means), 100.0 - mem_pct)
+
+
+def thirds(means: list[float]) -> tuple[Monotone, Monotone, Monotone]:
+    """The trends of a window's thirds, earliest first; neighbours share a minute."""
     k = len(means) // 3
-    return HostSteady((mann_kendall(means[: k + 1]), mann_kendall(means[k : 2 * k + 1]),
-                       mann_kendall(means[2 * k :])), 100.0 - mem_pct)
+    return (mann_kendall(means[: k + 1]), mann_kendall(means[k : 2 * k + 1]),
+            mann_kendall(means[2 * k :]))
 
 
 @dataclass(slots=True)
@@ -701,8 +713,11 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
         t = mann_kendall(bucket_means(g.used_mib.tail(minutes * w.per_minute), w.per_minute))
         if t.slope == t.slope:
             mib += t.slope
-    return GpuView(len(live), lv, slow, mib / len(live), lost, xids,
-                   mann_kendall(_summed_minutes(live, w.gpu_slow_minutes, w.per_minute)))
+    summed = _summed_minutes(live, w.gpu_slow_minutes, w.per_minute)
+    slow_mib = mann_kendall(summed)
+    steady = thirds(summed) if len(summed) >= w.gpu_slow_minutes and slow_mib.slope > 0 \
+        and slow_mib.tau >= 0.5 else None
+    return GpuView(len(live), lv, slow, mib / len(live), lost, xids, slow_mib, steady)
 
 
 def _summed_minutes(tracks: list[GpuTrack], minutes: int, per_minute: int) -> list[float]:
@@ -881,6 +896,8 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
     counted = False
     per = [0.0] * w.history
     for e in state.engines.values():
+        if tick_ns < 0 or (e.running.last_ns >= 0 and tick_ns - e.running.last_ns <= 2 * 60 * NS):
+            r.servers += 1
         if any(k.startswith("finished_") for k in e.counters):
             counted = True
             for key, c in e.counters.items():

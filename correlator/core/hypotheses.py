@@ -424,12 +424,21 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
     if gpu is not None and gpu.level.trend.known:
         t = gpu.level.trend
         s = _rising(t, 3 * sr.min_growth_pct_per_min, sr.min_tau, 4 * sr.min_rise_pct)
+        ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
+                       detail="framebuffer grows with no interrupted requests behind it")]
+        onset = gpu.level.onset_ns
+        steady, rate = _gpu_steady(f, gpu, rules)
+        if steady > s:
+            m = gpu.slow_mib
+            s, onset = steady, f.ts_ns - (max(m.n, 1) - 1) * 60 * 1_000_000_000
+            ev = [Evidence(signal="gpu_memory_rise_mib", value=round(m.rise, 1),
+                           detail=f"framebuffer use on {gpu.gpus} GPUs rose {m.rise:.0f} MiB over "
+                                  f"{m.n} minutes, {rate:.0f} MiB a minute per GPU, not slowing "
+                                  "down, with no interrupted requests to account for it")]
         if benign.explained(expl, benign.GPU):
             s *= 0.1
         if s > best.strength:
-            ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
-                           detail="framebuffer grows with no interrupted requests behind it")]
-            best = Score(s, gpu.level.onset_ns, ev, critical=gpu.level.now > 97.0)
+            best = Score(s, onset, ev, critical=gpu.level.now > 97.0)
     # Within an hour of an OOM kill, where the serving process's memory holds while the host's
     # rises, the host's is judged: memory growing beside the serving process (a sidecar, a
     # cache server). Not otherwise: the page cache rises as steadily and is reclaimed before
@@ -449,6 +458,32 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
                                   "serving process memory grows steadily")]
             best = Score(s, host.onset_ns, ev, critical=f.oom_recent > 0)
     return best
+
+
+def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet) -> tuple[float, float]:
+    """A framebuffer leak too slow for the points path (a cache on the GPU that never evicts):
+    the node's framebuffers rising over each third of the slow window, not slowing down, well
+    beyond what the interrupted requests leave, in a window after any warm-up (an allocator
+    settling after a start rises in most minute pairs, ever more slowly). Strength, and the
+    slowest third's rate in MiB a minute per GPU."""
+    h, sr, cfg = gpu.steady_mib, rules.hypotheses.spec_residue, rules.hypotheses.memory_leak
+    since = min(f.since_start_s, f.since_resume_s) - rules.benign.warmup_s
+    if h is None or gpu.gpus <= 0 or since < 60 * sr.slow_minutes:
+        return 0.0, 0.0
+    early, middle, late = h
+    rate = min(t.slope for t in h) / gpu.gpus
+    if not rate > 0:  # NaN too
+        return 0.0, 0.0
+    left = 0.0
+    if not f.rates.spec_absent:
+        lands = max(1.0, gpu.gpus / f.rates.servers) if f.rates.servers else 1.0
+        left = f.rates.aborts * sr.residue_mb_per_interrupt * 1e6 / (1 << 20) * lands / gpu.gpus
+    g = cfg.gpu_mib_per_min
+    pace = late.slope / max(early.slope, middle.slope)
+    strength = (ramp(min(t.tau for t in h), 0.8 * cfg.host_steady_tau, cfg.host_steady_tau)
+                * ramp(pace, 0.75 * cfg.host_keeps_pace, cfg.host_keeps_pace)
+                * ramp(rate - 2 * left, 0.5 * g, g))
+    return strength, rate
 
 
 def _host_steady(f: NodeFeatures, rules: RuleSet) -> float:

@@ -67,7 +67,10 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue",
              "s82_kv_offload_sidecar_host_leak", "s83_weight_reload_canary_leak",
              "s84_rag_tenant_shift_slow_leak", "s85_dcgm_hang_nvml_sees_residue",
-             "s86_sparse_scrape_accelerating_leak", "s88_long_context_adoption_3h")
+             "s86_sparse_scrape_accelerating_leak", "s88_long_context_adoption_3h",
+             "s89_guided_decoding_gpu_leak_vs_residue", "s90_sleep_mode_eval_leak",
+             "s91_scale_out_cold_node_residue", "s92_batch_cancel_bursts_residue",
+             "s93_driver_upgrade_prof_loss_gpu_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -313,3 +316,17 @@ def test_a_sidecar_growing_beside_the_serving_process_is_paged_at_its_oom_kill(r
     assert "outside the serving process" in got[0]["evidence"][0]["detail"]
     statuses = [r["status"] for r in incident_records(recordings / "s82_kv_offload_sidecar_host_leak")]
     assert "resolved" not in statuses  # it grows again after the kill, to the recording's end
+
+
+def test_a_framebuffer_leak_too_slow_for_points_is_paged_as_a_memory_leak(recordings: Path) -> None:
+    """s89: a grammar cache on the GPU that never evicts, 120 MiB a minute per GPU on a node
+    without a draft model, beside a true residue on another node; s93: a driver leaking 60 MiB
+    a minute per GPU from its node's restart after the upgrade. Both were missed: 0.07-0.15
+    points a minute, under the points path's threshold. A rise that keeps its pace through a
+    window after the warm-up is a leak; the upgrade's restarts on two other nodes page nothing."""
+    s89 = opened(recordings / "s89_guided_decoding_gpu_leak_vs_residue")
+    assert {(r["cause"], tuple(r["nodes"])) for r in s89} == {("memory_leak", ("gd-h100-05",)),
+                                                             ("spec_residue", ("gd-h100-02",))}
+    s93 = opened(recordings / "s93_driver_upgrade_prof_loss_gpu_leak")
+    assert [(r["cause"], r["nodes"]) for r in s93] == [("memory_leak", ["dv-h100-04"])]
+    assert "not slowing down" in s93[0]["evidence"][0]["detail"]
