@@ -1463,6 +1463,60 @@ s93_driver_upgrade_prof_loss_gpu_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv
   on top of the allocator warm-up after the start: FB ~74.1k -> ~77.3k MiB by the end (GPUFramebufferHigh
   late), KV, aborts and latency normal. Labels: benign/driver_upgrade dv-h100-02 20-36.67, dv-h100-04
   30-46.67, dv-h100-06 40-56.67; other/gpu_memory_leak dv-h100-04 36.67-90.
+Added later (s94-s97, a twenty-third outsider, same clean-room rules; fixed BEFORE any build of them)
+------------------------------------------------------------------------------------------------------
+s94_h200_fleet_residue_checkpoint_retry: 6 x 4 H200 (141 GB HBM3e: 143,771 MiB, 637 MiB reserved assumed; 700
+  W), Llama-3.3-70B TP4 + 1B draft (speculative decoding everywhere), Azure conv 4.0 req/s/node (the bigger
+  KV pool, ~1.15M tokens, serves more), held-context saw-tooth amplitude 0.06-0.11 (Node.amp: the same
+  contexts are a smaller share of a 2.7x pool), 90 min from 14:00 UTC, no request log; hb-h200-04..06 export
+  hostname/uuid. Every framebuffer figure is a smaller share of the GPU than on the H100 fleets: a MiB of
+  growth is 0.57x the percentage. (1) spec_residue on hb-h200-03 from 30 min to end (as s3: aborts ramp 1.5
+  -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted request, KV flat): ~0.48 aborts/s, ~32
+  MiB/min per GPU, FB ~+1.9 GiB per GPU by the end (~1.3 % of the framebuffer, far from GPUFramebufferHigh
+  and from CUDA-OOM: ~14 GiB headroom); the abort-rate alert is its only alert. (2) benign/checkpoint_load on
+  hb-h200-05 45-50 (as s6: RSS +24 GiB, FB +2.5 GiB per GPU for ~90 s). (3) benign/retry_burst on hb-h200-01
+  60-66 (as s6: arrivals x2.2, 25 % aborts, 6 % 5xx: an abort alert too, but no FB creep and no draft state
+  kept). Labels: spec_residue hb-h200-03 30-90; benign/checkpoint_load hb-h200-05 45-50; benign/retry_burst
+  hb-h200-01 60-66.
+s95_diurnal_5h_late_slow_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.45 req/s/node before the day's traffic,
+  300 min (5 h) from 07:00 UTC, no request log; dn-h100-04..06 export hostname/uuid; GPU utilization relative
+  to the first 10 min (Node.uref_min). The day's traffic on every node (new fault kind diurnal): extra
+  arrivals of the same users (kind 0, as s32's ramp) with a share of their peak 0.5 - 0.5 cos(2 pi (t - 10
+  min) / 280 min) from 10 to 290 min (x1 at 10, the peak at 150 min = 09:30 UTC, x1 again at 290), peaks x2.3,
+  x2.5, x2.7, x2.4, x2.6, x2.5 on dn-h100-01..06; held KV scales with the absolute load (reference: the
+  first 10 min), so every node's saw-tooth rises and falls with the day. (1) benign/diurnal_traffic on
+  dn-h100-01..06 10-290. (2) session_isolation on dn-h100-05 from 210 min to end at 0.5 %/min
+  (load-modulated, as s1: ~0.95 %/min at 210 min falling to ~0.5 %/min by 290 as the afternoon ebbs): one
+  node whose floor ratchets up while every peer's floor falls with its load, late in a long recording.
+  Labels: benign/diurnal_traffic dn-h100-01..06 10-290; session_isolation dn-h100-05 210-300.
+s96_misconfigured_temp_rule_storm_throttle: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 13:00 UTC, no request log; mt-h100-04..06 export hostname/uuid. At 20 min a PrometheusRule change
+  copied from an A10 inference pool's rule set gives GPUTemperatureHigh the threshold 45 C instead of 85 C
+  (Scenario.temp_rule = (20, 45); same alertname, labels and `for: 5m`, its description expression reads
+  "> 45"): from ~25 min it fires on nearly every one of the 24 GPUs (temperature 31 + 0.38 x utilization,
+  ~50-58 C under load), re-sent every minute, and flaps on GPUs whose utilization dips: a fleet-wide alert
+  storm with no fault. (1) benign/misconfigured_rule on mt-h100-01..06 20-90. (2) other/thermal_throttle on
+  mt-h100-04 GPU 1 from 50 min to end (as s47: its fan fails, ~87 C, SM clock 0.45, its TP4 group slowed:
+  running up, KV high, preemptions, TTFT): its own GPUTemperatureHigh alert has been firing under the bad
+  rule since ~25 min with the same labels and fingerprint, so the real overheating adds no new alert of that
+  name; only the engine-level alerts and the telemetry (87 C against ~55 C on its siblings, clock and power
+  down) tell it apart. Labels: benign/misconfigured_rule mt-h100-01..06 20-90; other/thermal_throttle
+  mt-h100-04 GPU 1 50-90.
+s97_rule_group_loss_gateway_only_alerts: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  10:00 UTC, no request log; rl-h100-04..06 export hostname/uuid. At 15 min a Helm upgrade of the platform's
+  monitoring chart renames its PrometheusRule objects, and the new ones do not match the Prometheus
+  ruleSelector: from 15 min every vLLM, DCGM, node, kube and per-upstream gateway rule is no longer evaluated
+  (Scenario.rules_lost = (15, every rule but the two below); alerts firing then are not re-sent and get no
+  `resolved`). Only the SRE team's fleet-level gateway rules, from another chart, remain:
+  GatewayP99LatencySLOBreach and GatewayHigh5xxRate, which name no node (node "-"). Every agent source is
+  still collected. (1) session_isolation on rl-h100-03 from 25 min to end at 2.5 %/min (as s1,
+  load-modulated): the pool fills by ~60 min, then preemptions and TTFT P99 ~2 s on that node, seen in
+  alerts only as the fleet's TTFT SLO breach. (2) other/xid_79 on rl-h100-05 GPU 2 from 55 min to end (as s5:
+  XID event, one last DCGM sample with XID_ERRORS = 79, that GPU's DCGM/NVML stop, vLLM dies 25 s later and
+  crash-loops): no GPUXidErrors, TargetDown or crash-loop alert; at most a fleet 5xx blip. (3)
+  benign/warmup on rl-h100-01 40-50 (a planned drained restart: engine_start, counters reset, cold cache).
+  Labels: session_isolation rl-h100-03 25-90; benign/warmup rl-h100-01 40-50; other/xid_79 rl-h100-05 GPU 2
+  55-90.
 """
 from __future__ import annotations
 
@@ -1490,7 +1544,9 @@ GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
         # one MIG 3g.40gb instance of an H100 80GB (4 of 8 memory slices; assumed 40320 MiB, 128 reserved)
         "H100-3g": ("NVIDIA H100 80GB HBM3", 40320, 128, 36.0, 350.0, 1980, 2619),
         # (s74) an A100 SXM4 80GB of an HGX A100 4-GPU board (545 MiB reserved assumed; 400 W TDP)
-        "A100": ("NVIDIA A100-SXM4-80GB", 81920, 545, 60.0, 400.0, 1410, 1593)}
+        "A100": ("NVIDIA A100-SXM4-80GB", 81920, 545, 60.0, 400.0, 1410, 1593),
+        # (s94) an H200 SXM 141 GB HBM3e (637 MiB reserved assumed; 700 W TDP)
+        "H200": ("NVIDIA H200", 143771, 637, 75.0, 700.0, 1980, 3201)}
 MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
@@ -1697,6 +1753,8 @@ class Fault:
     #                    take its load meanwhile; cancel_burst: f.runs = (burst min, -, ()) per burst, when
     #                    every in-flight batch request (kind 6) is aborted; join: the node joins the cluster
     #                    at f.start; drv_roll: drained stop at f.start, pod back 5 min later
+    # (s94-s97) diurnal: the day's extra load (kind 0) from f.start to f.end, f.rate = the peak multiplier
+    #                    (`diurnal_shape`)
 
 
 @dataclass
@@ -1722,6 +1780,10 @@ class Scenario:
     #                    samples lost in transit (absent: the fleet's 0.3 %)
     src_skew: dict[tuple[str, str], float] = field(default_factory=dict)  # (s87) (node, source): s added to
     #                    that collector's stamps (a collector whose wall-clock offset is stale)
+    temp_rule: tuple[float, float] | None = None  # (s96) (minute, C): from then GPUTemperatureHigh fires
+    #                    above this threshold instead of 85 C (a misconfigured rule; same name and labels)
+    rules_lost: tuple[float, tuple[str, ...]] | None = None  # (s97) (minute, rules): from then these rules
+    #                    are no longer evaluated (their alerts are neither re-sent nor resolved)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -2198,6 +2260,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
+        elif f.kind == "diurnal":  # (s95) the day's hump: the same users' traffic (kind 0), f.rate x at peak
+            et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
+            keep = rng.random(len(et)) < diurnal_shape(et, s0, s1)
+            xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -2319,6 +2385,13 @@ def ramp_shape(secs: Arr, s0: float, s1: float) -> Arr:
     (slow at first, fastest mid-way, levelling off), then holds."""
     x = np.clip((np.asarray(secs, float) - s0) / (s1 - s0), 0.0, 1.0)
     return np.asarray(0.5 - 0.5 * np.cos(np.pi * x))
+
+
+def diurnal_shape(secs: Arr, s0: float, s1: float) -> Arr:
+    """(s95) The day's extra load, as a share of its peak: 0.5 - 0.5 cos(2 pi x) over x = (t - s0) / (s1 - s0)
+    in [0, 1] (0 at s0 and s1, the peak midway), 0 outside."""
+    x = np.clip((np.asarray(secs, float) - s0) / (s1 - s0), 0.0, 1.0)
+    return np.asarray(0.5 - 0.5 * np.cos(2 * np.pi * x))
 
 
 def shift_shape(secs: Arr, s0: float, s1: float, T: int) -> Arr:
@@ -2523,7 +2596,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
-                                                                 "reasoning", "runaway", "rag")],
+                                                                 "reasoning", "runaway", "rag", "diurnal")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
@@ -3387,8 +3460,10 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                           nd.name, pg))
             th = o.get("therm", {})
             temp = th[g][0] if g in th else 31 + 0.38 * o["util"][g]  # as the node's records show it
-            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & (temp[ti] > 85) & ~hung, gl,
-                          nd.name, pg))
+            hot = temp[ti] > 85
+            if sc.temp_rule is not None:  # (s96) a misconfigured threshold from its deploy on
+                hot = np.where(ti >= sc.temp_rule[0] * 60, temp[ti] > sc.temp_rule[1], hot)
+            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & hot & ~hung, gl, nd.name, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -3416,6 +3491,11 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         sev, for_s, expr = RULES[nm]
         if nm in TTFT_RULES and sc.ttft_slo != 0.8:  # the pool's own TTFT SLO
             expr = expr.replace("> 0.8", f"> {sc.ttft_slo:g}")
+        if nm == "GPUTemperatureHigh" and sc.temp_rule is not None:  # (s96) the rule as deployed
+            expr = expr.replace("> 85", f"> {sc.temp_rule[1]:g}")
+        cut = T + 1.0  # (s97) rules no longer evaluated from this second
+        if sc.rules_lost is not None and nm in sc.rules_lost[1]:
+            cut = sc.rules_lost[0] * 60
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
                   "severity": sev, **lab, **(ext or {})}
         if sc.grafana:
@@ -3424,7 +3504,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         for a, b in fire_windows(ti, cond, for_s):
             sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
             sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
-            for t, status, end in sends:
+            for t, status, end in (x for x in sends if x[0] < cut):
                 out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
                                                         "kind": "alert", "gpu": gpu, "alert": {
                     "status": status, "labels": labels,
@@ -3596,7 +3676,8 @@ def scenarios() -> list[Scenario]:
             *ninth_scenarios(), *tenth_scenarios(), *eleventh_scenarios(), *twelfth_scenarios(),
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
-            *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios()]
+            *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
+            *twenty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4474,6 +4555,48 @@ def twenty_second_scenarios() -> list[Scenario]:
     for nd in s93.nodes[3:]:
         nd.lower = True
     return [s90, s91, s92, s93]
+
+
+def twenty_third_scenarios() -> list[Scenario]:
+    """s94-s97, added later by a twenty-third outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s94 = Scenario("s94_h200_fleet_residue_checkpoint_retry", "2027-01-05T14:00:00+00:00", 90,
+                   mk("hb-h200-", 6, "H200", 4, l70, "azure_conv", "tp", 4.0, iv, spec=True,
+                      amp=(0.06, 0.11)),
+                   [Fault("spec_residue", "hb-h200-03", 30, cause="spec_residue"),
+                    Fault("checkpoint_load", "hb-h200-05", 45, 50, cause=ben, detail="checkpoint_load"),
+                    Fault("retry_burst", "hb-h200-01", 60, 66, cause=ben, detail="retry_burst")])
+    for nd in s94.nodes[3:]:
+        nd.lower = True
+    peaks = (2.3, 2.5, 2.7, 2.4, 2.6, 2.5)
+    s95 = Scenario("s95_diurnal_5h_late_slow_leak", "2027-01-12T07:00:00+00:00", 300,
+                   mk("dn-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.45, iv, uref_min=10.0),
+                   [*(Fault("diurnal", f"dn-h100-0{k + 1}", 10, 290, cause=ben, detail="diurnal_traffic",
+                            rate=p) for k, p in enumerate(peaks)),
+                    Fault("kv_leak", "dn-h100-05", 210, cause=si, leak=0.5)])
+    for nd in s95.nodes[3:]:
+        nd.lower = True
+    s96 = Scenario("s96_misconfigured_temp_rule_storm_throttle", "2027-01-19T13:00:00+00:00", 90,
+                   mk("mt-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [*(Fault("rule_storm", f"mt-h100-0{k}", 20, 90, cause=ben, detail="misconfigured_rule")
+                      for k in range(1, 7)),
+                    Fault("throttle", "mt-h100-04", 50, gpu=1, cause="other", detail="thermal_throttle",
+                          rate=0.45)],
+                   temp_rule=(20.0, 45.0))
+    for nd in s96.nodes[3:]:
+        nd.lower = True
+    kept = ("GatewayP99LatencySLOBreach", "GatewayHigh5xxRate")  # the SRE team's chart, not pruned
+    s97 = Scenario("s97_rule_group_loss_gateway_only_alerts", "2027-01-26T10:00:00+00:00", 90,
+                   mk("rl-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("kv_leak", "rl-h100-03", 25, cause=si, leak=2.5),
+                    Fault("warmup", "rl-h100-01", 40, 50, cause=ben, detail="warmup"),
+                    Fault("xid79", "rl-h100-05", 55, gpu=2, cause="other", detail="xid_79")],
+                   rules_lost=(15.0, tuple(k for k in RULES if k not in kept)))
+    for nd in s97.nodes[3:]:
+        nd.lower = True
+    return [s94, s95, s96, s97]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
