@@ -1517,6 +1517,57 @@ s97_rule_group_loss_gateway_only_alerts: 6 x 4 H100, Llama-3.3-70B TP4, Azure co
   benign/warmup on rl-h100-01 40-50 (a planned drained restart: engine_start, counters reset, cold cache).
   Labels: session_isolation rl-h100-03 25-90; benign/warmup rl-h100-01 40-50; other/xid_79 rl-h100-05 GPU 2
   55-90.
+Added later (s98-s101, a twenty-fourth outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s98_prompt_caching_rollout_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 10:00
+  UTC, no request log; pc-h100-04..06 export hostname/uuid. A tenant switches on the platform's prompt-caching
+  feature (fault kind prompt_cache): its requests (a share f.rate of the node's) mark their system prompt and
+  tool definitions cacheable, and the serving stack pins those prefix blocks for a PC_TTL = 300 s TTL,
+  refreshed on every hit. On pc-h100-02 from 20 min (f.rate 0.40, f.cap 0.22) and pc-h100-05 from 25 min
+  (0.35, 0.18): the pinned prefixes fill to f.cap of the pool (1 - exp(-dt / PC_TTL), +-5 % wobble, no sweep
+  frees them), so the KV saw-tooth's floor and peaks step up by ~0.2 in ~10 min and then hold; that tenant's
+  prefix hits rise to PC_HIT = 0.8 of its prompt (node hit ratio ~0.15 -> ~0.4) and its TTFT falls by a
+  quarter. (1) benign/prompt_caching_rollout on pc-h100-02 20-90 and pc-h100-05 25-90 (KV higher for good,
+  running flat: a leak's look). (2) session_isolation on pc-h100-02 from 45 min to end at 1.8 %/min (as s1,
+  load-modulated): on top of the new plateau its floor ratchets on, the pool full by ~80-85 min. Labels:
+  benign/prompt_caching_rollout pc-h100-02 20-90, pc-h100-05 25-90; session_isolation pc-h100-02 45-90.
+s99_host_clock_stuck_rss_oom: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 16:00 UTC,
+  1 TiB hosts, no request log; hc-h100-04..06 export hostname/uuid. On hc-h100-04 the node agent's host
+  collector stamps its records from a cached clock that a ticker refreshes; the ticker dies at 18 min
+  (Scenario.stuck): from then every `host` record of that node (samples and oom_kill / process_start events)
+  carries the 18-min stamp while its values keep changing and its seq keeps counting (the other sources and
+  the alerts are stamped right; the host clock itself is in sync: no clock alert). (1) monitoring_gap on
+  hc-h100-04 from 18 min to end: from 24 min the serving process's RSS grows 2 %/min of host memory
+  (rss_leak, as s17) to an OOM kill at 98.5 % (~54 min), restart, and again (~85 min); reclaim stalls slow
+  requests above 88 %. Its only timely host-memory view is Prometheus's (NodeMemoryHighUtilization,
+  NodeOOMKillDetected). (2) benign/checkpoint_load on hc-h100-02 50-55 (as s6: RSS +24 GiB, FB +2.5 GiB for
+  ~90 s). Labels: monitoring_gap hc-h100-04 18-90; benign/checkpoint_load hc-h100-02 50-55.
+s100_a100_40gb_near_full_pool_rank_leak: 6 x 4 A100-SXM4-40GB (40,960 MiB, 545 reserved assumed, 400 W),
+  Mistral-Small-24B TP2, two data-parallel engines per node (engine "0" on GPUs 0-1, "1" on 2-3, gpu null),
+  Azure conv 3.0 req/s/engine, 90 min from 08:00 UTC, 512 GiB hosts, no request log; a40-node-04..06 export
+  hostname/uuid. Small framebuffers: ~22 GiB of weights per GPU leave a ~138k-token pool per engine, and the
+  held-context saw-tooth has amplitude 0.45-0.55 (Node.amp): in normal operation the pool peaks at ~0.7-0.99
+  on every engine, with the odd preemption and KV-usage alert. (1) session_isolation on a40-node-03 engine "1"
+  only (Fault.inst = 2, label gpu null) from 30 min to end at 1.5 %/min (as s10, load-modulated): its floor
+  ratchets from ~0.2 and its peaks saturate within ~20 min (preemptions, TTFT), its floor full by ~85 min;
+  engine "0" of that node stays healthy. (2) benign/retry_burst on a40-node-05 50-56 (as s6: arrivals x2.2,
+  25 % aborts, 6 % 5xx): on a near-full pool the extra load saturates both its engines for a few minutes.
+  Labels: session_isolation a40-node-03 30-90; benign/retry_burst a40-node-05 50-56.
+s101_embedding_colocated_reindex_vs_leak: 6 x 4 H100, Llama-3.3-70B TP4 at gpu_memory_utilization 0.80, Azure
+  conv 2.5 req/s/node, 90 min from 12:00 UTC, no request log; eb-h100-04..06 export hostname/uuid. Every node
+  also runs a small embedding server (a text-embeddings-inference pod, bge-m3) on GPU 3 beside the chat
+  engine's rank 3: it holds EMB_MIB = 3 GiB there (+4 % utilization) for the whole recording (fault kind
+  embed, no label); it has no vLLM endpoint and no records of its own, only GPU 3's FB, NVML proc_used and
+  utilization show it. (1) benign/embedding_reindex on eb-h100-03 GPU 3 20-48: the nightly vector-store
+  re-index sends large batches; the embedding server's allocator steps up EMB_STEP = 1 GiB every 3 min from 20
+  to 38 min (+7 GiB, +30 % utilization), holds to 45 and frees it over 20 s at the job's end (empty_cache on
+  idle): FB GPU 3 ~69.0k -> ~76.2k MiB (0.946, under GPUFramebufferHigh), the other three GPUs flat.
+  (2) other/colocated_process_leak on eb-h100-05 GPU 3 from 25 min to end: a new embedding-server image keeps
+  a CUDA graph for every padded batch shape it sees, 240 MiB/min on GPU 3 (embed_leak): FB GPU 3 ~69.0k ->
+  the framebuffer's end by ~75 min (GPUFramebufferHigh from ~63), and once the chat engine's rank 3 has < 256
+  MiB for its activations ~30 % of the engine's requests fail (CUDA OOM) from ~77 min (error-rate alerts);
+  KV, aborts and the other GPUs normal. Labels: benign/embedding_reindex eb-h100-03 GPU 3 20-48;
+  other/colocated_process_leak eb-h100-05 GPU 3 25-90.
 """
 from __future__ import annotations
 
@@ -1546,7 +1597,9 @@ GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
         # (s74) an A100 SXM4 80GB of an HGX A100 4-GPU board (545 MiB reserved assumed; 400 W TDP)
         "A100": ("NVIDIA A100-SXM4-80GB", 81920, 545, 60.0, 400.0, 1410, 1593),
         # (s94) an H200 SXM 141 GB HBM3e (637 MiB reserved assumed; 700 W TDP)
-        "H200": ("NVIDIA H200", 143771, 637, 75.0, 700.0, 1980, 3201)}
+        "H200": ("NVIDIA H200", 143771, 637, 75.0, 700.0, 1980, 3201),
+        # (s100) an A100 SXM4 40GB (HBM2, 1215 MHz memory clock; 545 MiB reserved assumed; 400 W TDP)
+        "A100-40": ("NVIDIA A100-SXM4-40GB", 40960, 545, 50.0, 400.0, 1410, 1215)}
 MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
@@ -1626,6 +1679,10 @@ RAG_MED, RAG_SIG, RAG_MIN, RAG_MAX, RAG_HIT = 5000.0, 0.6, 1500.0, 24000.0, 0.10
 #   RAG request (lognormal median, sigma, clip) and the share of them that are prefix hits
 SLEEP_FB, EVAL_MIB = 1100.0, 52 * 1024.0  # (s90) MiB per GPU a level-1-asleep vLLM keeps (its CUDA context),
 #   and what the evaluation Job run in its place holds per GPU
+PC_TTL, PC_HIT = 300.0, 0.8  # (s98) prompt caching: a pinned prefix's TTL (s), refreshed on every hit, and
+#   the share of a caching tenant's prompt that is its cached system prompt and tool definitions
+EMB_MIB, EMB_STEP = 3072.0, 1024.0  # (s101) MiB a co-located embedding server holds on its GPU, and each step
+#   its allocator takes during a re-index's large batches (one every 3 min)
 JOIN_PULL, JOIN_LOAD = 90.0, 100.0  # (s91) s from a new node's join to its vLLM process start (image pull),
 #   and from that start to ready (weights)
 
@@ -1755,6 +1812,9 @@ class Fault:
     #                    at f.start; drv_roll: drained stop at f.start, pod back 5 min later
     # (s94-s97) diurnal: the day's extra load (kind 0) from f.start to f.end, f.rate = the peak multiplier
     #                    (`diurnal_shape`)
+    # (s98-s101) prompt_cache: f.rate = the caching tenant's share of the node's requests, f.cap = the pool
+    #                    share its pinned prefixes reach; embed / embed_reindex / embed_leak: a co-located
+    #                    embedding server on GPU f.gpu (`colo_mem`), embed_leak: f.rate = MiB per min it leaks
 
 
 @dataclass
@@ -1784,6 +1844,8 @@ class Scenario:
     #                    above this threshold instead of 85 C (a misconfigured rule; same name and labels)
     rules_lost: tuple[float, tuple[str, ...]] | None = None  # (s97) (minute, rules): from then these rules
     #                    are no longer evaluated (their alerts are neither re-sent nor resolved)
+    stuck: dict[tuple[str, str], float] = field(default_factory=dict)  # (s99) (node, source): minute from
+    #                    which that collector stamps every record with that minute's time (a dead clock cache)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -2008,6 +2070,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["orphan"] = orphan
     if asleep.any():
         nd.o.update(asleep=asleep, wakes=wakes)
+    if any(f.kind in ("embed", "embed_reindex", "embed_leak") for f in fl):  # (s101) no random draw
+        nd.o["colo"] = colo_mem(nd, fl, T)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
         nd.o["swap"] = (f.start * 60 + 30, f.model)
     pc = [f for f in fl if f.kind == "page_cache"]
@@ -2043,6 +2107,31 @@ def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr,
             ev.append((g0 + 0.1, "host", None, "process_start",
                        {"pid": pid + int(rng.integers(50, 900)), "process": "lmcache-server"}))
     return out
+
+
+def colo_mem(nd: Node, fl: list[Fault], T: int) -> tuple[Arr, Arr]:
+    """(s101) MiB and utilization (%) per GPU of a small embedding server co-located beside the chat engine on
+    GPU f.gpu (`embed`: EMB_MIB, +4 %, all along). `embed_reindex` (f.start to f.end): a re-index's large
+    batches: EMB_STEP more every 3 min from f.start until f.end - 10 min, +30 %, freed over 20 s at f.end - 3
+    min (the job's end). `embed_leak`: from f.start f.rate MiB/min that is never freed. No random draw."""
+    N = np.arange(T, dtype=float)
+    mem, util = np.zeros((nd.n_gpu, T)), np.zeros((nd.n_gpu, T))
+    for f in fl:
+        assert f.gpu is not None or f.kind not in ("embed", "embed_reindex", "embed_leak")
+        s0 = f.start * 60
+        if f.kind == "embed":
+            mem[f.gpu] += EMB_MIB
+            util[f.gpu] += 4.0
+        elif f.kind == "embed_reindex" and f.end is not None:
+            e0, e1 = f.end * 60 - 600, f.end * 60 - 180  # last step, the job's end
+            steps = np.floor(np.clip(N - s0, 0, e0 - s0) / 180.0) + 1
+            on = (s0 <= N) & (e1 + 20 > N)
+            fade = np.clip(1 - (N - e1) / 20.0, 0, 1)
+            mem[f.gpu] += np.where(on, EMB_STEP * steps * fade, 0.0)
+            util[f.gpu] += np.where(on & (e1 > N), 30.0, 0.0)
+        elif f.kind == "embed_leak":
+            mem[f.gpu] += f.rate / 60.0 * np.clip(N - s0, 0, None)
+    return mem, util
 
 
 def reload_times(fl: list[Fault], T: int) -> list[float]:
@@ -2260,6 +2349,9 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < ramp_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
+        elif f.kind == "prompt_cache":  # (s98) pinned prefixes fill to f.cap of the pool over the TTL (no
+            x = N[s0:s1] - s0  # draw)
+            w["pinned"][s0:s1] += f.cap * (1 - np.exp(-x / PC_TTL)) * (1 + 0.05 * np.sin(2 * np.pi * x / 420))
         elif f.kind == "diurnal":  # (s95) the day's hump: the same users' traffic (kind 0), f.rate x at peak
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < diurnal_shape(et, s0, s1)
@@ -2686,7 +2778,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     for f in (f for f in fl if f.kind == "fb_frag"):
         res = res + fb_frag(f, up)
     total, reserved = GPUS[nd.gpu][1:3]
-    p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res) < 256, 0.30, 0.0)
+    colo = o["colo"][0][e.gpus].max(axis=0) if "colo" in o else 0.0  # (s101) a co-located process's MiB
+    p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res + colo) < 256, 0.30, 0.0)
     if nd.stall_err:  # reclaim stalls push requests past the gateway's timeout: 0 at 86 %, 12 % at 98 %
         p_er = p_er + 0.12 * np.clip((o["host_used"] / nd.host_total - 0.86) / 0.12, 0, 1)
     errored = ~aborted & (u2 < p_er[si])
@@ -2722,6 +2815,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     if nd.no_prefix:
         hit = hit * 0.0
+    for f in (f for f in fl if f.kind == "prompt_cache"):  # (s98) the caching tenant's requests (drawn here)
+        pcm = (rng.random(n) < f.rate) & (t >= f.start * 60)
+        dt = np.clip(t - f.start * 60, 0, None)
+        hit = np.where(pcm, np.maximum(hit, PC_HIT * (1 - np.exp(-dt / 60.0))), hit)
+        ttft = np.where(pcm, ttft * 0.75, ttft)  # its cached prefix is not prefilled again
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
 
@@ -2947,6 +3045,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         on = (age >= 0) & (age < b - a)
         fb[g] += np.where(on, mib * np.clip(age / 20.0, 0.1, 1.0), 0.0)
         util[g] += np.where(on & (age >= 20), 25.0, 0.0)
+    if "colo" in o:  # (s101) the co-located embedding server's memory and work
+        fb, util = fb + o["colo"][0], util + o["colo"][1]
     o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
     power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
     o["power"] = power + rng.normal(0, 2, power.shape)
@@ -3677,7 +3777,7 @@ def scenarios() -> list[Scenario]:
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
-            *twenty_third_scenarios()]
+            *twenty_third_scenarios(), *twenty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4599,6 +4699,47 @@ def twenty_third_scenarios() -> list[Scenario]:
     return [s94, s95, s96, s97]
 
 
+def twenty_fourth_scenarios() -> list[Scenario]:
+    """s98-s101, added later by a twenty-fourth outsider, same rules (see the module docstring)."""
+    l70, m24 = "meta-llama/Llama-3.3-70B-Instruct", "mistralai/Mistral-Small-24B-Instruct-2501"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s98 = Scenario("s98_prompt_caching_rollout_leak", "2027-02-02T10:00:00+00:00", 90,
+                   mk("pc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                   [Fault("prompt_cache", "pc-h100-02", 20, cause=ben, detail="prompt_caching_rollout",
+                          rate=0.40, cap=0.22),
+                    Fault("prompt_cache", "pc-h100-05", 25, cause=ben, detail="prompt_caching_rollout",
+                          rate=0.35, cap=0.18),
+                    Fault("kv_leak", "pc-h100-02", 45, cause=si, leak=1.8)])
+    for nd in s98.nodes[3:]:
+        nd.lower = True
+    s99 = Scenario("s99_host_clock_stuck_rss_oom", "2027-02-09T16:00:00+00:00", 90,
+                   mk("hc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                   [Fault("clock_stuck", "hc-h100-04", 18, cause="monitoring_gap"),
+                    Fault("rss_leak", "hc-h100-04", 24, rate=0.02),
+                    Fault("checkpoint_load", "hc-h100-02", 50, 55, cause=ben, detail="checkpoint_load")],
+                   stuck={("hc-h100-04", "host"): 18.0})
+    for nd in s99.nodes[3:]:
+        nd.lower = True
+    s100 = Scenario("s100_a100_40gb_near_full_pool_rank_leak", "2027-02-16T08:00:00+00:00", 90,
+                    mk("a40-node-", 6, "A100-40", 4, m24, "azure_conv", "dp2", 3.0, iv, host_total=512 * GIB,
+                       amp=(0.45, 0.55)),
+                    [Fault("kv_leak", "a40-node-03", 30, inst=2, cause=si, leak=1.5),
+                     Fault("retry_burst", "a40-node-05", 50, 56, cause=ben, detail="retry_burst")])
+    for nd in s100.nodes[3:]:
+        nd.lower = True
+    s101 = Scenario("s101_embedding_colocated_reindex_vs_leak", "2027-02-23T12:00:00+00:00", 90,
+                    mk("eb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, util_frac=0.80),
+                    [*(Fault("embed", f"eb-h100-0{k}", 0, gpu=3) for k in range(1, 7)),
+                     Fault("embed_reindex", "eb-h100-03", 20, 48, gpu=3, cause=ben,
+                           detail="embedding_reindex"),
+                     Fault("embed_leak", "eb-h100-05", 25, gpu=3, cause="other",
+                           detail="colocated_process_leak", rate=240.0)])
+    for nd in s101.nodes[3:]:
+        nd.lower = True
+    return [s98, s99, s100, s101]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -4772,6 +4913,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             r["ts_ns"] = t0_ns + round((t + off) * 1e9)
             if steps:  # every record the agent stamps after a step carries the stepped clock
                 r["ts_ns"] = t0_ns + round((t + off + sum(d for m, d in steps if m * 60 <= t)) * 1e9)
+            if key[:2] in sc.stuck and key[1] != "alert" and t >= sc.stuck[key[:2]] * 60:  # (s99) dead clock
+                r["ts_ns"] = t0_ns + round((sc.stuck[key[:2]] * 60 + off) * 1e9)
             u, d = rng.random(), t + rng.uniform(0.2, 1.5)
             if key[:2] in lags:  # its producer is behind: delivered later, in order, nothing lost
                 d += lagged(t, lags[key[:2]])
