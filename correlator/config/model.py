@@ -397,7 +397,10 @@ class Benign(_Section):
     kv_refill_s: Pos = 900.0
     """After an engine start, KV growth is the cache refilling for this long."""
     checkpoint_spike_pct: Pos = 3.0
-    """A framebuffer jump this large within a minute, making up the whole rise, is a checkpoint load."""
+    """A framebuffer jump this large within a minute, making up the whole rise, is a checkpoint load..."""
+    checkpoint_spike_mib: Pos = 2400.0
+    """...as is one of this many MiB per GPU: a checkpoint's size does not grow with the GPU, and
+    on a 141 GB H200 2.5 GiB is under 2 points."""
     long_document_prompt_tokens: PosInt = 16000
     """Mean prompt tokens per request from which KV growth is long-document work; also the
     prompt from which a single request counts as a large document..."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from correlator.config.model import Benign
-from correlator.core.features import NodeFeatures, large_documents
+from correlator.core.features import GpuView, NodeFeatures, large_documents
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,15 +83,21 @@ def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     gpu = f.gpu
     if gpu is None:
         return None
-    if gpu.level.step >= cfg.checkpoint_spike_pct:
+    if _spike(gpu, cfg):
         return Explanation("checkpoint_load", frozenset({GPU}),
                            f"framebuffer jumped {gpu.level.step:.1f} pp within a minute")
-    stepped = [p for p in f.pools if p.gpu.level.step >= cfg.checkpoint_spike_pct]
+    stepped = [p for p in f.pools if _spike(p.gpu, cfg)]
     if not stepped:
         return None
     p = max(stepped, key=lambda q: q.gpu.level.step)
     return Explanation("checkpoint_load", frozenset({GPU}),
                        f"framebuffer of {p.where} jumped {p.gpu.level.step:.1f} pp within a minute")
+
+
+def _spike(gpu: GpuView, cfg: Benign) -> bool:
+    """Whether the framebuffer's step is a checkpoint's, in points or in MiB per GPU."""
+    step = gpu.level.step
+    return step >= cfg.checkpoint_spike_pct or step * gpu.total_mib / 100.0 >= cfg.checkpoint_spike_mib
 
 
 def _long_document(f: NodeFeatures, cfg: Benign) -> Explanation | None:

@@ -134,6 +134,11 @@ class GpuView:
     steady_mib: tuple[Monotone, Monotone, Monotone] | None = None
     """The same minute means' thirds, earliest first (MiB/min summed), where the window is
     whole and rising: does the rise keep its pace (a leak) or slow down (memory settling)?"""
+    total_mib: float = NAN
+    """The framebuffers' mean size (MiB), where reported."""
+    steady_step_mib: float = 0.0
+    """Where ``steady_mib`` is kept: the largest rise of one GPU between two of its readings
+    over that window (MiB). A load in pieces (an index's shards) climbs in a few steps."""
 
 
 @dataclass(slots=True)
@@ -717,7 +722,23 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
     slow_mib = mann_kendall(summed)
     steady = thirds(summed) if len(summed) >= w.gpu_slow_minutes and slow_mib.slope > 0 \
         and slow_mib.tau >= 0.5 else None
-    return GpuView(len(live), lv, slow, mib / len(live), lost, xids, slow_mib, steady)
+    step = _largest_step(live, w.gpu_slow_minutes * w.per_minute) if steady is not None else 0.0
+    sizes = [g.total_mib for g in live if g.total_mib > 0]
+    total = sum(sizes) / len(sizes) if sizes else NAN
+    return GpuView(len(live), lv, slow, mib / len(live), lost, xids, slow_mib, steady, total, step)
+
+
+def _largest_step(tracks: list[GpuTrack], ticks: int) -> float:
+    """The largest rise of one track's used MiB between two of its readings over ``ticks``."""
+    best = 0.0
+    for g in tracks:
+        prev = NAN
+        for v in g.used_mib.tail(ticks):
+            if v == v:
+                if v - prev > best:
+                    best = v - prev
+                prev = v
+    return best
 
 
 def _summed_minutes(tracks: list[GpuTrack], minutes: int, per_minute: int) -> list[float]:

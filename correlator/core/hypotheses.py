@@ -480,9 +480,13 @@ def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet) -> tuple[float, f
         left = f.rates.aborts * sr.residue_mb_per_interrupt * 1e6 / (1 << 20) * lands / gpu.gpus
     g = cfg.gpu_mib_per_min
     pace = late.slope / max(early.slope, middle.slope)
+    # A climb in a few steps is something loading in pieces (an index's shards, a checkpoint
+    # in parts), not a leak's allocations: from one step of a tenth of the rise, gone at a fifth.
+    m = gpu.slow_mib
+    pieces = ramp(gpu.steady_step_mib / m.rise, 0.1, 0.2) if m.rise > 0 else 1.0
     strength = (ramp(min(t.tau for t in h), 0.8 * cfg.host_steady_tau, cfg.host_steady_tau)
                 * ramp(pace, 0.75 * cfg.host_keeps_pace, cfg.host_keeps_pace)
-                * ramp(rate - 2 * left, 0.5 * g, g))
+                * ramp(rate - 2 * left, 0.5 * g, g) * (1.0 - pieces))
     return strength, rate
 
 

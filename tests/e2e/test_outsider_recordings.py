@@ -70,7 +70,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s86_sparse_scrape_accelerating_leak", "s88_long_context_adoption_3h",
              "s89_guided_decoding_gpu_leak_vs_residue", "s90_sleep_mode_eval_leak",
              "s91_scale_out_cold_node_residue", "s92_batch_cancel_bursts_residue",
-             "s93_driver_upgrade_prof_loss_gpu_leak")
+             "s93_driver_upgrade_prof_loss_gpu_leak", "s94_h200_fleet_residue_checkpoint_retry",
+             "s96_misconfigured_temp_rule_storm_throttle", "s97_rule_group_loss_gateway_only_alerts")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 

@@ -45,3 +45,18 @@ def test_a_ramp_on_one_gpu_is_no_checkpoint_load() -> None:
     f = dataclasses.replace(features(), gpu=gpu(step=0.3, slope=0.75),
                             pools=[PoolView("GPU 1", gpu(0.9, 3.0), 0.0, 3600.0)])
     assert "checkpoint_load" not in names(f)
+
+
+def h200(step: float) -> GpuView:
+    """A 141 GB H200's framebuffer (143,771 MiB) after a step of ``step`` points."""
+    return dataclasses.replace(gpu(step=step, slope=0.75), total_mib=143771.0)
+
+
+def test_a_checkpoint_on_a_large_gpu_is_judged_by_its_size_in_mib() -> None:
+    """Outsider s94: a 2.5 GiB checkpoint loaded and released on an H200 node is 1.8 points
+    of its framebuffers, under the 3 points an 80 GB GPU's checkpoint makes, and was paged as
+    a framebuffer leak. A checkpoint's size does not grow with the GPU."""
+    f = features()
+    assert "checkpoint_load" in names(dataclasses.replace(f, gpu=h200(1.8)))  # 2,590 MiB
+    assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=h200(1.0)))  # 1,440 MiB
+    assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=gpu(step=1.8, slope=0.75)))  # size unknown

@@ -10,9 +10,13 @@ recordings (reverted)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from correlator.config import load_rules
+from correlator.core import Engine, hypotheses
+from correlator.core.features import GpuView, Level
+from correlator.core.trends import NONE, Monotone
 from correlator.wire.records import Record
 from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents
 
@@ -65,3 +69,37 @@ def test_the_same_leak_within_the_warm_up_waits_for_the_window_after_it() -> Non
     found = causes(merged(node_records(spec, 3600)))
     assert [c for c, _ in found] == ["memory_leak"]
     assert found[0][1] >= 1200 + 600 + 660
+
+
+def steady_view(step_mib: float) -> GpuView:
+    """Outsider s101's node at minute 31: four GPUs, one of which (a co-located embedding
+    server's) rose 4 GiB over the 12-minute window at an even 85 MiB a minute per GPU in
+    each third; ``step_mib`` the largest rise between two of its readings."""
+    third = Monotone(5, 1.0, 340.0, 1360.0, 0.0)
+    return GpuView(gpus=4, level=Level(now=90.3, trend=Monotone(6, 0.8, 0.1, 0.3, 90.2)), slow=NONE,
+                   growth_mib_per_min=85.0, slow_mib=Monotone(12, 0.95, 340.0, 4096.0, 0.0),
+                   steady_mib=(third, third, third), total_mib=81559.0, steady_step_mib=step_mib)
+
+
+def test_a_climb_in_a_few_large_steps_is_loading_not_a_leak() -> None:
+    """s101: an index loaded in 1 GiB pieces every 3 minutes rose as evenly as a leak, and
+    was paged as a framebuffer leak. A leak's allocations are many and small: the largest
+    rise between two readings is a sliver of the window's; a load's is a quarter of it."""
+    eng = Engine(RULES)
+    for r in merged(node_records(NodeSpec(gpus=4), 900)):
+        eng.process(r)
+    node = next(iter(eng.fleet.nodes.values()))
+    f = dataclasses.replace(node.features(eng.fleet.now_ns), since_start_s=3600.0, since_resume_s=3600.0)
+    smooth = hypotheses.memory_leak(dataclasses.replace(f, gpu=steady_view(20.0)), RULES, [])
+    assert smooth.strength == 1.0 and "not slowing down" in smooth.evidence[0].detail
+    pieces = hypotheses.memory_leak(dataclasses.replace(f, gpu=steady_view(1024.0)), RULES, [])
+    assert pieces.strength == 0.0
+
+
+def test_a_leak_read_once_a_minute_is_still_a_leak() -> None:
+    """A collector that reads NVML once a minute shows a smooth leak in steps of a minute's
+    growth: a twelfth of the window's rise each, not a load in pieces."""
+    records = [r for r in merged(node_records(leaking(120.0), 3600))
+               if r.source != "nvml" or round((r.ts_ns - T0) / S) % 60 == 0]
+    found = causes(records)
+    assert [c for c, _ in found] == ["memory_leak"]
