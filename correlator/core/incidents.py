@@ -9,6 +9,10 @@ any time) reopens that incident rather than paging anew, unless the node's servi
 restarted after that incident opened: a fault that comes back after a restart is a new
 occurrence (the restart freed what it held).
 
+A monitoring gap is the exception: a restart of the serving process mends nothing the gap
+names (a source still silent, a metric still not collected), so its symptoms returning after
+one (the leak it hides killed again) reopen the same incident.
+
 A node holds at most two open incidents: its first, and a second one (``Finding.slot`` 1)
 for a separate cause found while the first is open (a draft model's residue and a session
 isolation defect on the same server at once).
@@ -50,6 +54,9 @@ CAUSE_TEXT = {
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }
+
+NOT_MENDED_BY_RESTART = frozenset({"monitoring_gap"})
+"""Causes that a restart of the node's serving process does not mend (:meth:`_reopenable`)."""
 
 
 INSTANCE_FAULTS = frozenset({"gpu_failure", "node_unreachable", "engine_stalled"})
@@ -197,7 +204,7 @@ class IncidentBook:
             return None
         if f.ts_ns - inc.resolved_ns > self.cfg.reopen_window_s * NS:
             return None
-        if f.restart_ns > inc.opened_ns:
+        if f.restart_ns > inc.opened_ns and f.cause not in NOT_MENDED_BY_RESTART:
             return None  # restarted since: it came back, and that is news
         return inc
 

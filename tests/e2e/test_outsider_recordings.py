@@ -71,7 +71,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s89_guided_decoding_gpu_leak_vs_residue", "s90_sleep_mode_eval_leak",
              "s91_scale_out_cold_node_residue", "s92_batch_cancel_bursts_residue",
              "s93_driver_upgrade_prof_loss_gpu_leak", "s94_h200_fleet_residue_checkpoint_retry",
-             "s96_misconfigured_temp_rule_storm_throttle", "s97_rule_group_loss_gateway_only_alerts")
+             "s96_misconfigured_temp_rule_storm_throttle", "s97_rule_group_loss_gateway_only_alerts",
+             "s98_prompt_caching_rollout_leak", "s99_host_clock_stuck_rss_oom",
+             "s100_a100_40gb_near_full_pool_rank_leak", "s101_embedding_colocated_reindex_vs_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -331,3 +333,16 @@ def test_a_framebuffer_leak_too_slow_for_points_is_paged_as_a_memory_leak(record
     s93 = opened(recordings / "s93_driver_upgrade_prof_loss_gpu_leak")
     assert [(r["cause"], r["nodes"]) for r in s93] == [("memory_leak", ["dv-h100-04"])]
     assert "not slowing down" in s93[0]["evidence"][0]["detail"]
+
+
+def test_a_load_in_pieces_and_a_gap_across_restarts_page_once(recordings: Path) -> None:
+    """s101: an embedding index loaded onto one GPU in 1 GiB pieces rose as evenly as a leak
+    and was paged, and the real leak on another node's GPU joined its incident; a load climbs
+    in a few steps. s99: a host collector's clock stuck while the leak it hid was OOM-killed
+    twice; each kill paged a new monitoring gap, where a restart mends nothing the gap names."""
+    s101 = opened(recordings / "s101_embedding_colocated_reindex_vs_leak")
+    assert [(r["cause"], r["nodes"]) for r in s101] == [("memory_leak", ["eb-h100-05"])]
+    s99 = incident_records(recordings / "s99_host_clock_stuck_rss_oom")
+    paged = [(r["cause"], r["nodes"]) for r in s99 if r["status"] == "open"]
+    assert paged == [("monitoring_gap", ["hc-h100-04"])]
+    assert {r["incident_id"] for r in s99} == {s99[0]["incident_id"]}

@@ -59,4 +59,5 @@ def test_a_checkpoint_on_a_large_gpu_is_judged_by_its_size_in_mib() -> None:
     f = features()
     assert "checkpoint_load" in names(dataclasses.replace(f, gpu=h200(1.8)))  # 2,590 MiB
     assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=h200(1.0)))  # 1,440 MiB
-    assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=gpu(step=1.8, slope=0.75)))  # size unknown
+    unknown = gpu(step=1.8, slope=0.75)  # the framebuffer's size not reported
+    assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=unknown))

@@ -182,3 +182,24 @@ def test_a_gpu_failing_on_a_node_with_an_open_residue_is_paged_as_its_own_incide
     assert 3000 <= (failure.opened_ns - T0) / S <= 3000 + RULES.features.tick_s
     for i in incidents:  # neither takes the other's name
         assert i.cause == opened[i.incident_id].cause, (i.incident_id, i.status, i.cause)
+
+
+def test_a_monitoring_gap_whose_symptoms_return_after_a_restart_reopens_its_incident() -> None:
+    """Outsider s99: the host collector's clock stuck, so host memory cannot be seen; the
+    leak it hides killed the server twice, and each kill paged a new monitoring gap. A restart
+    mends a leak (it frees what it held), not a source that cannot be seen: the gap's incident
+    reopens. A leak back after a restart still pages anew."""
+    from correlator.core.incidents import IncidentBook
+    from correlator.core.outputs import Finding
+
+    def finding(kind: str, cause: str, minute: float, restart_min: float) -> Finding:
+        return Finding("n1", T0 + int(minute * 60 * S), kind, cause, 0.9, 0.9, {cause: 1.0},  # type: ignore[arg-type]
+                       T0, False, restart_ns=T0 + int(restart_min * 60 * S))
+
+    for cause, pages in (("monitoring_gap", 1), ("memory_leak", 2)):
+        book = IncidentBook(RULES.incidents)
+        out = book.apply(finding("raise", cause, 19, 0)) + book.apply(finding("clear", cause, 38, 0))
+        out += book.apply(finding("raise", cause, 58, 54))  # the server restarted at minute 54
+        opened = [i.incident_id for i in out if i.status == "open"]
+        assert len(opened) == pages, cause
+        assert out[-1].status == ("update" if pages == 1 else "open")
