@@ -24,7 +24,10 @@ defect when they came, nor did s71 (one abort alert on three nodes: a leak, a re
 cancels); they stay as regressions. s70's client resending whole conversations was paged as a
 leak, and s72's requests running to their length limit were named a leak. s74's side job, taking
 6 GiB of one GPU at each of its crash-looping attempts, opened a framebuffer leak that the
-leak on the next GPU's server then renamed.
+leak on the next GPU's server then renamed. s89's and s93's framebuffer leaks, too slow for
+the points path, were missed; s94's checkpoint on an H200, under 2 points, was paged as a leak;
+s99's monitoring gap paged again at each OOM kill of the leak it hid; s101's index loaded in
+pieces was paged as a framebuffer leak.
 """
 
 from __future__ import annotations
