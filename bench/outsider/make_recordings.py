@@ -1568,6 +1568,75 @@ s101_embedding_colocated_reindex_vs_leak: 6 x 4 H100, Llama-3.3-70B TP4 at gpu_m
   MiB for its activations ~30 % of the engine's requests fail (CUDA OOM) from ~77 min (error-rate alerts);
   KV, aborts and the other GPUs normal. Labels: benign/embedding_reindex eb-h100-03 GPU 3 20-48;
   other/colocated_process_leak eb-h100-05 GPU 3 25-90.
+Added later (s102-s105, a twenty-fifth outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s102_gsp_timeout_xid119_nvml_hang: 6 x 8 H100, one vLLM server per node with two data-parallel TP4 ranks
+  (engine "0" on GPUs 0-3 with Azure conv, "1" on 4-7 with Azure code, 6 req/s/engine, gpu null),
+  Llama-3.3-70B, 90 min from 09:00 UTC, no request log; gx-h100-04..06 export hostname/uuid. (1) other/xid_119
+  on gx-h100-04 GPU 6 from 38 min to end (fault kind gsp_hang): the GPU's GSP firmware stops answering the
+  driver's RPCs. The agent's XID listener still gets the driver's events: XID 119 ("Timeout after 6s of
+  waiting for RPC response from GPU6 GSP!") at +0.3 s and +6.3 s, then XID 154 (recovery action "Node Reboot
+  Required") at +12.5 s. From +2 s (GSP_STALL) every NVML call on the node blocks: the agent's NVML collector
+  sends nothing more for any of the 8 GPUs, and dcgm-exporter, whose field updates block the same way, keeps
+  serving its last snapshot (every DCGM value of all 8 GPUs frozen, no XID field, its target up: no
+  DCGMTargetDown, no GPUXidErrors). Rank 1 hangs in its TP group's all-reduce and the DP ranks step together,
+  so the whole server hangs (as s53: /metrics frozen, the gateway times every request out: 5xx) until NCCL's
+  watchdog kills it at 48 min (HANG_S); every new process then fails its CUDA init (CrashLoopBackOff, 10 s
+  doubling to 300 s, never ready: VLLMTargetDown, KubePodCrashLooping). GPU 6 stays on the bus (not an XID
+  79). (2) benign/warmup on gx-h100-01 20-30 (a planned drained restart). (3) Unlabelled: gx-h100-02's NVML
+  collector deadlocks on the agent's own mutex at 50 min and is restarted by the agent's watchdog at 64 min
+  (fault kind nvml_hang: no nvml records 50-64, seq continuing; DCGM, vLLM and host normal, no alert): a
+  silent source with no fault behind it. Labels: benign/warmup gx-h100-01 20-30; other/xid_119 gx-h100-04
+  GPU 6 38-90.
+s103_mixed_h100_h200_long_generation_leak: one pool behind one gateway, Llama-3.3-70B TP4, 90 min from 14:00
+  UTC, no request log: 3 x 4 H100 (hy-h100-01..03, Azure conv 2.5 req/s/node, a 463k-token pool) and 3 x 4
+  H200 (hy-h200-01..03, 143,771 MiB as s94, Azure conv 4.0 req/s/node as the gateway weights them by
+  capacity, a ~1.18M-token pool, saw-tooth amplitude 0.06-0.11, export hostname/uuid). (1)
+  benign/long_generation on hy-h100-02 25-45 and 55-75 (fault kind long_gen): a research tenant's report
+  generator sends a batch of 8 long-form requests within 60 s at 25 and at 55 min (a 4-8k-token brief and
+  LG_MIN-LG_MAX = 20-28k tokens of report each, max_tokens 32768; kind 12). At ~30 tokens/s each runs ~11-16
+  min and its KV grows token by token (`gen_kv`): KV usage climbs steadily above the saw-tooth while running
+  stays flat (+8 from the batch's first minute), then falls as they finish (~36-42 / ~66-72 min) and the
+  sweep reclaims their contexts: a leak's look, twice (KV ~0.2 -> ~0.6 by 36-37 and by ~68 min, back to the
+  saw-tooth by ~41 and ~70). (2) session_isolation on hy-h200-02 from 35 min to end at 1.2 %/min of the H200
+  pool (as s1, load-modulated; in tokens about the rate of a 3 %/min leak on an H100), on the H200 half of
+  the fleet: its floor ~0.06 at 35 -> ~0.5 at 60 -> ~0.72 at 85, never above 0.9 (no alert in the whole
+  recording). Labels: benign/long_generation hy-h100-02 25-45 and 55-75;
+  session_isolation hy-h200-02 35-90.
+s104_alertmanager_webhook_grouped_alerts: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 11:00 UTC, 1 TiB hosts, no request log; wh-h100-04..06
+  export hostname/uuid. Every alert reaches the correlator through an Alertmanager webhook receiver instead
+  of straight from Prometheus (Scenario.webhook = (30, 300, 43200) s; `webhook_sends`): the route groups by
+  `namespace` (kube-prometheus's default: every vLLM and kube alert in "inference"; node, GPU and gateway
+  alerts in the group without one), group_wait 30 s, group_interval 5 min, repeat_interval 12 h,
+  send_resolved on. A firing alert is not re-sent every minute: it comes in the notification that first
+  lists it (30 s to 5 min after it fires) and again only in later notifications of its group, each of which
+  lists every alert then in the group (firing ones with endsAt "0001-01-01T00:00:00Z", Go's zero time, as
+  the webhook hides an end not yet reached; resolved ones once, with their end). Alerts of unrelated nodes
+  arrive together, and an old alert comes again whenever another alert of its group changes. (1)
+  spec_residue on wh-h100-03 from 25 min to end (as s3: aborts 1.5 -> 12 %, reclaim stops). (2)
+  monitoring_gap on wh-h100-05 from 30 min to end (as s17: its vLLM /metrics unreachable from 30 (TargetDown);
+  from 34 min the serving process's RSS grows 2.5 %/min of host memory to an OOM kill at 98.5 % (~58 min),
+  restart, and again (~84 min)). (3) benign/retry_burst on wh-h100-01 45-51 (as s6: arrivals x2.2, 25 %
+  aborts, 6 % 5xx): its abort alert shares the "inference" group with wh-h100-03's. Labels: spec_residue
+  wh-h100-03 25-90; monitoring_gap wh-h100-05 30-90; benign/retry_burst wh-h100-01 45-51.
+s105_l4_small_fb_residue_oom_sibling_leak: 6 x 4 L4 (24 GB GDDR6: 23,033 MiB, 470 reserved, as in the L4
+  capture, 72 W; DCGM_FI_DEV_MEMORY_TEMP 0 as captured: no memory sensor), one Llama-3.1-8B-Instruct-FP8 + 1B
+  draft server per GPU (engine "0", records' gpu = the GPU, ports 8000-8003; 8.5 GiB of weights: a ~48k-token
+  pool per GPU), Azure conv 1.2 req/s/server, decode at L4_DEC = 0.6 of the speed used elsewhere, 90 min from
+  08:00 UTC, 192 GiB hosts, no request log; l4-node-04..06 export hostname/uuid. The small pool makes the
+  healthy held-context saw-tooth larger (amplitude 0.30-0.40: KV ~0.1 -> ~0.5-0.9, now and then full, with
+  short TTFT P99 alerts on healthy servers), and the framebuffer leaves only ~1.8 GiB above vLLM's
+  reservation. (1) spec_residue on l4-node-03 GPU 1 (that server only) from 30 min to end (as s3:
+  aborts 1.5 -> 12 % over 8 min, 4.7 MB of draft state per interrupted request, reclaim stops): ~39 MiB/min
+  of that GPU's framebuffer, so FB GPU 1 (~20.8k MiB) crosses 95 % within ~25 min (GPUFramebufferHigh ~57
+  min), and once less than 256 MiB is left for activations (~78 min) ~30 % of that server's requests fail
+  with CUDA OOM (error-rate alert ~81, node 5xx ~83 min); the framebuffer is full from ~80 min.
+  (2) session_isolation on l4-node-03 GPU 3 (the sibling server) from 45 min to end at 2.5 %/min (as s14,
+  load-modulated): two causes on one node, on two GPUs, overlapping from 45 min. (3) benign/retry_burst on
+  l4-node-05 60-66 (all four servers: arrivals x2.2, 25 % aborts, 6 % 5xx): its aborts' draft state is
+  reclaimed (FB up a few hundred MiB during the burst, then back). Labels: spec_residue l4-node-03 GPU 1
+  30-90; session_isolation l4-node-03 GPU 3 45-90; benign/retry_burst l4-node-05 60-66.
 """
 from __future__ import annotations
 
@@ -1588,6 +1657,8 @@ import numpy as np
 Arr = np.ndarray
 Rec = tuple[float, dict[str, Any]]  # (true time in s from recording start, record)
 Event = tuple[float, str, int | None, str, dict[str, Any]]  # time, source, gpu, name, attrs
+Hook = tuple[float, float | None, dict[str, str], dict[str, str], str, str, int | None]  # (s104) one alert's
+#   firing period: fire s, resolve s (None: firing at the end), labels, annotations, generatorURL, node, gpu
 MIB, GIB = 1 << 20, 1 << 30
 # name, total MiB, reserved MiB, idle W, max W, SM MHz, mem MHz (L40S totals as in the L40S capture)
 GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
@@ -1599,7 +1670,10 @@ GPUS = {"H100": ("NVIDIA H100 80GB HBM3", 81559, 587, 72.0, 700.0, 1980, 2619),
         # (s94) an H200 SXM 141 GB HBM3e (637 MiB reserved assumed; 700 W TDP)
         "H200": ("NVIDIA H200", 143771, 637, 75.0, 700.0, 1980, 3201),
         # (s100) an A100 SXM4 40GB (HBM2, 1215 MHz memory clock; 545 MiB reserved assumed; 400 W TDP)
-        "A100-40": ("NVIDIA A100-SXM4-40GB", 40960, 545, 50.0, 400.0, 1410, 1215)}
+        "A100-40": ("NVIDIA A100-SXM4-40GB", 40960, 545, 50.0, 400.0, 1410, 1215),
+        # (s105) an L4 (24 GB GDDR6): total = FB free + used + reserved in the L4 capture (22563 + 0 + 470
+        # MiB), its idle power (~16 W) as captured; 72 W TDP, 2040 MHz SM / 6251 MHz memory clocks
+        "L4": ("NVIDIA L4", 23033, 470, 16.0, 72.0, 2040, 6251)}
 MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim x 2 B)
     "Qwen/Qwen2.5-72B-Instruct": (135.4, 327680), "meta-llama/Llama-3.3-70B-Instruct": (131.4, 327680),
     "deepseek-ai/DeepSeek-R1-Distill-Llama-70B": (131.4, 327680),
@@ -1609,7 +1683,9 @@ MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim 
     "mistralai/Mistral-Small-24B-Instruct-2501": (43.9, 163840),
     # (s59) per DP rank under EP8: 1/8 of the experts + the replicated attention and embeddings (FP8);
     # KV in bf16: 2 x 94 x 4 x 128 x 2 B
-    "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8": (31.5, 192512)}
+    "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8": (31.5, 192512),
+    # (s105) Llama-3.1-8B, FP8 weights (embeddings and lm_head in bf16); KV in bf16: 2 x 32 x 8 x 128 x 2 B
+    "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8": (8.5, 131072)}
 LES = [0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 10.0, 20.0, math.inf]  # subset of vLLM's TTFT buckets
 REASONS = ["stop", "length", "abort", "error", "repetition"]
 TENANTS = [("acme-compliance", 0.30, 8), ("legal-review", 0.20, 22), ("retail-bank", 0.20, 6),
@@ -1685,6 +1761,10 @@ EMB_MIB, EMB_STEP = 3072.0, 1024.0  # (s101) MiB a co-located embedding server h
 #   its allocator takes during a re-index's large batches (one every 3 min)
 JOIN_PULL, JOIN_LOAD = 90.0, 100.0  # (s91) s from a new node's join to its vLLM process start (image pull),
 #   and from that start to ready (weights)
+GSP_STALL = 2.0  # (s102) s after a GSP RPC timeout (XID 119) until every NVML call on the node blocks
+LG_MIN, LG_MAX = 20000.0, 28000.0  # (s103) output tokens of a long-form report request (max_tokens 32768)
+L4_DEC = 0.6  # (s105) an L4's decode speed as a share of the speed assumed elsewhere (GDDR6, ~300 GB/s)
+ZERO_TIME = "0001-01-01T00:00:00Z"  # (s104) Alertmanager's webhook endsAt of a firing alert (Go's zero time)
 
 
 @dataclass
@@ -1815,6 +1895,9 @@ class Fault:
     # (s98-s101) prompt_cache: f.rate = the caching tenant's share of the node's requests, f.cap = the pool
     #                    share its pinned prefixes reach; embed / embed_reindex / embed_leak: a co-located
     #                    embedding server on GPU f.gpu (`colo_mem`), embed_leak: f.rate = MiB per min it leaks
+    # (s102-s105) gsp_hang: XID 119 on GPU f.gpu (`life_of`); nvml_hang: the agent's NVML collector blocked
+    #                    from f.start to f.end; long_gen: f.burst long-form report requests within 60 s
+    #                    of each f.runs start minute (kind 12, `gen_kv`)
 
 
 @dataclass
@@ -1846,6 +1929,9 @@ class Scenario:
     #                    are no longer evaluated (their alerts are neither re-sent nor resolved)
     stuck: dict[tuple[str, str], float] = field(default_factory=dict)  # (s99) (node, source): minute from
     #                    which that collector stamps every record with that minute's time (a dead clock cache)
+    webhook: tuple[float, float, float] | None = None  # (s104) the alerts reach the correlator through an
+    #                    Alertmanager webhook receiver: (group_wait, group_interval, repeat_interval) s of its
+    #                    route, grouped by `namespace` (`webhook_sends`)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -1945,6 +2031,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     absent = np.zeros(T, bool)  # the node is gone from the cluster (and from every scrape config)
     orphan: tuple[int | None, int] | None = None  # (gpu, stop s) of a worker that never exits
     asleep, wakes = np.zeros(T, bool), []  # (s90) level-1 sleep: process up, weights on the host, pool freed
+    nvoff: list[tuple[float, float]] = []  # (s102) windows in which the agent's NVML collector is blocked
+    gsp: float | None = None  # (s102) s from which the node's NVML/DCGM calls hang behind a dead GSP
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap"):  # drained restarts
@@ -1963,6 +2051,30 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             while k + gap < T:
                 k, gap = k + gap, min(2 * gap, 300)
                 proc_start(k)
+        elif f.kind == "gsp_hang":  # (s102) XID 119: GPU f.gpu's GSP firmware stops answering driver RPCs
+            assert f.gpu is not None
+            bus, wpid = f"{0x18 + 0x11 * f.gpu:02X}", int(rng.integers(100000, 4000000))
+            head = f"NVRM: Xid (PCI:0000:{bus}:00): "
+            for dx, code, txt in (
+                    (0.3, 119, f"119, pid={wpid}, name=VLLM::Worker_DP1, Timeout after 6s of waiting for RPC "
+                               f"response from GPU{f.gpu} GSP! Expected function 76 (GSP_RM_CONTROL) "
+                               "(0x20800a6a 0x4)."),
+                    (6.3, 119, f"119, pid={wpid}, name=VLLM::Worker_DP1, Timeout after 6s of waiting for RPC "
+                               f"response from GPU{f.gpu} GSP! Expected function 10 (FREE) "
+                               "(0x5c000009 0x0)."),
+                    (12.5, 154, "154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot "
+                                "Required)")):
+                ev.append((s0 + dx, "nvml", f.gpu, "xid", {"xid": code, "message": head + txt}))
+            gsp = s0 + GSP_STALL  # every NVML call (the agent's, dcgm's) on the node blocks from here on
+            nvoff.append((gsp, float(T)))
+            hang[s0:s0 + HANG_S] = True  # its TP group's collective never returns: NCCL's watchdog kills
+            restart(s0 + HANG_S, s0 + HANG_S + 10, None)  # the server; each new one fails its CUDA init
+            k, gap = s0 + HANG_S + 10, 10
+            while k + gap < T:
+                k, gap = k + gap, min(2 * gap, 300)
+                proc_start(k)
+        elif f.kind == "nvml_hang":  # (s102) the agent's NVML collector blocked (the agent's own bug)
+            nvoff.append((float(s0), float(s1)))
         elif f.kind == "partition":
             reach[s0:s1] = False
         elif f.kind == "spool":  # the agent cannot reach the broker: it keeps collecting into its spool
@@ -2070,6 +2182,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["orphan"] = orphan
     if asleep.any():
         nd.o.update(asleep=asleep, wakes=wakes)
+    if nvoff:
+        nd.o["nvml_off"] = nvoff
+    if gsp is not None:
+        nd.o["gsp"] = gsp
     if any(f.kind in ("embed", "embed_reindex", "embed_leak") for f in fl):  # (s101) no random draw
         nd.o["colo"] = colo_mem(nd, fl, T)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
@@ -2280,7 +2396,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     N = np.arange(T)
     t, P, G = arrivals(rng, tr, e.rate, T)
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
-    #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway
+    #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway;
+    #                                   (s84) 11 RAG; (s103) 12 long-form generation
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -2352,6 +2469,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
         elif f.kind == "prompt_cache":  # (s98) pinned prefixes fill to f.cap of the pool over the TTL (no
             x = N[s0:s1] - s0  # draw)
             w["pinned"][s0:s1] += f.cap * (1 - np.exp(-x / PC_TTL)) * (1 + 0.05 * np.sin(2 * np.pi * x / 420))
+        elif f.kind == "long_gen":  # (s103) a report generator's batch: f.burst requests within 60 s of each
+            for a, _, _ in f.runs:  # run, a 4-8k-token brief each, LG_MIN-LG_MAX tokens of report (kind 12)
+                at = np.sort(a * 60 + rng.uniform(0, 60, f.burst))
+                xs.append((at, rng.uniform(4e3, 8e3, f.burst).round(),
+                           rng.uniform(LG_MIN, LG_MAX, f.burst).round(), np.full(f.burst, 12, np.int8)))
         elif f.kind == "diurnal":  # (s95) the day's hump: the same users' traffic (kind 0), f.rate x at peak
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < diurnal_shape(et, s0, s1)
@@ -2678,6 +2800,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
     tps = 45.0 * (1.8 if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
+    if nd.gpu == "L4":  # (s105) GDDR6: decode is memory-bound
+        tps *= L4_DEC
+    lgen = kind == 12 if (kind == 12).any() else None  # (s103) long-form generations: KV grows token by token
     amp, press = float(rng.uniform(*(nd.amp or (0.10, 0.18)))), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
         amp = 0.0
@@ -2750,17 +2875,19 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
         np.add.at(run, si, 1)
         np.add.at(run, ei, -1)
-        np.add.at(act, si, P + G / 2)
-        np.add.at(act, ei, -(P + G / 2))
+        kvt = P + G / 2 if lgen is None else np.where(lgen, 0.0, P + G / 2)  # a request's mean KV tokens
+        np.add.at(act, si, kvt)
+        np.add.at(act, ei, -kvt)
+        pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
         np.add.at(fin, ei, np.where(kind == 6, 0.0, P + G) if batch else P + G)
         fsm = smooth(fin, 60)
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
-            usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], w["pinned"], up,
+            usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
                                    fref, resets=rs)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   w["pinned"] * psc, up, fref, psc, rs)
+                                   pin * psc, up, fref, psc, rs)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -2894,6 +3021,18 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
     if nd.logging:
         e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
+
+
+def gen_kv(t: Arr, end: Arr, P: Arr, G: Arr, dur: Arr, sel: Arr, T: int, pool: int) -> Arr:
+    """(s103) Pool share held per second by the requests `sel`, whose KV grows token by token: the prompt at
+    arrival, + G x elapsed / dur as the answer is generated, until each ends (an interrupted one at its cut).
+    Once it ends, its context joins the held sessions like any finished request's. No random draw."""
+    out = np.zeros(T)
+    for i in np.nonzero(sel)[0]:
+        a, b = int(t[i]), int(end[i])
+        x = np.arange(a, b, dtype=float)
+        out[a:b] += (P[i] + G[i] * np.clip((x - t[i]) / max(float(dur[i]), 1.0), 0.0, 1.0)) / pool
+    return out
 
 
 def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr,
@@ -3065,6 +3204,10 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         for f in (f for f in fl if f.kind == "hang"):
             hang_gpus(nd, f, hang, rng)
     o["energy"] = rng.uniform(1e10, 9e11, (nd.n_gpu, 1)) + np.cumsum(o["power"], axis=1) * 1000  # mJ
+    if "gsp" in o:  # (s102) DCGM's field updates block with the GSP: dcgm-exporter (and so Prometheus) keeps
+        g0 = int(o["gsp"])  # serving its last snapshot of every GPU of the node (no random draw)
+        for k in ("fb", "util", "power", "energy"):
+            o[k][:, g0:] = o[k][:, g0 - 1:g0]
 
 
 def hang_gpus(nd: Node, f: Fault, hang: Arr, rng: np.random.Generator) -> None:
@@ -3153,10 +3296,14 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     drv = [(f.start * 60, f.end * 60) for f in fl if f.kind == "driver_upgrade" and f.end is not None]
     og, os_ = o.get("orphan", (None, T))  # a stuck worker: still a compute process holding its memory
+    nvoff = o.get("nvml_off", [])  # (s102) the agent's NVML collector blocked
+    gsp = o.get("gsp")  # (s102) from then dcgm-exporter serves its last snapshot (its pod labels too)
     for t in collect(rng, nd, "nvml", T, iv) if nd.nvml and not nd.mig else []:
         s = int(t)
         if drv and any(a <= t < b for a, b in drv):
             continue  # kernel module unloaded: nvmlInit() fails (NVMLError_DriverNotLoaded)
+        if nvoff and any(a <= t < b for a, b in nvoff):
+            continue  # the collector's goroutine is stuck in an NVML call: nothing is read
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "nvml", g, {
@@ -3191,7 +3338,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
                    "device": f"nvidia{g}", "modelName": name, hk: nd.name,
                    "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
-            if state[s]:
+            if state[s if gsp is None else min(s, int(gsp) - 1)]:
                 lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
             if not alive[g, s]:
                 if g in xid_gpus:  # the last read DCGM gets from a GPU that fell off the bus
@@ -3203,8 +3350,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else round(sm * ck[g][s])
                                          if g in ck else sm) if u > 5 else 345,
                 "DCGM_FI_DEV_MEM_CLOCK": mc,
-                "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else round(float(th[g][0][s]) + 7)
-                if g in th else round(float(tc[g][s]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
+                "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else 0 if nd.gpu == "L4"  # (s105) none
+                else round(float(th[g][0][s]) + 7) if g in th
+                else round(float(tc[g][s]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
                 "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][s])) if g in th else round(float(tc[g][s]))
                 if g in tc else round(31 + 0.38 * u),
                 "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, s]), 3),
@@ -3587,6 +3735,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
     lower = {nd.name: nd.lower for nd in sc.nodes}
+    hooks: list[Hook] = []
     for nm, cond, lab, node, gpu in fired:
         sev, for_s, expr = RULES[nm]
         if nm in TTFT_RULES and sc.ttft_slo != 0.8:  # the pool's own TTFT SLO
@@ -3601,6 +3750,12 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         if sc.grafana:
             out += grafana_sends(rng, nm, expr, cond, lab, node, gpu, lower.get(node, False), ti, T, t0)
             continue
+        if sc.webhook is not None:  # (s104) Prometheus -> Alertmanager -> webhook (`webhook_sends`)
+            ann = {"summary": f"{labels['alertname']} on {node}", "description": expr,
+                   "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"}
+            url = f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"
+            hooks += [(a, b, labels, ann, url, node, gpu) for a, b in fire_windows(ti, cond, for_s)]
+            continue
         for a, b in fire_windows(ti, cond, for_s):
             sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
             sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
@@ -3612,6 +3767,82 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
                     "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
+    if hooks:
+        out += webhook_sends(rng, sc, hooks, T, t0)
+    return out
+
+
+def webhook_sends(rng: np.random.Generator, sc: Scenario,
+                  hooks: list[Hook], T: int, t0: float) -> list[Rec]:
+    """(s104) The alerts as an Alertmanager webhook receiver gets them. Each hook is one firing period of one
+    alert (fire s, resolve s or None, labels, annotations, generatorURL, node, gpu); Prometheus delivers its
+    start and its end to Alertmanager 0.3-2.5 s later. The route groups by `namespace` (kube-prometheus's
+    default: every vLLM and kube alert in "inference", node, GPU and gateway alerts in the group without one)
+    with `sc.webhook` = (group_wait, group_interval, repeat_interval) s; send_resolved is on.
+
+    A group is created by its first alert and flushed group_wait later, then every group_interval while it
+    holds an alert. At a flush the notification log decides, as Alertmanager's dedup stage does: send if
+    nothing was sent yet and something fires; if an alert fires that the last notification did not list as
+    firing; if everything has resolved since a notification that listed firing alerts; if an alert resolved
+    that it did not list as resolved; or if repeat_interval has passed. A notification carries EVERY alert
+    then in the group, firing ones with endsAt "0001-01-01T00:00:00Z" (the webhook hides an end not yet
+    reached), resolved ones with their end; one record per alert. Resolved alerts leave the group after the
+    flush, and an empty group is deleted (the next alert starts a new one with group_wait)."""
+    assert sc.webhook is not None
+    gwait, gint, rep = sc.webhook
+    groups: dict[str, list[Hook]] = {}
+    for h in hooks:
+        groups.setdefault(h[2].get("namespace", ""), []).append(h)
+    out: list[Rec] = []
+    for key in sorted(groups):
+        items: list[tuple[float, float | None, str, Hook]] = []  # arrival s, resolution s (None), fingerprint
+        for h in groups[key]:
+            res = None if h[1] is None else h[1] + float(rng.uniform(0.3, 2.5))
+            items.append((h[0] + float(rng.uniform(0.3, 2.5)), res, fnv64(h[2]), h))
+        items.sort(key=lambda x: x[0])
+        active: dict[str, tuple[float, float | None, str, Hook]] = {}  # firing, or resolved and unflushed
+        entry: tuple[set[str], set[str], float] | None = None  # the last notification: firing, resolved, s
+        nxt: float | None = None
+        k = 0
+        while True:
+            na = items[k][0] if k < len(items) else math.inf
+            nf = math.inf if nxt is None else nxt
+            if min(na, nf) >= T:
+                break
+            if na <= nf:  # an alert reaches Alertmanager (a re-fire replaces its resolved, unflushed self)
+                active[items[k][2]] = items[k]
+                if nxt is None:
+                    nxt = items[k][0] + gwait
+                k += 1
+                continue
+            tf = nf
+            firing = {fp for fp, it in active.items() if it[1] is None or it[1] > tf}
+            resolved = set(active) - firing
+            if entry is None:
+                send = bool(firing)
+            elif not firing <= entry[0]:
+                send = True
+            elif not firing:
+                send = bool(entry[0])
+            elif not resolved <= entry[1]:
+                send = True
+            else:
+                send = entry[2] < tf - rep
+            if send:
+                d = tf + float(rng.uniform(0.05, 0.6))
+                for j, (fp, it) in enumerate(active.items()):
+                    a, b, labels, ann, url, node, gpu = it[3]
+                    on = fp in firing
+                    out.append((d + 0.001 * j, {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
+                                                "kind": "alert", "gpu": gpu, "alert": {
+                        "status": "firing" if on else "resolved", "labels": labels, "annotations": ann,
+                        "startsAt": rfc3339(t0 + a),
+                        "endsAt": ZERO_TIME if on or b is None else rfc3339(t0 + b),
+                        "generatorURL": url, "fingerprint": fp}}))
+                entry = (firing, resolved, tf)
+            for fp in resolved:
+                del active[fp]
+            nxt = tf + gint if active else None
     return out
 
 
@@ -3777,7 +4008,7 @@ def scenarios() -> list[Scenario]:
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
-            *twenty_third_scenarios(), *twenty_fourth_scenarios()]
+            *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -4738,6 +4969,49 @@ def twenty_fourth_scenarios() -> list[Scenario]:
     for nd in s101.nodes[3:]:
         nd.lower = True
     return [s98, s99, s100, s101]
+
+
+def twenty_fifth_scenarios() -> list[Scenario]:
+    """s102-s105, added later by a twenty-fifth outsider, same rules (see the module docstring)."""
+    l70, l8f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s102 = Scenario("s102_gsp_timeout_xid119_nvml_hang", "2027-03-02T09:00:00+00:00", 90,
+                    mk("gx-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code"),
+                    [Fault("warmup", "gx-h100-01", 20, 30, cause=ben, detail="warmup"),
+                     Fault("gsp_hang", "gx-h100-04", 38, gpu=6, cause="other", detail="xid_119"),
+                     Fault("nvml_hang", "gx-h100-02", 50, 64)])
+    for nd in s102.nodes[3:]:
+        nd.lower = True
+    s103 = Scenario("s103_mixed_h100_h200_long_generation_leak", "2027-03-09T14:00:00+00:00", 90,
+                    [*mk("hy-h100-", 3, "H100", 4, l70, "azure_conv", "tp", 2.5, iv),
+                     *mk("hy-h200-", 3, "H200", 4, l70, "azure_conv", "tp", 4.0, iv, amp=(0.06, 0.11),
+                         lower=True)],
+                    [Fault("long_gen", "hy-h100-02", 25, 45, cause=ben, detail="long_generation", burst=8,
+                           runs=[(25.0, 25.0, ())]),
+                     Fault("long_gen", "hy-h100-02", 55, 75, cause=ben, detail="long_generation", burst=8,
+                           runs=[(55.0, 55.0, ())]),
+                     Fault("kv_leak", "hy-h200-02", 35, cause=si, leak=1.2)])
+    s104 = Scenario("s104_alertmanager_webhook_grouped_alerts", "2027-03-16T11:00:00+00:00", 90,
+                    mk("wh-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                       host_total=1024 * GIB),
+                    [Fault("spec_residue", "wh-h100-03", 25, cause="spec_residue"),
+                     Fault("scrape_block", "wh-h100-05", 30, cause="monitoring_gap"),
+                     Fault("rss_leak", "wh-h100-05", 34, rate=0.025),
+                     Fault("retry_burst", "wh-h100-01", 45, 51, cause=ben, detail="retry_burst")],
+                    webhook=(30.0, 300.0, 12 * 3600.0))
+    for nd in s104.nodes[3:]:
+        nd.lower = True
+    s105 = Scenario("s105_l4_small_fb_residue_oom_sibling_leak", "2027-03-23T08:00:00+00:00", 90,
+                    mk("l4-node-", 6, "L4", 4, l8f, "azure_conv", "per_gpu", 1.2, iv, spec=True,
+                       port_per_gpu=True, host_total=192 * GIB, amp=(0.30, 0.40)),
+                    [Fault("spec_residue", "l4-node-03", 30, gpu=1, inst=1, cause="spec_residue"),
+                     Fault("kv_leak", "l4-node-03", 45, gpu=3, inst=3, cause=si, leak=2.5),
+                     Fault("retry_burst", "l4-node-05", 60, 66, cause=ben, detail="retry_burst")])
+    for nd in s105.nodes[3:]:
+        nd.lower = True
+    return [s102, s103, s104, s105]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
