@@ -158,6 +158,9 @@ class PoolView:
     aborts_then: tuple[float, float] = (NAN, NAN)
     """Its interrupted requests per minute as they were where the framebuffer trends begin
     (:attr:`Rates.aborts_then`)."""
+    aborts_recent: float = NAN
+    """Its interrupted requests per minute over the last ``reclaim`` ticks
+    (:attr:`Rates.aborts_recent`)."""
 
 
 @dataclass(slots=True)
@@ -171,6 +174,11 @@ class Rates:
     paths' framebuffer trends begin: the short trend's, the slow one's (NaN: not kept). Healthy
     draft state is reclaimed a while after its request ends, so interrupts that step up lift
     the framebuffer to a new level, which it reaches within a few minutes, then stays at."""
+    aborts_recent: float = NAN
+    """Interrupted requests per minute over the last ``reclaim`` ticks (NaN: not asked for):
+    the draft state a healthy framebuffer holds now is that of the requests interrupted within
+    the time it takes to reclaim it. At a burst's start the growth window's mean still counts
+    the quiet minutes before it, and understates that level."""
     errors: float = 0.0
     preemptions: float = 0.0
     prompt_tokens_per_request: float = 0.0
@@ -748,7 +756,8 @@ def _summed_minutes(tracks: list[GpuTrack], minutes: int, per_minute: int) -> li
     return [sum(c[len(c) - depth + i] for c in columns) for i in range(depth)]
 
 
-def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) -> list[PoolView]:
+def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float,
+                 reclaim: int = 0) -> list[PoolView]:
     """The framebuffers each served by vLLM servers of their own, on a node with two or more
     of them, that rose by ``min_rise`` points or more over the slow window (a cheap screen:
     a healthy server's framebuffer is flat once its pool is allocated)."""
@@ -773,13 +782,14 @@ def server_pools(state: NodeState, w: Windows, tick_ns: int, min_rise: float) ->
         if view is None:
             continue
         counted = [e for e in engines if any(k.startswith("finished_") for k in e.counters)]
-        aborts, then = NAN, (NAN, NAN)
+        aborts, then, recent = NAN, (NAN, NAN), NAN
         if counted:
             total = _aborts_over(counted)
             aborts, then = total(w.growth) / minutes, rates_then(total, w)
+            recent = rate_recent(total, w, reclaim)
         restart = max(e.restart_ns for e in engines)
         since = (tick_ns - restart) / NS if restart else math.inf
-        out.append(PoolView(pool_name((gpu, inst)), view, aborts, since, then))
+        out.append(PoolView(pool_name((gpu, inst)), view, aborts, since, then, recent))
     return out
 
 
@@ -908,7 +918,7 @@ CONVERSATION_LIVE_S = 300.0
 """A conversation with a turn within this long is going on (an idle one is reclaimed)."""
 
 
-def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
+def rates(state: NodeState, w: Windows, tick_ns: int = -1, reclaim: int = 0) -> Rates:
     """Abort, error, preemption and cache rates, from counters when exported, else events."""
     minutes = w.growth * w.tick_s / 60.0
     r = Rates()
@@ -941,8 +951,11 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1) -> Rates:
                                     req.errors.total(w.growth))
         _add_tail(per, req.aborts.per_tick.tail(w.history))
         r.aborts_then = rates_then(req.aborts.total, w)
+        r.aborts_recent = rate_recent(req.aborts.total, w, reclaim)
     else:
-        r.aborts_then = rates_then(_aborts_over(list(state.engines.values())), w)
+        total = _aborts_over(list(state.engines.values()))
+        r.aborts_then = rates_then(total, w)
+        r.aborts_recent = rate_recent(total, w, reclaim)
     r.finished, r.aborts, r.errors = finished / minutes, aborts / minutes, errors / minutes
     r.preemptions = preempt / minutes
     r.burst_ticks = _burst_ticks(per, w)
@@ -1007,6 +1020,14 @@ def rates_then(total: Callable[[int], float], w: Windows) -> tuple[float, float]
     for back in (w.gpu_minutes * w.per_minute, w.gpu_slow_minutes * w.per_minute):
         out.append((total(back + g) - total(back)) / minutes if back + g <= w.history else NAN)
     return out[0], out[1]
+
+
+def rate_recent(total: Callable[[int], float], w: Windows, ticks: int) -> float:
+    """Per minute, a count's rate over its last ``ticks`` (NaN: none asked for, or beyond the
+    history), from ``total(ticks)``, its sum over the last ``ticks``."""
+    if ticks <= 0 or ticks > w.history:
+        return NAN
+    return total(ticks) / (ticks * w.tick_s / 60.0)
 
 
 USUAL_MINUTES = 10

@@ -296,11 +296,12 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     since = min(f.since_start_s, f.since_resume_s)
     best = Score()
     if f.gpu is not None and f.gpu.level.trend.known:
-        best = _residue(f.gpu, (f.rates.aborts, *f.rates.aborts_then), since, f, rules,
-                        f"{f.gpu.gpus} GPUs")
+        best = _residue(f.gpu, (f.rates.aborts, *f.rates.aborts_then, f.rates.aborts_recent), since,
+                        f, rules, f"{f.gpu.gpus} GPUs")
     for p in f.pools:
         own = p.aborts == p.aborts
-        aborts = (p.aborts, *p.aborts_then) if own else (f.rates.aborts, *f.rates.aborts_then)
+        aborts = (p.aborts, *p.aborts_then, p.aborts_recent) if own else (
+            f.rates.aborts, *f.rates.aborts_then, f.rates.aborts_recent)
         s = _residue(p.gpu, aborts, min(since, p.since_restart_s), f, rules, p.where)
         if s.strength > best.strength:
             best = s
@@ -309,15 +310,16 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     return best
 
 
-def _residue(gpu: GpuView, interrupts: tuple[float, float, float], since_start_s: float,
+def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_start_s: float,
              f: NodeFeatures, rules: RuleSet, where: str) -> Score:
     """Residue on one framebuffer (a node's mean, or one server's) with the interrupted
-    requests of the servers that use it: per minute now, and where the short and the slow
-    framebuffer trends begin (:attr:`Rates.aborts_then`)."""
+    requests of the servers that use it: per minute now, where the short and the slow
+    framebuffer trends begin (:attr:`Rates.aborts_then`), and over the reclaim time
+    (:attr:`Rates.aborts_recent`)."""
     cfg = rules.hypotheses.spec_residue
     if not gpu.level.trend.known:
         return Score()
-    aborts, short_then, slow_then = interrupts
+    aborts, short_then, slow_then, recent = interrupts
     per_interrupt = cfg.residue_mb_per_interrupt * 1e6 / (1 << 20)
 
     counted = rules.features.growth_window_s / 60.0  # minutes each interrupt rate is counted over
@@ -329,10 +331,13 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float], since_start_s
         counts: a few more interrupts in one window than in another is no new level."""
         if then != then:
             return 0.0
-        now_n, then_n = aborts * counted, then * counted
-        if now_n - then_n < 2.0 * math.sqrt(now_n + then_n):
+        # the level held now is that of the interrupts within the reclaim time; where that
+        # rate is above the growth window's mean (a burst's first minutes), it counts
+        now, span = (recent, cfg.reclaim_minutes) if recent == recent and recent > aborts else (
+            aborts, counted)
+        if now - then < 2.0 * math.sqrt(now / span + then / counted):
             return 0.0
-        return (aborts - then) * per_interrupt * cfg.reclaim_minutes
+        return (now - then) * per_interrupt * cfg.reclaim_minutes
 
     # The short trend's growth (MiB a minute per GPU) beyond what settling at a stepped-up
     # level of interrupts accounts for, as a share of it: the fast and matched paths judge that.

@@ -513,6 +513,10 @@ class NodeEngine:
         sr = self.rules.hypotheses.spec_residue
         return 0.5 * min(sr.min_rise_pct, sr.slow_rise_pct, sr.match_rise_pct)
 
+    def _reclaim_ticks(self) -> int:
+        """Ticks within which healthy draft state is reclaimed (the recent interrupt rate)."""
+        return max(1, round(60 * self.rules.hypotheses.spec_residue.reclaim_minutes / self.w.tick_s))
+
     def features(self, tick_ns: int) -> NodeFeatures:
         st = self.state
         w = self.w
@@ -544,14 +548,14 @@ class NodeEngine:
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
             oom_hour=oom_hour,
-            rates=rates(st, w, tick_ns),
+            rates=rates(st, w, tick_ns, self._reclaim_ticks()),
             sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
             silent_sources=silent,
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
-            pools=server_pools(st, w, tick_ns, self._pool_rise()),
+            pools=server_pools(st, w, tick_ns, self._pool_rise(), self._reclaim_ticks()),
             silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
                                           vllm.max_ns if vllm else -1),
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),

@@ -27,7 +27,9 @@ leak, and s72's requests running to their length limit were named a leak. s74's 
 leak on the next GPU's server then renamed. s89's and s93's framebuffer leaks, too slow for
 the points path, were missed; s94's checkpoint on an H200, under 2 points, was paged as a leak;
 s99's monitoring gap paged again at each OOM kill of the leak it hid; s101's index loaded in
-pieces was paged as a framebuffer leak.
+pieces was paged as a framebuffer leak. s87's and s105's retry bursts were paged as residues in
+their first two minutes. s102 (a GPU's firmware timing out, silencing NVML node-wide) and s104
+(every alert through an Alertmanager webhook) found no defect when they came.
 """
 
 from __future__ import annotations
@@ -70,13 +72,16 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s80_frozen_vllm_stats_rss_oom", "s81_gateway_timeout_cut_l40s_gpu_residue",
              "s82_kv_offload_sidecar_host_leak", "s83_weight_reload_canary_leak",
              "s84_rag_tenant_shift_slow_leak", "s85_dcgm_hang_nvml_sees_residue",
-             "s86_sparse_scrape_accelerating_leak", "s88_long_context_adoption_3h",
+             "s86_sparse_scrape_accelerating_leak", "s87_nvml_stale_clock_residue",
+             "s88_long_context_adoption_3h",
              "s89_guided_decoding_gpu_leak_vs_residue", "s90_sleep_mode_eval_leak",
              "s91_scale_out_cold_node_residue", "s92_batch_cancel_bursts_residue",
              "s93_driver_upgrade_prof_loss_gpu_leak", "s94_h200_fleet_residue_checkpoint_retry",
              "s96_misconfigured_temp_rule_storm_throttle", "s97_rule_group_loss_gateway_only_alerts",
              "s98_prompt_caching_rollout_leak", "s99_host_clock_stuck_rss_oom",
-             "s100_a100_40gb_near_full_pool_rank_leak", "s101_embedding_colocated_reindex_vs_leak")
+             "s100_a100_40gb_near_full_pool_rank_leak", "s101_embedding_colocated_reindex_vs_leak",
+             "s102_gsp_timeout_xid119_nvml_hang", "s104_alertmanager_webhook_grouped_alerts",
+             "s105_l4_small_fb_residue_oom_sibling_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -349,3 +354,16 @@ def test_a_load_in_pieces_and_a_gap_across_restarts_page_once(recordings: Path) 
     paged = [(r["cause"], r["nodes"]) for r in s99 if r["status"] == "open"]
     assert paged == [("monitoring_gap", ["hc-h100-04"])]
     assert {r["incident_id"] for r in s99} == {s99[0]["incident_id"]}
+
+
+def test_a_retry_burst_on_a_draft_model_server_is_no_residue(recordings: Path) -> None:
+    """s105 (L4s, one server per GPU) and s87 (H100s, TP4, NVML 90 s behind): a retry burst's
+    interrupts lift each framebuffer by the draft state they hold until it is reclaimed. In
+    the burst's first two minutes the growth window's mean interrupt rate still counted the
+    quiet minutes before it, so most of that rise was taken for residue and paged. The real
+    residues beside them are still paged, with s105's leak on another GPU of the same node."""
+    s105 = opened(recordings / "s105_l4_small_fb_residue_oom_sibling_leak")
+    assert [(r["cause"], r["nodes"]) for r in s105] == [("spec_residue", ["l4-node-03"]),
+                                                        ("session_isolation", ["l4-node-03"])]
+    s87 = opened(recordings / "s87_nvml_stale_clock_residue")
+    assert [(r["cause"], r["nodes"]) for r in s87] == [("spec_residue", ["sk-h100-03"])]

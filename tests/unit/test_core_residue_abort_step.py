@@ -94,3 +94,39 @@ def test_the_matched_path_judges_only_the_rise_beyond_a_step_in_interrupts() -> 
     assert steady.strength >= 0.5  # the same rise at a steady 6 a minute: a residue's start
     stepped = hypotheses.spec_residue(on_one_server(aborts_then=1.5), RULES, [])
     assert stepped.strength == 0.0  # 4.5 more a minute hold ~30 MiB more: 10 of the 15 MiB/min
+
+
+def burst_start(aborts_then: float, recent: float) -> NodeFeatures:
+    """s105's l4-node-05, GPU 1 (an L4, one server per GPU), 2.2 minutes into a retry burst:
+    its framebuffer rose ~80 MiB a minute in nearly every pair of the last 3 minutes' means,
+    0.9 points in all, with 24.7 interrupted requests a minute over the growth window (the
+    quiet minute before the burst counted in), ``recent`` a minute over the last 90 s, and
+    ``aborts_then`` where the trend began."""
+    eng = Engine(RULES)
+    for r in merged(node_records(healthy(gpus=1, spec_decode=True), 900)):
+        eng.process(r)
+    node = next(iter(eng.fleet.nodes.values()))
+    f = node.features(eng.fleet.now_ns)
+    view = GpuView(gpus=1, level=Level(now=91.03, trend=Monotone(6, 0.93, 0.37, 0.9, 90.6)), slow=NONE,
+                   growth_mib_per_min=80.8)
+    return dataclasses.replace(f, gpu=None, since_start_s=3600.0, since_resume_s=3600.0,
+                               pools=[PoolView("GPU 1", view, 24.7, 3600.0, (aborts_then, aborts_then),
+                                               recent)],
+                               rates=dataclasses.replace(f.rates, spec_active=True))
+
+
+def test_a_bursts_first_minutes_are_judged_at_the_interrupt_rate_of_the_reclaim_time() -> None:
+    """s105 and s87: a retry burst's first two minutes were paged as a residue. The growth
+    window's mean (24.7 a minute) still counted the quiet time before the burst, so the level
+    its interrupts hold (~40 a minute for 90 s: ~270 MiB) was taken for ~160 MiB, and the
+    rest of a ~200 MiB rise for residue. The framebuffer holds the draft state of the requests
+    interrupted within the reclaim time."""
+    def strength(then: float, recent: float) -> float:
+        return hypotheses.spec_residue(burst_start(then, recent), RULES, []).strength
+
+    assert strength(0.5, float("nan")) >= 0.5
+    assert strength(0.5, 40.0) == 0.0
+    # interrupts as many as before: no new level, the same rise is a residue's
+    assert strength(24.0, 25.0) >= 0.5
+    # fewer in the last 90 s than over the window (a burst ending): the window's mean stands
+    assert strength(0.5, 10.0) == strength(0.5, float("nan"))
