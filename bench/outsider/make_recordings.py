@@ -1637,6 +1637,35 @@ s105_l4_small_fb_residue_oom_sibling_leak: 6 x 4 L4 (24 GB GDDR6: 23,033 MiB, 47
   l4-node-05 60-66 (all four servers: arrivals x2.2, 25 % aborts, 6 % 5xx): its aborts' draft state is
   reclaimed (FB up a few hundred MiB during the burst, then back). Labels: spec_residue l4-node-03 GPU 1
   30-90; session_isolation l4-node-03 GPU 3 45-90; benign/retry_burst l4-node-05 60-66.
+
+Added later (s106-s109, a twenty-sixth outsider, same clean-room rules; fixed BEFORE any build of them)
+-------------------------------------------------------------------------------------------------------
+All four set `Node.step_gen`: vLLM's generation-token and spec-decode counters advance per second of each
+request's decode (from its first token to its end, as vLLM counts them per engine step), not at its end.
+s106_h200_dp2_rank_leak_checkpoint: 4 x 8 H200 (143,771 MiB), one vLLM server per node with two data-parallel
+  TP4 ranks (engine "0"/"1", gpu null), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6 req/s/engine,
+  90 min from 10:00 UTC; hr-h200-03/-04 export hostname/uuid. (1) session_isolation on hr-h200-03, rank
+  engine "1" only, from 30 min to end at 1.0 %/min of a ~1.15M-token rank pool (as s10; rank 0 healthy).
+  (2) benign/checkpoint_load on hr-h200-01 50-55 (as s6: RSS +24 GiB, FB +2.5 GiB for ~90 s).
+  Labels: session_isolation hr-h200-03 30-90; benign/checkpoint_load hr-h200-01 50-55.
+s107_a100_residue_then_scrape_block: 5 x 4 A100-SXM4-80GB, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.0
+  req/s/node, 90 min from 13:00 UTC, 1 TiB hosts; ar-a100-04/-05 report the DCGM blank sentinel. Two causes
+  overlapping on one node: (1) spec_residue on ar-a100-02 from 20 min to end (as s3: aborts 1.5 -> 12 %
+  over 8 min, 4.7 MB per interrupted request kept); (2) from 45 min its vLLM /metrics is unreachable
+  (scrape_block, as s17) and from 49 min the serving process's RSS grows 2 %/min of host memory to an OOM
+  kill and restart, so the residue's vLLM evidence (aborts) vanishes mid-fault while FB still creeps.
+  Labels: spec_residue ar-a100-02 20-90; monitoring_gap ar-a100-02 45-90.
+s108_quiet_night_2h_steady_abort_residue: 5 x 2 H100, Mistral-Small-24B TP2 + 1B draft, Azure code 4.0
+  req/s/node, 120 min from 00:30 UTC, 512 GiB hosts, vLLM/DCGM/host every 15 s; a relay loses 4 % of
+  nq-h100-02's dcgm samples, nq-h100-05's host collector stamps 30 s ahead (both unlabelled). One subtle
+  fault: spec_residue on nq-h100-04 from 70 min to end with a steady 2 % abort rate all recording long
+  (as s16: no abort spike; reclaim stops at 70, ~10 MiB/min/GPU). Label: spec_residue nq-h100-04 70-120.
+s109_tight_ttft_rule_agent_batch_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min from
+  15:00 UTC; tq-h100-04..06 export hostname/uuid. The fleet's TTFT rules were deployed with the premium
+  tier's 0.35 s threshold for 0.8 s (ttft_slo 0.35): TTFT alerts on every node (unlabelled, a rule quirk).
+  (1) benign/agentic_sessions on tq-h100-02 20-75 (as s38: 4 coding-agent sessions whose contexts stay in
+  the pool until the client deletes them); (2) session_isolation on tq-h100-05 from 35 min to end at
+  1.5 %/min. Labels: benign/agentic_sessions tq-h100-02 20-75; session_isolation tq-h100-05 35-90.
 """
 from __future__ import annotations
 
@@ -1840,6 +1869,9 @@ class Node:
     #                    collects at these intervals, at a new phase (a hot-reloaded config; seq continues)
     prof_lost: bool = False  # (s93) after a driver_upgrade the exporter's DCGM has no profiling module: no
     #                    DCGM_FI_PROF_* fields from the swap on
+    step_gen: bool = False  # (s106-s109) generated tokens (and spec-decode counts) are counted per second of
+    #                    each request's decode, from its first token to its end, as vLLM counts them per
+    #                    engine step (False: all at the request's end, as before)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2952,8 +2984,20 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
 
     def add(name: str, idx: Arr, val: Arr | float) -> None:
         np.add.at(incs.setdefault(name, np.zeros(T)), idx, val)
+
+    def addg(name: str, val: Arr) -> None:  # produced over the decode (`Node.step_gen`), else at the end
+        if not nd.step_gen:
+            add(name, ei, val)
+            return
+        a = np.minimum(t + ttft, end).astype(int)
+        b = np.maximum(ei, a) + 1
+        d = np.zeros(T + 1)
+        np.add.at(d, a, val / (b - a))
+        np.add.at(d, b, -val / (b - a))
+        cum = np.maximum.accumulate(np.round(np.cumsum(np.cumsum(d)[:T])))
+        incs.setdefault(name, np.zeros(T))[:] += np.diff(cum, prepend=0.0)
     add("vllm:prompt_tokens_total", si, P)
-    add("vllm:generation_tokens_total", ei, gdone)
+    addg("vllm:generation_tokens_total", gdone)
     add("vllm:prefix_cache_queries_total", si, P * (0.0 if nd.no_prefix else 1.0))  # exported, stays 0
     add("vllm:prefix_cache_hits_total", si, cached)
     for k, rname in enumerate(REASONS):
@@ -2972,9 +3016,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     dm = next((f.start * 60 for f in fl if f.kind == "draft_mismatch"), None)  # (s79) from the new engine
     if spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
         drafts = np.ceil(gdone / 3.2) if dm is None else np.ceil(gdone / np.where(t >= dm, DM_STEP, 3.2))
-        add("vllm:spec_decode_num_drafts_total", ei, drafts)
-        add("vllm:spec_decode_num_draft_tokens_total", ei, drafts * 4)
-        add("vllm:spec_decode_num_accepted_tokens_total", ei, np.maximum(gdone - drafts, 0))
+        addg("vllm:spec_decode_num_drafts_total", drafts)
+        addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
+        addg("vllm:spec_decode_num_accepted_tokens_total", np.maximum(gdone - drafts, 0))
     elif sp0 is not None:  # the same, for the requests the restarted engine (with its draft model) serves
         drafts = np.where(t >= sp0, np.ceil(gdone / 3.2), 0.0)
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
@@ -4008,7 +4052,8 @@ def scenarios() -> list[Scenario]:
             *thirteenth_scenarios(), *fourteenth_scenarios(), *fifteenth_scenarios(), *sixteenth_scenarios(),
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
-            *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios()]
+            *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
+            *twenty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5012,6 +5057,45 @@ def twenty_fifth_scenarios() -> list[Scenario]:
     for nd in s105.nodes[3:]:
         nd.lower = True
     return [s102, s103, s104, s105]
+
+
+def twenty_sixth_scenarios() -> list[Scenario]:
+    """s106-s109, added later by a twenty-sixth outsider, same rules (see the module docstring)."""
+    l70, m24 = "meta-llama/Llama-3.3-70B-Instruct", "mistralai/Mistral-Small-24B-Instruct-2501"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s106 = Scenario("s106_h200_dp2_rank_leak_checkpoint", "2027-03-30T10:00:00+00:00", 90,
+                    mk("hr-h200-", 4, "H200", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       step_gen=True),
+                    [Fault("kv_leak", "hr-h200-03", 30, inst=4, cause=si, leak=1.0),
+                     Fault("checkpoint_load", "hr-h200-01", 50, 55, cause=ben, detail="checkpoint_load")])
+    for nd in s106.nodes[2:]:
+        nd.lower = True
+    s107 = Scenario("s107_a100_residue_then_scrape_block", "2027-04-06T13:00:00+00:00", 90,
+                    mk("ar-a100-", 5, "A100", 4, l70, "azure_conv", "tp", 2.0, iv, spec=True,
+                       host_total=1024 * GIB, step_gen=True),
+                    [Fault("spec_residue", "ar-a100-02", 20, cause="spec_residue"),
+                     Fault("scrape_block", "ar-a100-02", 45, cause="monitoring_gap"),
+                     Fault("rss_leak", "ar-a100-02", 49, rate=0.02)])
+    for nd in s107.nodes[3:]:
+        nd.sentinel = True
+    s108 = Scenario("s108_quiet_night_2h_steady_abort_residue", "2027-04-13T00:30:00+00:00", 120,
+                    mk("nq-h100-", 5, "H100", 2, m24, "azure_code", "tp", 4.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, spec=True,
+                       host_total=512 * GIB, step_gen=True),
+                    [Fault("spec_residue", "nq-h100-04", 70, cause="spec_residue", abort=0.02)],
+                    drop={("nq-h100-02", "dcgm"): 0.04}, src_skew={("nq-h100-05", "host"): 30.0})
+    s109 = Scenario("s109_tight_ttft_rule_agent_batch_leak", "2027-04-20T15:00:00+00:00", 90,
+                    mk("tq-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, step_gen=True),
+                    [Fault("agent_batch", "tq-h100-02", 20, 75, cause=ben, detail="agentic_sessions",
+                           burst=4),
+                     Fault("kv_leak", "tq-h100-05", 35, cause=si, leak=1.5)],
+                    ttft_slo=0.35)
+    for nd in s109.nodes[3:]:
+        nd.lower = True
+    return [s106, s107, s108, s109]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
