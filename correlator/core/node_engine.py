@@ -111,6 +111,7 @@ class NodeEngine:
         self._gpu_growth = NAN
         self._host_growth = NAN
         self._kv_raised: tuple[str, float] = ("", NAN)
+        self._kv_raised2: tuple[str, float] = ("", NAN)
         # The node's second incident: a separate cause found while the first is open.
         self.second: NodeMachine | None = None
         self.second_onset_ns = 0
@@ -265,13 +266,13 @@ class NodeEngine:
         strength = scores[winner].strength if winner else 0.0
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
-        held = self.machine.active and self._kv_held()
+        held = self.machine.active and self._kv_held(self.machine.cause, self._kv_raised)
         step = self.machine.step(tick_ns, winner, strength,
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
-            self._kv_raised = self._kv_mark(f)
+            self._kv_raised = self._kv_mark(f, self.machine.cause)
         if second:
-            self._step_second(tick_ns, second, scores, shares, out)
+            self._step_second(tick_ns, second, scores, shares, out, f)
         if step is Step.NONE:
             return
         chosen = scores[self.machine.cause]
@@ -319,12 +320,17 @@ class NodeEngine:
         return other if scores[other].strength >= inc.open_score else ""
 
     def _step_second(self, tick_ns: int, cause: str, scores: dict[str, hypotheses.Score],
-                     shares: dict[str, float], out: NodeOutput) -> None:
+                     shares: dict[str, float], out: NodeOutput, f: NodeFeatures) -> None:
         m = self.second
         if m is None:
             m = self.second = _machine(self.rules)
         score = scores[cause]
-        step = m.step(tick_ns, cause, score.strength, score.strength, False)
+        # a second incident's leak holds as the first one's does (outsider s105: a leak beside
+        # its node's residue resolved while its pool stayed full)
+        held = m.active and self._kv_held(m.cause, self._kv_raised2)
+        step = m.step(tick_ns, cause, score.strength, score.strength, held)
+        if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised2[0]):
+            self._kv_raised2 = self._kv_mark(f, m.cause)
         if step is Step.NONE:
             return
         confidence = hypotheses.confidence(score, shares.get(cause, 0.0))
@@ -338,20 +344,20 @@ class NodeEngine:
         """When the node's serving process last started, as far as its events tell."""
         return max(self.state.engine_start_ns, self.state.host.start_ns)
 
-    def _kv_mark(self, f: NodeFeatures) -> tuple[str, float]:
+    def _kv_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
         """The engine a session-isolation incident is about, and its KV minute mean then."""
-        if self.machine.cause != hypotheses.SESSION_ISOLATION or f.kv is None:
+        if cause != hypotheses.SESSION_ISOLATION or f.kv is None:
             return ("", NAN)
         e = self.state.engines.get(f.kv.engine)
         return (f.kv.engine, e.kv_by_minute.ago(0)) if e is not None else ("", NAN)
 
-    def _kv_held(self) -> bool:
+    def _kv_held(self, cause: str, mark: tuple[str, float]) -> bool:
         """A session-isolation incident's blocks are still held: its engine's KV usage has not
         fallen below where it stood when the incident opened in any of the last minutes (a
         leak never releases; a saw-tooth's troughs do). Held, the incident does not resolve
         while the trend paths flicker on a slow leak."""
-        engine, level = self._kv_raised
-        if self.machine.cause != hypotheses.SESSION_ISOLATION or not engine or level != level:
+        engine, level = mark
+        if cause != hypotheses.SESSION_ISOLATION or not engine or level != level:
             return False
         e = self.state.engines.get(engine)
         if e is None:
@@ -629,6 +635,7 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "second": lambda: None,
     "second_onset_ns": lambda: 0,
     "_kv_raised": lambda: ("", NAN),
+    "_kv_raised2": lambda: ("", NAN),
     "_suppressed": frozenset,
     "_kv_short": lambda: NAN,
     "_kv_growth": lambda: NAN,

@@ -203,3 +203,15 @@ def test_a_monitoring_gap_whose_symptoms_return_after_a_restart_reopens_its_inci
         opened = [i.incident_id for i in out if i.status == "open"]
         assert len(opened) == pages, cause
         assert out[-1].status == ("update" if pages == 1 else "open")
+
+
+def test_a_leak_beside_an_open_residue_holds_while_its_pool_stays_full() -> None:
+    """Outsider s105: a leak paged as the node's second incident, beside its residue, was
+    resolved once its pool was full (the trend paths see nothing rise any more) while its
+    blocks stayed held; the first incident's leak holds there, the second's did not."""
+    incidents = run(merged(node_records(residue_spec(), 7800)))
+    leak = [i for i in incidents if i.cause == "session_isolation"]
+    assert leak and leak[0].status == "open"
+    assert minute(leak[0].opened_ns) < 70
+    assert [i.status for i in leak if i.status != "update"] == ["open"], [
+        (i.status, minute(i.updated_ns)) for i in leak]
