@@ -77,15 +77,20 @@ def on_one_server(aborts_then: float) -> NodeFeatures:
     every pair of the last 3 minutes' half-minute means, by 0.1 points (15 MiB a minute, about
     half of what its 6 interrupted requests a minute leave), which the matched path took for a
     residue; ``aborts_then`` interrupts a minute where that trend began."""
+    view = GpuView(gpus=1, level=Level(now=90.59, trend=Monotone(6, 1.0, 0.033, 0.1, 90.55)), slow=NONE,
+                   growth_mib_per_min=15.2)
+    return one_server(PoolView("GPU 1", view, 6.0, 3600.0, (aborts_then, aborts_then)))
+
+
+def one_server(pool: PoolView) -> NodeFeatures:
+    """A healthy one-GPU node's features an hour after its start, judged on ``pool`` alone
+    (a server with a GPU of its own), with speculative decoding on."""
     eng = Engine(RULES)
     for r in merged(node_records(healthy(gpus=1, spec_decode=True), 900)):
         eng.process(r)
     node = next(iter(eng.fleet.nodes.values()))
     f = node.features(eng.fleet.now_ns)
-    view = GpuView(gpus=1, level=Level(now=90.59, trend=Monotone(6, 1.0, 0.033, 0.1, 90.55)), slow=NONE,
-                   growth_mib_per_min=15.2)
-    return dataclasses.replace(f, gpu=None, since_start_s=3600.0, since_resume_s=3600.0,
-                               pools=[PoolView("GPU 1", view, 6.0, 3600.0, (aborts_then, aborts_then))],
+    return dataclasses.replace(f, gpu=None, since_start_s=3600.0, since_resume_s=3600.0, pools=[pool],
                                rates=dataclasses.replace(f.rates, spec_active=True))
 
 
@@ -102,17 +107,9 @@ def burst_start(aborts_then: float, recent: float) -> NodeFeatures:
     0.9 points in all, with 24.7 interrupted requests a minute over the growth window (the
     quiet minute before the burst counted in), ``recent`` a minute over the last 90 s, and
     ``aborts_then`` where the trend began."""
-    eng = Engine(RULES)
-    for r in merged(node_records(healthy(gpus=1, spec_decode=True), 900)):
-        eng.process(r)
-    node = next(iter(eng.fleet.nodes.values()))
-    f = node.features(eng.fleet.now_ns)
     view = GpuView(gpus=1, level=Level(now=91.03, trend=Monotone(6, 0.93, 0.37, 0.9, 90.6)), slow=NONE,
                    growth_mib_per_min=80.8)
-    return dataclasses.replace(f, gpu=None, since_start_s=3600.0, since_resume_s=3600.0,
-                               pools=[PoolView("GPU 1", view, 24.7, 3600.0, (aborts_then, aborts_then),
-                                               recent)],
-                               rates=dataclasses.replace(f.rates, spec_active=True))
+    return one_server(PoolView("GPU 1", view, 24.7, 3600.0, (aborts_then, aborts_then), recent))
 
 
 def test_a_bursts_first_minutes_are_judged_at_the_interrupt_rate_of_the_reclaim_time() -> None:
