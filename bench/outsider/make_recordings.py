@@ -1666,6 +1666,87 @@ s109_tight_ttft_rule_agent_batch_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.7
   (1) benign/agentic_sessions on tq-h100-02 20-75 (as s38: 4 coding-agent sessions whose contexts stay in
   the pool until the client deletes them); (2) session_isolation on tq-h100-05 from 35 min to end at
   1.5 %/min. Labels: benign/agentic_sessions tq-h100-02 20-75; session_isolation tq-h100-05 35-90.
+
+Added later (s110-s113, a twenty-seventh outsider, same clean-room rules; fixed BEFORE any build of them)
+---------------------------------------------------------------------------------------------------------
+The figures below are estimates made before the build.
+s110_cache_salt_hit_collapse_prober_leak: 6 x 4 H100, Qwen2.5-72B TP4 (a ~450k-token pool), Mooncake 0.75
+  req/s/node (prefix-cache hit ratio ~0.37, the corpus's highest), 90 min from 09:00 UTC, request log ON on
+  every node (request_finished with tenant / session / cached_tokens); ch-h100-04..06 export hostname/uuid.
+  Unlabelled, all recording on every node: a synthetic SLO prober (fault kind prober, kind 13) sends one
+  fixed request every 30 s (PROBE_P = 512 prompt tokens, all but the last block cached, max_tokens PROBE_G =
+  32, so it ends `length`) under ONE session id per node (tenant slo-prober, session synthetic-<node>): ~180
+  turns of one reused session id per node in the log, with a context of ~0.1 % of the pool, so nothing
+  accumulates. (1) benign/cache_salt_rollout on ch-h100-04 from 25 min to end: the retail-bank tenant's
+  mobile assistant starts sending a per-user `cache_salt` (vLLM's prefix-cache isolation; fault kind
+  cache_salt): 60 % of the node's trace requests (kind 14, ramped in over 5 min) keep only SALT_KEEP = 5 %
+  of their prefix hits, and the shared prefixes they no longer hit are prefilled again (RECOMPUTE_TPS): the
+  node's hit ratio ~0.37 -> ~0.16 (under half its baseline: VLLMPrefixCacheHitRateLow from ~40 min), TTFT
+  P99 up by seconds on long prompts (TTFT alerts from ~28-32 min); KV, running and memory unchanged. A
+  neighbour's cache-hit collapse with alerts, and no fault. (2) session_isolation on ch-h100-05 from 30 min
+  to end at 1.5 %/min (as s1, load-modulated; acme-compliance's 6 reused ids in its log beside the
+  prober's): on the high-hit node the floor ratchets from ~0.15 to a full pool by ~85 min; its hit ratio
+  holds at ~0.37 until KV passes ~0.7 (~65 min), then falls; KV alerts late (~80+). Labels:
+  benign/cache_salt_rollout ch-h100-04 25-90; session_isolation ch-h100-05 30-90.
+s111_autoscale_agentless_spot_node_leaks: 6 x 4 H100 + 3 joining, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 1 TiB hosts, 120 min from 06:30 UTC, no request log; sc-h100-04..09 export hostname/uuid.
+  Before the EU business day the cluster autoscaler adds three nodes (fault kind join, as s91: nothing of
+  a node before its join, vLLM process JOIN_PULL s later, ready JOIN_LOAD s after that, counters from zero,
+  cold cache, allocator warm-up, sessions moving in with tau 300 s): sc-h100-07 at 30.0 and sc-h100-08 at
+  30.5 min from the on-demand node group, sc-h100-09 at 32.0 min from the spot group, whose extra taint the
+  node agent's DaemonSet does not tolerate (the GPU operator's dcgm-exporter and node-exporter tolerate every
+  taint): sc-h100-09 has NO agent (Node.agent False), only its Prometheus alerts reach the correlator. From
+  31 min the gateway's ring gives the six old nodes 0.67 of their arrivals (fault kind shift; held KV
+  scales with the load, so their saw-tooth floors fall). (1) benign/scale_out on sc-h100-07 30-45 and
+  sc-h100-08 30.5-45.5 (new nodes warming up, every counter starting from zero). (2) monitoring_gap on
+  sc-h100-09 from its join (32 min) to end: a vision client the gateway's least-loaded routing sends to the
+  emptiest node fills the API server's multimodal input cache, which never evicts: from 48 min the serving
+  process's RSS grows 2 %/min of host memory (rss_leak, as s17) to an OOM kill at 98.5 % (~78 min),
+  restart, and again (~110 min); seen only through NodeMemoryHighUtilization (~75), NodeOOMKillDetected
+  and, with reclaim stalls above 88 %, its vLLM TTFT / E2E and the gateway 5xx alerts. (3) session_isolation
+  on old node sc-h100-03 from 55 min to end at 1.5 %/min (load-modulated against the pre-scale-out load,
+  so ~1.0 %/min): its floor ~0.1 at 55 -> ~0.7 by 120 while the other old nodes' floors have fallen; little
+  or no alert. (4) benign/annual_report on sc-h100-05 60-105 (as s6: one ~45-min session, 30k tokens +1.5k
+  per turn held: ~0.26 of the pool by 105). Labels: benign/scale_out sc-h100-07 30-45, sc-h100-08 30.5-45.5;
+  monitoring_gap sc-h100-09 32-120; session_isolation sc-h100-03 55-120; benign/annual_report sc-h100-05
+  60-105.
+s112_eagle_residue_oom_restarts_ngram_cancels: 10 single-GPU L40S nodes (a cloud's 1 x L40S instance type,
+  256 GiB hosts), one Llama-3.1-8B server each (engine "0", gpu null) at gpu_memory_utilization 0.95, Azure
+  conv 3.0 req/s/node, 100 min from 10:00 UTC, no request log. Speculative decoding everywhere, of two
+  kinds: sd-l40s-01..05 with an EAGLE-3 head (Node.spec_mib = 850 MiB of weights; 4 tokens per step, ~2.2
+  accepted, decode x1.8, as the draft models elsewhere; a ~192k-token pool), sd-l40s-06..10 (exporting
+  hostname/uuid) with n-gram prompt lookup (Node.ngram: spec_mib 0, a proposal on ~30 % of steps,
+  NG_ACC = 1.4 of 4 accepted, decode x NG_SPEED = 1.3; no draft model, so no draft state to leave behind).
+  At 0.95 only ~1.7 GiB of each GPU lies above vLLM's reservation. (1) spec_residue on sd-l40s-03 (EAGLE)
+  from 25 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted
+  request, ~97 MiB/min once at 12 %), with Fault.crash: when less than 256 MiB is left (the residue at
+  ~1.44 GiB) the engine dies at its first CUDA OOM (CRASH_AFTER = 3 s), kubelet restarts it 10 s later, the
+  weights load for 100 s, the residue is gone, and the client's 12 % aborts fill it again (`residue_crashes`):
+  an estimated first crash at ~43 min, then every ~17 min (~60, ~77, ~93): an FB saw-tooth of ~1.4 GiB
+  teeth with engine_start / process_start, counter resets and a gateway 5xx blip at each crash, no
+  monotonic growth over the recording. (2) benign/client_cancels on sd-l40s-07 (n-gram) 30-70: a mobile
+  release's stop button cancels 10 % of its requests (fault kind cancels; abort alert); its spec-decode
+  counters are there, its FB flat. (3) benign/warmup on sd-l40s-02 (EAGLE) 50-60: a planned drained restart
+  (engine_start, counters reset, cold cache, allocator warm-up), a restart with no residue before it.
+  Labels: spec_residue sd-l40s-03 25-100; benign/client_cancels sd-l40s-07 30-70; benign/warmup sd-l40s-02
+  50-60.
+s113_cpu_starved_node_hotspot_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts,
+  90 min from 14:00 UTC, no request log; cp-h100-04..06 export hostname/uuid. (1) other/cpu_contention on
+  cp-h100-04 38-61 (fault kind cpu_starve): a security agent's full-disk scan, pushed by a policy change,
+  runs with no CPU limit and saturates every core of the host until it finishes at 61 min; vLLM's API server
+  (tokenization, detokenization) and its engine core's scheduling loop wait for a core at every step:
+  prefill x CPU_PRE = 0.30 (TTFT P99 ~0.38 -> ~1.3 s: TTFT alert ~41 min), decode x CPU_DEC = 0.45 (E2E
+  x~2.1: E2E alert ~44), running ~17 -> ~37, KV a little higher, while the GPUs idle between steps
+  (utilization x CPU_DUTY = 0.40: ~65 % -> ~50 %, power and temperature down) and the node agent, starved
+  too, skips every other collection round of every source (no seq gap: the rounds are not taken); no
+  memory growth anywhere. (2) benign/routing_hotspot on cp-h100-02 25-62: the gateway's prefix-aware routing
+  sends a large tenant's agents, which share one system prompt, to cp-h100-02 from 25 to 50 min (fault
+  kind shift, arrivals x1.9, drifting back with tau 300 s after 50; label-only kind hotspot): running ~17 ->
+  ~32, GPU utilization ~65 -> ~95 %, the held-KV saw-tooth x~1.9: a busier node, its GPUs busier with it.
+  (3) benign/checkpoint_load on cp-h100-06 42-47 (as s6). (4) session_isolation on cp-h100-05 from 50 min
+  to end at 2.0 %/min (as s1): floor ~0.1 at 50 -> ~0.9 by 90, alerts only near the end. Labels:
+  benign/routing_hotspot cp-h100-02 25-62; other/cpu_contention cp-h100-04 38-61; benign/checkpoint_load
+  cp-h100-06 42-47; session_isolation cp-h100-05 50-90.
 """
 from __future__ import annotations
 
@@ -1794,6 +1875,16 @@ GSP_STALL = 2.0  # (s102) s after a GSP RPC timeout (XID 119) until every NVML c
 LG_MIN, LG_MAX = 20000.0, 28000.0  # (s103) output tokens of a long-form report request (max_tokens 32768)
 L4_DEC = 0.6  # (s105) an L4's decode speed as a share of the speed assumed elsewhere (GDDR6, ~300 GB/s)
 ZERO_TIME = "0001-01-01T00:00:00Z"  # (s104) Alertmanager's webhook endsAt of a firing alert (Go's zero time)
+PROBE_P, PROBE_G, PROBE_HIT = 512, 32, 496  # (s110) a synthetic SLO prober's fixed prompt and max_tokens,
+#   and the prompt tokens it finds cached (all but the last, partial block)
+SALT_KEEP = 0.05  # (s110) share of its usual prefix hits a request keeps once its tenant sends a per-user
+#   cache_salt (only the user's own earlier prefixes still match)
+NG_TPD, NG_ACC, NG_SPEED = 4.73, 1.4, 1.3  # (s112) n-gram (prompt-lookup) speculation on chat: generated
+#   tokens per proposing step (~30 % of steps find a match and propose 4 tokens), accepted tokens per
+#   proposal, and the decode speed-up (a draft model's is 1.8)
+CRASH_AFTER = 3.0  # (s112) s from a spec-residue engine's first CUDA OOM (< 256 MiB headroom) until it dies
+CPU_PRE, CPU_DEC, CPU_DUTY = 0.30, 0.45, 0.40  # (s113) prefill / decode speed of an engine whose host CPUs
+#   are saturated by another process (tokenizer, scheduler, detokenizer starved), and its GPUs' busy share
 
 
 @dataclass
@@ -1869,6 +1960,11 @@ class Node:
     #                    collects at these intervals, at a new phase (a hot-reloaded config; seq continues)
     prof_lost: bool = False  # (s93) after a driver_upgrade the exporter's DCGM has no profiling module: no
     #                    DCGM_FI_PROF_* fields from the swap on
+    spec_mib: float = 2400.0  # (s112) MiB per GPU of the speculator's weights (a 1B draft model: 2400;
+    #                    an EAGLE-3 head: 850; n-gram prompt lookup: 0)
+    ngram: bool = False  # (s112) its speculation is n-gram prompt lookup: spec-decode counters (`NG_TPD`,
+    #                    `NG_ACC`), a smaller speed-up, and no draft model: an interrupted request leaves no
+    #                    draft state
     step_gen: bool = False  # (s106-s109) generated tokens (and spec-decode counts) are counted per second of
     #                    each request's decode, from its first token to its end, as vLLM counts them per
     #                    engine step (False: all at the request's end, as before)
@@ -1918,6 +2014,9 @@ class Fault:
     accel: tuple[float, float] | None = None  # (s86) kv_leak: (%/min, minute): the never-reclaimed rate grows
     #                    linearly from f.leak at f.start to this rate at this minute, then holds (None: flat)
     ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
+    crash: bool = False  # (s112) spec_residue: the engine dies at its first CUDA OOM and kubelet restarts
+    #                    it; its crashes (f.runs: crash min, process start min, ()) come from
+    #                    `residue_crashes`
     # (s90-s93) sleep: f.runs = (sleep min, wake min, ()) per level-1 sleep, f.to = the ring neighbours that
     #                    take its load meanwhile; cancel_burst: f.runs = (burst min, -, ()) per burst, when
     #                    every in-flight batch request (kind 6) is aborted; join: the node joins the cluster
@@ -1930,6 +2029,11 @@ class Fault:
     # (s102-s105) gsp_hang: XID 119 on GPU f.gpu (`life_of`); nvml_hang: the agent's NVML collector blocked
     #                    from f.start to f.end; long_gen: f.burst long-form report requests within 60 s
     #                    of each f.runs start minute (kind 12, `gen_kv`)
+    # (s110-s113) prober: a synthetic SLO prober's request every f.rate s (kind 13, one session id per
+    #                    node); cache_salt: f.rate = the share of the node's trace requests (kind 14)
+    #                    whose tenant sends a per-user cache_salt from f.start (ramped in over 5 min);
+    #                    cpu_starve: the host's CPUs saturated by another process from f.start to f.end
+    #                    (`slowdown`, `gpu_series`, `collect`)
 
 
 @dataclass
@@ -2137,6 +2241,18 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "oom_crash":  # torch.OutOfMemoryError: the server exits; kubelet restarts it after
             for c, b, _ in f.runs:  # its back-off, and the weights load again
                 restart(c * 60, b * 60, b * 60 + 100)
+        elif f.kind == "spec_residue" and f.runs:  # (s112) the residue's CUDA OOM kills the engine; as
+            for k, (c, b, _) in enumerate(f.runs):  # `restart`, but with no draw (pids are counted on), so
+                state[int(c * 60):int(b * 60)] = 0  # the draws that follow do not depend on the crashes
+                if b * 60 < T:
+                    pid[0] += 211 + 37 * k
+                    ev.append((b * 60, "host", None, "process_start", {"pid": pid[0], "process": "vllm"}))
+                    starts.append(b * 60)
+                state[int(b * 60):int(b * 60 + 100)] = 1
+                readies.append(b * 60 + 100)
+                loads.append(b * 60)
+        elif f.kind == "cpu_starve":  # (s113) read by `collect` (agent rounds) and `gpu_series` (no draw)
+            nd.o.setdefault("starve", []).append((float(s0), float(s1)))
         elif f.kind == "orphan":  # the old worker on f.gpu never exits; each new process fails its memory
             #                       check before loading weights (no extra random draw)
             drained[s0 - 30:] = True
@@ -2429,7 +2545,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     t, P, G = arrivals(rng, tr, e.rate, T)
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
     #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway;
-    #                                   (s84) 11 RAG; (s103) 12 long-form generation
+    #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
+    #                                   14 cache-salted
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -2510,6 +2627,14 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < diurnal_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
+        elif f.kind == "prober":  # (s110) a synthetic SLO check every f.rate s: a fixed prompt (kind 13)
+            at = np.arange(s0 + rng.uniform(0, f.rate), s1 - 1, f.rate)
+            xs.append((at, np.full(len(at), float(PROBE_P)), np.full(len(at), float(PROBE_G)),
+                       np.full(len(at), 13, np.int8)))
+        elif f.kind == "cache_salt":  # (s110) a tenant's app sends a per-user cache_salt: its share f.rate of
+            t0_, P0_, G0_, k0 = xs[0]  # the node's trace requests (kind 14), rolled out over 5 min from s0
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 300.0, 0.0, 1.0))
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 14, k0).astype(np.int8))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -2715,14 +2840,17 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     cap (`power_cap`, f.start to f.end): CAP_PRE / CAP_DEC, compute-bound prefill follows the SM clock,
     memory-bound decode less so. An engine restarted over a failed NVLink (`nvlink_xid`, from its new
     engine's start, f.start + 112 s, to the end): NVL_PRE / NVL_DEC, its all-reduces go through host memory
-    (large in prefill, latency-bound in decode). No random draw."""
-    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch")]
+    (large in prefill, latency-bound in decode). (s113) Host CPUs saturated by another process (`cpu_starve`,
+    f.start to f.end): CPU_PRE / CPU_DEC. No random draw."""
+    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
     for f in fs:
         if f.kind == "power_cap":
             on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CAP_PRE, CAP_DEC
+        elif f.kind == "cpu_starve":  # (s113) the engine's CPU side starved: every step waits for a core
+            on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CPU_PRE, CPU_DEC
         elif f.kind == "draft_mismatch":  # (s79) prefill is the target's; decode pays for rejected drafts
             on, p, d = sec >= f.start * 60, 1.0, DM_DEC
         else:
@@ -2823,7 +2951,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reuse = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
         P, prev, e.out["ses"] = resend(np.random.default_rng(seed), t, P, G, kind, reuse)
     n = len(t)
-    z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
+    if any(f.kind == "spec_residue" and f.crash for f in fl):  # (s112) drawn for every arrival, served or
+        na = len(ok)  # not, so a request's draws do not depend on the crashes (`residue_crashes`)
+        z, uf, (u1, u2, ur) = (rng.normal(0, 1, na)[ok], rng.uniform(0.15, 0.9, na)[ok],
+                               rng.random((3, na))[:, ok])
+    else:
+        z, uf, (u1, u2, ur) = rng.normal(0, 1, n), rng.uniform(0.15, 0.9, n), rng.random((3, n))
     pab = w["p_ab"][si]
     if (kind == 9).any():  # (s72) users stop a long reasoning answer more often
         pab = np.where(kind == 9, np.maximum(pab, REASON_AB), pab)
@@ -2831,7 +2964,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
-    tps = 45.0 * (1.8 if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
+    tps = 45.0 * ((NG_SPEED if nd.ngram else 1.8) if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
     if nd.gpu == "L4":  # (s105) GDDR6: decode is memory-bound
         tps *= L4_DEC
     lgen = kind == 12 if (kind == 12).any() else None  # (s103) long-form generations: KV grows token by token
@@ -2844,6 +2977,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sdn = slowdown(fl, T)  # (prefill, decode) speed under a power cap or over a failed NVLink (None: none)
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
+    salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal")],
                  default=0) or int(o.get("fref_s", 0))
@@ -2888,6 +3022,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = ttft + rwait
         if tpl is not None:  # the prefix it no longer hits is prefilled again
             ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
+        if salt:  # (s110) likewise the shared prefixes a salted request no longer hits
+            ttft = ttft + np.where(kind == 14, P * tr.hit * (1 - SALT_KEEP) / RECOMPUTE_TPS, 0.0)
         dtps = tps if thr is None else tps * thr[si]
         if sdn is not None:
             dtps = dtps * sdn[1][si]
@@ -2925,7 +3061,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
     gdone = np.where(aborted, G * uf, G).round()
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
-    if spec or sp0 is not None:  # (sp0: speculative decoding from a restart with the new config on)
+    if (spec or sp0 is not None) and not nd.ngram:  # (sp0: speculative decoding from a restart with the
+        #                                     new config on; (s112) n-gram lookup keeps no draft state)
         inc = np.zeros(T)
         np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)], 4.7e6 / MIB / len(e.gpus))
         r = 0.0
@@ -2948,6 +3085,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where((reason == 0) | (reason == 4), 1, reason)
     if (kind == 10).any():  # (s72) no stop sequence: it runs to max_tokens
         reason = np.where(rest & (kind == 10), 1, reason)
+    if (kind == 13).any():  # (s110) the prober's answer always runs to its max_tokens
+        reason = np.where(rest & (kind == 13), 1, reason)
     np.add.at(bad, ei[errored], 1)
     bad += w["x5xx"] * tot
     back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
@@ -2964,6 +3103,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
     if tpl is not None:  # a per-request timestamp at the top of the system prompt: no block chain matches
         hit = hit * tpl[si]
+    if salt:  # (s110) the salt is hashed into the first block: only the user's own earlier prefixes match
+        hit = hit * np.where(kind == 14, SALT_KEEP, 1.0)
+    if (kind == 13).any():  # (s110) the prober's fixed prompt is cached but for its last, partial block
+        hit = np.where(kind == 13, PROBE_HIT / PROBE_P, hit)
     if rlf is not None:  # (s83) the prefix cache was reset with the new weights; it fills again
         hit = hit * rlf[si]
     if (kind == 11).any() and P0 is not None:  # (s84) the retrieved chunks rarely match a cached prefix
@@ -3014,7 +3157,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         add("vllm:external_prefix_cache_queries_total", si, (P - cached) * (nd.pd == "decode"))
         add("vllm:external_prefix_cache_hits_total", si, ext)
     dm = next((f.start * 60 for f in fl if f.kind == "draft_mismatch"), None)  # (s79) from the new engine
-    if spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
+    if spec and nd.ngram:  # (s112) a proposal on ~30 % of steps, 4 tokens, NG_ACC of them accepted
+        drafts = np.ceil(gdone / NG_TPD)
+        addg("vllm:spec_decode_num_drafts_total", drafts)
+        addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
+        addg("vllm:spec_decode_num_accepted_tokens_total", np.minimum(np.round(drafts * NG_ACC), gdone))
+    elif spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
         drafts = np.ceil(gdone / 3.2) if dm is None else np.ceil(gdone / np.where(t >= dm, DM_STEP, 3.2))
         addg("vllm:spec_decode_num_drafts_total", drafts)
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
@@ -3143,9 +3291,15 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
     rate = len(t) / max(float(t.max() - t.min()), 1.0)
     open_: dict[str, list[list[Any]]] = {x: [] for x in names}
     ar_sid = f"ar-fy2024-{rng.integers(1 << 32):08x}"
+    probe = next((f"synthetic-{f.node}" for f in fl if f.kind == "prober"), "")  # (s110) one id per node
     out: list[tuple[str, str]] = []
     for i in range(len(t)):
+        if kind[i] == 13:  # (s110) the SLO prober reuses one session id for every check (no draw)
+            out.append(("slo-prober", probe))
+            continue
         tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
+        if kind[i] == 14:  # (s110) the salting tenant's app
+            tn = "retail-bank"
         if kind[i] == 2:
             out.append((tn, ar_sid))
             continue
@@ -3194,7 +3348,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         ref = e.out["uref"]
         for g in e.gpus:
             final = nd.util_frac * total - rng.uniform(150, 400)
-            wts = MODELS[emodel(nd, e)][0] * 1024 / (len(e.gpus) * e.nodes) + (2400 if espec(nd, e) else 0)
+            wts = (MODELS[emodel(nd, e)][0] * 1024 / (len(e.gpus) * e.nodes)
+                   + (nd.spec_mib if espec(nd, e) else 0))
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
             fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
             if drop is not None:  # the new process reserves less: its load ends at the lower line
@@ -3230,6 +3385,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         util[g] += np.where(on & (age >= 20), 25.0, 0.0)
     if "colo" in o:  # (s101) the co-located embedding server's memory and work
         fb, util = fb + o["colo"][0], util + o["colo"][1]
+    for a, b in o.get("starve", []):  # (s113) the GPUs idle between steps while the CPU side waits for a core
+        util = util * np.where((a <= N) & (b > N), CPU_DUTY, 1.0)
     o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
     power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
     o["power"] = power + rng.normal(0, 2, power.shape)
@@ -3283,6 +3440,8 @@ def collect(rng: np.random.Generator, nd: Node, src: str, T: int, iv: dict[str, 
     From `nd.iv_to`'s minute on, the agent reloaded its config: the new interval at a new phase; no random
     draw without it."""
     t = rounds(rng, (iv or nd.iv)[src], T)
+    for a, b in nd.o.get("starve", []):  # (s113) the agent's loop overruns its deadline: every other round
+        t = t[~((t >= a) & (t < b) & (np.arange(len(t)) % 2 == 1))]  # in the window is skipped (no draw)
     if nd.iv_to is None or iv is not None:
         return t
     m, new = nd.iv_to
@@ -4053,7 +4212,7 @@ def scenarios() -> list[Scenario]:
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
-            *twenty_sixth_scenarios()]
+            *twenty_sixth_scenarios(), *twenty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5098,6 +5257,54 @@ def twenty_sixth_scenarios() -> list[Scenario]:
     return [s106, s107, s108, s109]
 
 
+def twenty_seventh_scenarios() -> list[Scenario]:
+    """s110-s113, added later by a twenty-seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s110 = Scenario("s110_cache_salt_hit_collapse_prober_leak", "2027-04-27T09:00:00+00:00", 90,
+                    mk("ch-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, logging=True),
+                    [*(Fault("prober", f"ch-h100-0{k}", 0, rate=30.0) for k in range(1, 7)),
+                     Fault("cache_salt", "ch-h100-04", 25, cause=ben, detail="cache_salt_rollout", rate=0.6),
+                     Fault("kv_leak", "ch-h100-05", 30, cause=si, leak=1.5)])
+    for nd in s110.nodes[3:]:
+        nd.lower = True
+    s111 = Scenario("s111_autoscale_agentless_spot_node_leaks", "2027-05-04T06:30:00+00:00", 120,
+                    mk("sc-h100-", 9, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                    [*(Fault("shift", f"sc-h100-0{k}", 31, rate=0.67) for k in range(1, 7)),
+                     Fault("join", "sc-h100-07", 30, 45, cause=ben, detail="scale_out"),
+                     Fault("join", "sc-h100-08", 30.5, 45.5, cause=ben, detail="scale_out"),
+                     Fault("join", "sc-h100-09", 32),
+                     Fault("no_agent", "sc-h100-09", 32, cause="monitoring_gap"),
+                     Fault("rss_leak", "sc-h100-09", 48, rate=0.02),
+                     Fault("kv_leak", "sc-h100-03", 55, cause=si, leak=1.5),
+                     Fault("annual_report", "sc-h100-05", 60, 105, cause=ben, detail="annual_report")])
+    for nd in s111.nodes[3:]:
+        nd.lower = True
+    s111.nodes[8].agent = False
+    s112 = Scenario("s112_eagle_residue_oom_restarts_ngram_cancels", "2027-05-11T10:00:00+00:00", 100,
+                    mk("sd-l40s-", 10, "L40S", 1, l8, "azure_conv", "tp", 3.0, iv, spec=True,
+                       host_total=256 * GIB, util_frac=0.95),
+                    [Fault("spec_residue", "sd-l40s-03", 25, cause="spec_residue", crash=True),
+                     Fault("cancels", "sd-l40s-07", 30, 70, cause=ben, detail="client_cancels", abort=0.10),
+                     Fault("warmup", "sd-l40s-02", 50, 60, cause=ben, detail="warmup")])
+    for nd in s112.nodes:
+        nd.spec_mib = 850.0
+    for nd in s112.nodes[5:]:
+        nd.ngram, nd.spec_mib, nd.lower = True, 0.0, True
+    s113 = Scenario("s113_cpu_starved_node_hotspot_leak", "2027-05-18T14:00:00+00:00", 90,
+                    mk("cp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB),
+                    [Fault("shift", "cp-h100-02", 25, 50, rate=1.9),
+                     Fault("hotspot", "cp-h100-02", 25, 62, cause=ben, detail="routing_hotspot"),
+                     Fault("cpu_starve", "cp-h100-04", 38, 61, cause="other", detail="cpu_contention"),
+                     Fault("checkpoint_load", "cp-h100-06", 42, 47, cause=ben, detail="checkpoint_load"),
+                     Fault("kv_leak", "cp-h100-05", 50, cause=si, leak=2.0)])
+    for nd in s113.nodes[3:]:
+        nd.lower = True
+    return [s110, s111, s112, s113]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -5125,6 +5332,44 @@ def crash_loop(seed: int, ready: float, minutes: float) -> list[tuple[float, flo
         t, k = b + 100 / 60, k + 1
 
 
+def residue_crashes(nd: Node, ni: int, fl: list[Fault], traces: dict[str, Trace], T: int, seed: int) -> None:
+    """(s112) The crashes of an engine whose speculative-decoding residue (`spec_residue` with f.crash) fills
+    its GPU. From the fault's start, and from each restart's ready, the first second with less than 256 MiB
+    left above the pool and the residue (the headroom check of the CUDA-OOM errors in `sim_engine`) kills
+    the engine CRASH_AFTER s later: EngineCore dies on the failed allocation and the API server exits with
+    it. kubelet starts the container again 10 s later (more than 10 min of running reset its back-off) and
+    the weights load for 100 s (`life_of`). Each crash is found by simulating the node with the crashes
+    found so far, with fresh generators seeded as the recording's node generator (which is not touched);
+    f.runs keeps them. Neither `life_of` nor the per-request draws of `sim_engine` depend on the crashes
+    there, so every pass (and the recording) has the same requests and aborts before each crash it knows.
+    The node must have no drain spill, failover or join (set up by `build` between `life_of` and
+    `sim_engine`)."""
+    f = next(f for f in fl if f.kind == "spec_residue" and f.crash)
+    assert not any(x.kind in ("join", "failover", "sleep", "evict", "arrive") for x in fl)
+    total, reserved = GPUS[nd.gpu][1:3]
+    N, f.runs, ready = np.arange(T), [], f.start * 60
+    for _ in range(30):
+        nd.o = {}
+        rng = np.random.default_rng([seed, ni])
+        life_of(rng, nd, T, fl)
+        res = np.zeros(T)
+        for ei, e in enumerate(nd.engines):
+            e.pool, e.out = pool_tokens(nd, e), {}
+            efl = [x for x in fl if x.inst is None or x.inst in e.gpus]
+            sim_engine(rng, nd, e, T, efl, traces[e.trace], zlib.crc32(f"{nd.name}/{ei}".encode()))
+            res = np.maximum(res, e.out["res"])
+        head = total - reserved - (nd.util_frac * total + res)
+        low = np.nonzero((head < 256) & (nd.o["state"] == 2) & (ready <= N))[0]
+        c = (float(low[0]) + CRASH_AFTER) / 60 if len(low) else math.inf
+        if c * 60 >= T - 1:
+            break
+        f.runs.append((round(c, 4), round(c + 10 / 60, 4), ()))
+        ready = (c + 10 / 60) * 60 + 100
+    nd.o = {}
+    for e in nd.engines:
+        e.out = {}
+
+
 def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float, tuple[int, ...]]]:
     """A Kubernetes Job's attempts (minutes): each crashes after its runtime (attempts 1, 3, 5, ... log XID
     13 before 31 and 43); the next starts after the Job's back-off, 10 s doubling each time (backoffLimit =
@@ -5144,7 +5389,7 @@ def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | Non
     util = nd.util_frac if util is None else util
     spec = espec(nd, e) if spec is None else spec
     per_gpu = (util * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
-               - (2400 if spec else 0))
+               - (nd.spec_mib if spec else 0))
     return int(len(e.gpus) * e.nodes * per_gpu * MIB / kvb)
 
 
@@ -5347,6 +5592,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
     recs: list[Rec] = []
     for ni, nd in enumerate(sc.nodes):
         nrng, fl = np.random.default_rng([seed, ni]), [f for f in sc.faults if f.node == nd.name]
+        if any(f.kind == "spec_residue" and f.crash for f in fl):  # (s112) its generators are its own
+            residue_crashes(nd, ni, fl, traces, T, seed)
         life_of(nrng, nd, T, fl)
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
