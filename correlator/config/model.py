@@ -261,6 +261,32 @@ class GpuThrottle(_Section):
     """...held this long."""
 
 
+class EngineSlow(_Section):
+    """An engine whose requests each advance far slower than they did while more of them pile
+    up, its GPUs not throttled: the steps come slower from the host side (the
+    host's CPUs saturated by another job, a starved scheduler or tokenizer). Clients see the
+    latency; throughput holds roughly flat, so no error rate moves. Paged as ``engine_slowed``
+    (a cause outside the three named ones). A routing hotspot also piles requests up, but each
+    advances at its usual pace: the node's throughput rises with them."""
+
+    recent_minutes: Annotated[int, Field(ge=2, le=10)] = 5
+    """The last this many minutes are compared with the minutes before them (the rest of the
+    per-tick history)..."""
+    min_running: Pos = 4.0
+    """...on an engine that ran at least this many requests on average before..."""
+    running_ratio: Annotated[float, Field(gt=1)] = 1.8
+    """...now running at least this many times as many..."""
+    speed_share: Annotated[float, Field(gt=0, lt=1)] = 0.5
+    """...each generating at most this share of the tokens per second a running request
+    generated before (the engine's generation tokens per minute over its mean requests running);
+    also not where prompts grew (prefill holds requests without generating) or the KV pool is
+    nearly full (preemption and recomputation slow requests: a memory cause)."""
+    full_kv_pct: Annotated[float, Field(gt=0, le=100)] = 90.0
+    """(The KV usage counted as nearly full, reached at any tick of the recent minutes.)"""
+    longer_prompt_ratio: Annotated[float, Field(gt=1)] = 1.5
+    """(Prompts counted as grown: this many times the node's usual per request.)"""
+
+
 class MemoryLeak(_Section):
     """Memory that grows steadily with no named mechanism behind it. On the host, a cache
     filling (LoRA adapters onboarded, weights staged in memory) grows fast and then levels
@@ -371,6 +397,7 @@ class Hypotheses(_Section):
     gpu_throttle: GpuThrottle = GpuThrottle()
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
+    engine_slow: EngineSlow = EngineSlow()
     crash_loop: CrashLoop = CrashLoop()
     runaway_generation: RunawayGeneration = RunawayGeneration()
     spec_acceptance: SpecAcceptance = SpecAcceptance()

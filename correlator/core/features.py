@@ -327,6 +327,8 @@ class NodeFeatures:
     held_gpus: list[tuple[int, float]] = field(default_factory=list)
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
+    slowed: list[tuple[str, float, float, float, float]] = field(default_factory=list)
+    """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -838,6 +840,58 @@ def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int
         if len(run) >= ticks // 2 and min(run) >= min_running:
             out.append((key, run[-1]))
     return out, []
+
+
+def engine_speed(e: EngineTrack, w: Windows, minutes: int) -> float:
+    """Generation tokens per second per running request over the engine's last ``minutes``
+    (NaN where either side lacks readings)."""
+    run = [v for v in e.running.tail(minutes * w.per_minute) if v == v]
+    gen = [g for g in e.generated_by_minute.tail(minutes) if g == g]
+    if len(run) < minutes * w.per_minute // 2 or len(gen) < max(1, minutes - 1):
+        return NAN
+    running = sum(run) / len(run)
+    return sum(gen) / (60.0 * len(gen)) / running if running > 0 else NAN
+
+
+def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_running: float,
+                   running_ratio: float, speed_share: float,
+                   full_kv_pct: float) -> list[tuple[str, float, float, float, float]]:
+    """Engines whose requests pile up while each generates far slower than before, as
+    (engine, running now, running before, tokens/s per running request now, before).
+
+    The last ``recent_minutes`` of the per-tick history against the minutes before them: the
+    engine ran ``min_running`` requests or more on average before and ``running_ratio`` times
+    as many now, and its generation tokens per minute over its mean requests running fell to
+    ``speed_share`` of what they were or below. Not where its KV pool reached
+    ``full_kv_pct`` within the recent minutes: requests preempted and recomputed in a
+    full pool are slowed by memory, a cause of their own. An engine without a generation
+    counter, or without enough readings on either side, is not judged."""
+    k = recent_minutes * w.per_minute
+    minutes = w.history // w.per_minute
+    out = []
+    for key, e in state.engines.items():
+        if m.GENERATION_TOKENS not in e.counters:
+            continue
+        run = e.running.tail(w.history)
+        now_run = [v for v in run[-k:] if v == v]
+        before_run = [v for v in run[:-k] if v == v]
+        if len(now_run) < k // 2 or len(before_run) < k:
+            continue
+        run_now, run_before = sum(now_run) / len(now_run), sum(before_run) / len(before_run)
+        if run_before < min_running or run_now < running_ratio * run_before:
+            continue
+        if max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct:
+            continue
+        gen = e.generated_by_minute.tail(minutes)
+        now_gen = [g for g in gen[-recent_minutes:] if g == g]
+        before_gen = [g for g in gen[:-recent_minutes] if g == g]
+        if len(now_gen) < recent_minutes - 1 or len(before_gen) < recent_minutes:
+            continue
+        speed_before = sum(before_gen) / (60.0 * len(before_gen)) / run_before
+        speed_now = sum(now_gen) / (60.0 * len(now_gen)) / run_now
+        if speed_before > 0 and speed_now <= speed_share * speed_before:
+            out.append((key, run_now, run_before, speed_now, speed_before))
+    return out
 
 
 _SERVED = ("finished_stop", "finished_length")

@@ -27,6 +27,7 @@ MEMORY_LEAK = "memory_leak"
 GPU_FAILURE = "gpu_failure"
 GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
+ENGINE_SLOWED = "engine_slowed"
 CRASH_LOOP = "crash_loop"
 RUNAWAY_GENERATION = "runaway_generation"
 SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
@@ -38,8 +39,8 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0, KV_POOL_SHRUNK: 1.0,
-                NODE_UNREACHABLE: 1.0,
+                ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
+                KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0,
                 UNEXPLAINED_ALERTS: 0.1}
 
 
@@ -76,6 +77,7 @@ def score_all(
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
+        ENGINE_SLOWED: engine_slowed(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -563,6 +565,26 @@ def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:
                           f"{after:.0f} s or more")
           for key, running in f.stalled]
     return Score(1.0, f.ts_ns - int(after * 1e9), ev, critical=True)
+
+
+def engine_slowed(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Requests piling up on an engine while each generates far slower than before, its GPUs
+    not throttled and its engine not hung: the engine's steps come slower from the host side
+    (its CPUs taken by another job, a starved scheduler or tokenizer). Latency doubles while
+    throughput holds, so no error rate tells. Not where prompts grew: long prefills hold
+    requests without generating."""
+    if not f.slowed or f.throttled or f.stalled:
+        return Score()
+    cfg = rules.hypotheses.engine_slow
+    r = f.rates
+    if r.prompt_tokens_per_request >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
+        return Score()
+    ev = [Evidence(signal="engine_slowed", value=round(now / before, 2) if before > 0 else None,
+                   detail=f"engine {key}: {run_now:.0f} requests running against {run_before:.0f} "
+                          f"before, each generating {now:.1f} tokens/s against {before:.1f}; "
+                          "no GPU throttled")
+          for key, run_now, run_before, now, before in f.slowed]
+    return Score(0.8, f.ts_ns - int(cfg.recent_minutes * 60e9), ev, critical=True)
 
 
 def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:

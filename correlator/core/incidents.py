@@ -47,6 +47,7 @@ CAUSE_TEXT = {
     "gpu_failure": "GPU hardware failure",
     "gpu_throttled": "GPU slowed down by heat",
     "engine_stalled": "serving engine hung",
+    "engine_slowed": "serving engine slowed down from the host side (GPUs not throttled)",
     "crash_loop": "serving process crash-looping",
     "runaway_generation": "requests running to their length limit",
     "spec_acceptance_collapse": "speculative decoding's draft tokens no longer accepted",

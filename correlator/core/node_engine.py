@@ -21,6 +21,7 @@ from correlator.core.features import (
     NS,
     NodeFeatures,
     Windows,
+    engine_speed,
     floor_trend,
     frozen_servers,
     gpu_failed,
@@ -38,10 +39,12 @@ from correlator.core.features import (
     session_view,
     shrunk_pools,
     silent_servers,
+    slowed_engines,
     stalled_engines,
     strongest_kv,
     throttled_gpus,
 )
+from correlator.core.hosts import NO_NODE
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
@@ -241,7 +244,11 @@ class NodeEngine:
         self._suppressed = frozenset(e.name for e in self.explanations)
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
-        scores[hypotheses.UNEXPLAINED_ALERTS] = self._unexplained(tick_ns)
+        unexplained = self._unexplained(tick_ns)
+        if unexplained.strength > 0 and self._unwatched():
+            scores[hypotheses.MONITORING_GAP] = self._unwatched_gap(unexplained)
+        else:
+            scores[hypotheses.UNEXPLAINED_ALERTS] = unexplained
         g = self.rules.alert_grouping
         window = int(g.group_interval_s * NS)
         tracked = self.alerts.alerts.values()
@@ -345,7 +352,11 @@ class NodeEngine:
         return max(self.state.engine_start_ns, self.state.host.start_ns)
 
     def _kv_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
-        """The engine a session-isolation incident is about, and its KV minute mean then."""
+        """The engine a session-isolation incident is about, and its KV minute mean then; for
+        an engine slowed down, the engine and its requests' tokens per second before."""
+        if cause == hypotheses.ENGINE_SLOWED and f.slowed:
+            key, _, _, _, before = f.slowed[0]
+            return (key, before)
         if cause != hypotheses.SESSION_ISOLATION or f.kv is None:
             return ("", NAN)
         e = self.state.engines.get(f.kv.engine)
@@ -357,6 +368,8 @@ class NodeEngine:
         leak never releases; a saw-tooth's troughs do). Held, the incident does not resolve
         while the trend paths flicker on a slow leak."""
         engine, level = mark
+        if cause == hypotheses.ENGINE_SLOWED and engine:
+            return self._still_slow(engine, level)
         if cause != hypotheses.SESSION_ISOLATION or not engine or level != level:
             return False
         e = self.state.engines.get(engine)
@@ -364,6 +377,18 @@ class NodeEngine:
             return False
         recent = [v for v in e.kv_by_minute.tail(HELD_MINUTES) if v == v]
         return len(recent) == HELD_MINUTES and min(recent) >= level
+
+    def _still_slow(self, engine: str, before: float) -> bool:
+        """An engine slowed down stays so while its requests generate less than halfway back
+        from the slowed share to the speed before (hysteresis): once the slow minutes fill the
+        history the comparison is made against, the incident is held by the speed it opened
+        against, not resolved while the engine is as slow as ever."""
+        e = self.state.engines.get(engine)
+        if e is None or before != before:
+            return False
+        cfg = self.rules.hypotheses.engine_slow
+        now = engine_speed(e, self.w, cfg.recent_minutes)
+        return now == now and now <= 0.5 * (1.0 + cfg.speed_share) * before
 
     def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
                  confidence: float = -1.0, shares: dict[str, float] | None = None,
@@ -434,7 +459,7 @@ class NodeEngine:
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
         if st.throttled or self._stalled(tick_ns) or frozen_servers(st, tick_ns) or \
-                shrunk_pools(st, h.kv_pool.shrink_share):
+                shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed():
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -512,6 +537,23 @@ class NodeEngine:
                        detail="critical: " + ", ".join(sorted(crit)[:8]))]
         return hypotheses.Score(1.0, since, ev, critical=True)
 
+    def _unwatched(self) -> bool:
+        """Whether the node is one the fleet's agents should watch and none does: no
+        telemetry of its own while other nodes deliver theirs (an agent that never came up on
+        it, a DaemonSet that does not tolerate its taint)."""
+        return not self.aligner.sources and bool(self.fleet_sources) and self.node != NO_NODE
+
+    def _unwatched_gap(self, unexplained: hypotheses.Score) -> hypotheses.Score:
+        """A node paging through its alerts alone, in a fleet whose other nodes send their
+        telemetry: what is wrong there cannot be seen, because nothing watches it. That is a
+        monitoring gap (outsider s111: an autoscaled spot node without an agent, its memory
+        growing to the OOM killer), named with what is missing."""
+        missing = Evidence(signal="missing", value="all sources",
+                           detail="no telemetry from this node while the fleet's other nodes send "
+                           + ", ".join(sorted(self.fleet_sources)))
+        return hypotheses.Score(unexplained.strength, unexplained.onset_ns,
+                                [missing, *unexplained.evidence], critical=unexplained.critical)
+
     # -- features ------------------------------------------------------------------------
     def _pool_rise(self) -> float:
         """The rise over the slow window from which a server's own framebuffer is judged: half
@@ -567,6 +609,7 @@ class NodeEngine:
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
+            slowed=self._slowed(),
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
@@ -574,6 +617,11 @@ class NodeEngine:
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
         )
+
+    def _slowed(self) -> list[tuple[str, float, float, float, float]]:
+        cfg = self.rules.hypotheses.engine_slow
+        return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
+                              cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
 
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:
         """Engines hung; engines whose metrics are frozen while they serve are marked so."""

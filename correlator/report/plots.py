@@ -30,6 +30,7 @@ CAUSE_COLORS = {
     "gpu_failure": "#d62728",
     "gpu_throttled": "#bcbd22",
     "engine_stalled": "#17becf",
+    "engine_slowed": "#9edae5",
     "crash_loop": "#aec7e8",
     "runaway_generation": "#ffbb78",
     "spec_acceptance_collapse": "#c5b0d5",

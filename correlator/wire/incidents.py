@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 IncidentStatus = Literal["open", "update", "resolved"]
 Severity = Literal["critical", "warning", "info"]
 ENGINE_CAUSES = ("session_isolation", "spec_residue", "monitoring_gap", "memory_leak",
-                 "gpu_failure", "gpu_throttled", "engine_stalled", "crash_loop", "runaway_generation",
-                 "spec_acceptance_collapse", "kv_pool_shrunk", "node_unreachable", "unexplained_alerts")
+                 "gpu_failure", "gpu_throttled", "engine_stalled", "engine_slowed", "crash_loop",
+                 "runaway_generation", "spec_acceptance_collapse", "kv_pool_shrunk", "node_unreachable",
+                 "unexplained_alerts")
 """Every ``cause`` this engine writes (the contract's three named causes first)."""
 
 

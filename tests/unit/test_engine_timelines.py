@@ -477,6 +477,19 @@ def test_a_node_known_only_from_its_alerts_pages_once_per_group() -> None:
     assert max(i.alerts.count for i in incidents) == 3
 
 
+def test_a_node_without_telemetry_in_a_fleet_that_sends_it_pages_a_monitoring_gap() -> None:
+    # outsider s111: an autoscaled node whose agent never came up; only its alerts arrive
+    storm = [alert("gpu-node-09", 1800 + 30 * rep, name, "critical")
+             for rep in range(20) for name in ("NodeMemoryHigh", "OOMKilled", "Http5xx")]
+    _, incidents, _ = run(merged(node_records(healthy(), 2700), iter(storm)))
+    first = opened(incidents)
+    assert [(i.cause, i.nodes) for i in first] == [("monitoring_gap", ["gpu-node-09"])]
+    assert 1800 + 120 <= secs(first[0].opened_ns) <= 1800 + 150  # as soon as an alert-only group pages
+    missing = first[0].evidence[0]
+    assert missing.signal == "missing" and missing.value == "all sources"
+    assert "no telemetry from this node while the fleet's other nodes send host, nvml, vllm" in missing.detail
+
+
 def test_on_a_node_known_only_from_its_alerts_a_critical_xid_or_probe_alert_names_the_cause() -> None:
     def repeated(node: str, start: float, name: str, severity: str) -> list[Record]:
         return [alert(node, start + 60 * rep, name, severity) for rep in range(10)]

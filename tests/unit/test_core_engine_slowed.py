@@ -1,0 +1,64 @@
+"""An engine slowed from the host side (outsider s113: a security scan saturating the host's
+CPUs): requests pile up while each generates far slower, its GPUs not throttled. Paged as
+``engine_slowed``; a routing hotspot (more requests, each at its usual pace) and a full KV
+pool (preemption: a memory cause) are not."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from correlator.config import load_rules
+from correlator.core import Engine
+from correlator.wire.incidents import Incident
+from tests.timeline import NodeSpec, at, node_records, sawtooth
+
+RULES = load_rules()
+START, END = 2400.0, 3600.0  # the slowdown: minutes 40 to 60 of 80
+
+
+def during(before: float, inside: float) -> Callable[[float], float]:
+    return lambda t: inside if START <= t < END else before
+
+
+def run(spec: NodeSpec, seconds: float = 4800.0) -> list[Incident]:
+    eng = Engine(RULES)
+    out: list[Incident] = []
+    for r in node_records(spec, seconds):
+        out += eng.process(r).incidents
+    return out + eng.finish().incidents
+
+
+def node(**kw: object) -> NodeSpec:
+    args: dict[str, object] = {"kv_pct": sawtooth(30, 12, 200), "running": during(18.0, 40.0),
+                               "generated_per_s": during(540.0, 560.0)}
+    args.update(kw)
+    return NodeSpec(**args)  # type: ignore[arg-type]
+
+
+def test_requests_piling_up_each_slower_page_an_engine_slowed_down() -> None:
+    incidents = run(node())
+    opened = [i for i in incidents if i.status == "open"]
+    assert [i.cause for i in opened] == ["engine_slowed"]
+    inc = opened[0]
+    assert START < (inc.opened_ns - at(0)) / 1e9 <= START + 8 * 60  # within minutes of it
+    assert inc.severity == "critical"
+    detail = inc.evidence[0].detail
+    assert re.search(r"engine 0: 3\d requests running against 18 before, each generating 1\d\.\d tokens/s "
+                     r"against 30\.0; no GPU throttled", detail), detail
+    resolved = [i for i in incidents if i.status == "resolved"]
+    assert resolved and END < (resolved[-1].resolved_ns - at(0)) / 1e9 < END + 20 * 60  # type: ignore[operator]
+
+
+def test_a_routing_hotspot_piles_requests_up_at_their_usual_pace_and_pages_nothing() -> None:
+    # twice the requests, twice the tokens: each request advances as fast as before
+    assert run(node(generated_per_s=during(540.0, 1150.0))) == []
+
+
+def test_a_full_kv_pool_slowing_requests_is_no_engine_slowdown() -> None:
+    incidents = run(node(kv_pct=lambda t: 95.0 if START <= t < END else 30.0 + (t % 200) / 20))
+    assert "engine_slowed" not in {i.cause for i in incidents}
+
+
+def test_an_engine_without_a_generation_counter_is_not_judged() -> None:
+    assert run(node(generated_per_s=None)) == []
