@@ -245,6 +245,12 @@ class MonitoringGap(_Section):
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]
     )
     """vLLM metrics without which the KV cache cannot be judged (missing: a monitoring gap)."""
+    beside_after_s: Annotated[float, Field(ge=60, le=3600)] = 300.0
+    """Beside an open memory incident on the node, a monitoring gap pages as the node's second
+    incident once one of its sources has been silent this long while its GPUs still hold their
+    memory (the server is up, only its telemetry is gone) and nothing restarted since: a
+    scrape that broke on its own. A source silenced by the first fault (a server that crashed
+    freed its framebuffer, and restarts) is that fault's consequence, not a second one."""
 
 
 class GpuThrottle(_Section):

@@ -265,9 +265,12 @@ class NodeEngine:
         prior = hypotheses.priors(self.rules)
         winner, confidence, shares = hypotheses.weigh(scores, prior)
         self.last_scores = {c: round(s.strength, 4) for c, s in scores.items()}
-        second = self._second_cause(scores)
-        if second and winner == second:  # the second incident's cause: the first one's winner
-            rest = hypotheses.weighted({c: sc for c, sc in scores.items() if c != second}, prior)
+        second = self._second_cause(scores, f, tick_ns)
+        # the second incident's cause is not the first one's winner (nor is memory growing
+        # behind a monitoring gap: that gap's symptom, not the first incident's new diagnosis)
+        gone = {second, hypotheses.MEMORY_LEAK} if second == hypotheses.MONITORING_GAP else {second}
+        if second and winner in gone:
+            rest = hypotheses.weighted({c: sc for c, sc in scores.items() if c not in gone}, prior)
             winner = max(rest, key=lambda c: rest[c]) if any(v > 0 for v in rest.values()) else ""
             confidence = hypotheses.confidence(scores[winner], shares[winner]) if winner else 0.0
         strength = scores[winner].strength if winner else 0.0
@@ -300,7 +303,7 @@ class NodeEngine:
     def _second_engaged(self) -> bool:
         return self.second is not None and self.second.engaged
 
-    def _second_cause(self, scores: dict[str, hypotheses.Score]) -> str:
+    def _second_cause(self, scores: dict[str, hypotheses.Score], f: NodeFeatures, tick_ns: int) -> str:
         """The cause the node's second incident is about, or "".
 
         A draft model's residue (framebuffer outside the KV pool) and a session isolation
@@ -311,7 +314,10 @@ class NodeEngine:
         and fro. Once the first cause's evidence is gone, the other may take its incident
         over as before. Likewise a GPU failure on a node whose incident names a memory cause
         (outsider s63: an XID 79 on a GPU holding a residue): a second root cause, paged at
-        once, not a new diagnosis of the residue."""
+        once, not a new diagnosis of the residue. And a scrape that broke on its own beside a
+        memory incident (outsider s107: a residue open, then the server's metrics unreachable
+        while its memory grows to the OOM killer): a monitoring gap, paged as the second
+        incident (:meth:`_gap_on_its_own`)."""
         if self._second_engaged():
             return self.second.cause  # type: ignore[union-attr]
         first = self.machine.cause
@@ -319,12 +325,33 @@ class NodeEngine:
         if self.machine.active and first in MEMORY_CAUSES and \
                 scores[hypotheses.GPU_FAILURE].strength >= inc.open_score:
             return hypotheses.GPU_FAILURE  # a GPU failing is a root cause of its own
+        gap = scores[hypotheses.MONITORING_GAP].strength
+        if self.machine.active and first in MEMORY_CAUSES and gap >= inc.open_score and \
+                self._gap_on_its_own(f, tick_ns):
+            return hypotheses.MONITORING_GAP
         if not self.machine.active or first not in SEPARATE_CAUSES:
             return ""
         if scores[first].strength < inc.resolve_score:
             return ""
         other = max((c for c in SEPARATE_CAUSES if c != first), key=lambda c: scores[c].strength)
         return other if scores[other].strength >= inc.open_score else ""
+
+    def _gap_on_its_own(self, f: NodeFeatures, tick_ns: int) -> bool:
+        """A source of the node silent for ``monitoring_gap.beside_after_s`` while the node's
+        GPUs held their memory throughout the recent minutes and no serving process or host
+        started since it went quiet: the server is up and only its telemetry is gone. A
+        server that crashed freed its framebuffer and comes back through a warm-up; a sparse
+        scrape's lost samples are silent for a minute, not minutes."""
+        if f.gpu is None or not f.gpu.level.low_recent >= benign.POOL_ALLOCATED_PCT:
+            return False
+        hold_ns = int(self.rules.hypotheses.monitoring_gap.beside_after_s * NS)
+        started = max(self.state.engine_start_ns, self.state.host.start_ns)
+        for name in f.silent_sources:
+            clock = self.aligner.sources.get(name)
+            if clock is not None and clock.silent and tick_ns - clock.silent_since_ns >= hold_ns and \
+                    started < clock.silent_since_ns:
+                return True
+        return False
 
     def _step_second(self, tick_ns: int, cause: str, scores: dict[str, hypotheses.Score],
                      shares: dict[str, float], out: NodeOutput, f: NodeFeatures) -> None:
