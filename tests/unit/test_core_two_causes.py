@@ -215,3 +215,44 @@ def test_a_leak_beside_an_open_residue_holds_while_its_pool_stays_full() -> None
     assert minute(leak[0].opened_ns) < 70
     assert [i.status for i in leak if i.status != "update"] == ["open"], [
         (i.status, minute(i.updated_ns)) for i in leak]
+
+
+def gap_beside_residue(crashed: bool) -> list[Incident]:
+    """A residue from minute 25; at minute 45 the server's metrics become unreachable (the
+    scrape blocked) while the server keeps its memory and the host's grows 2 points a minute
+    from minute 49 (outsider s107). Or the server crashed at minute 45: its framebuffer freed."""
+    def gpu(t: float) -> float:
+        if crashed and t >= 2700:
+            return 0.5
+        return 90 + 0.2 * math.sin(t * 0.37) + max(0.0, min(t, 2700) - 1500) / 60 * 0.8
+
+    spec = NodeSpec(gpu_pct=gpu, aborts_per_s=lambda t: 1.5 if t > 1400 else 0.05, spec_decode=True,
+                    vllm_until=2700, host_pct=lambda t: min(95.0, 40 + max(0.0, t - 2940) / 60 * 2.0))
+    return run(merged(node_records(spec, 4200)))
+
+
+def test_a_scrape_blocked_beside_an_open_residue_pages_a_monitoring_gap_of_its_own() -> None:
+    incidents = gap_beside_residue(crashed=False)
+    opened = {i.incident_id: i for i in incidents if i.status == "open"}
+    by_cause = {i.cause: i for i in opened.values()}
+    assert set(by_cause) == {"spec_residue", "monitoring_gap"}, [
+        (i.cause, minute(i.opened_ns)) for i in opened.values()]
+    gap = by_cause["monitoring_gap"]
+    assert 45 + 5 <= minute(gap.opened_ns) < 60  # silent for 5 minutes first
+    assert gap.evidence[0].signal == "missing" and gap.evidence[0].value == "vllm"
+    # the host memory growing behind the gap does not rename the residue a memory leak
+    for i in incidents:
+        assert i.cause == opened[i.incident_id].cause, (i.incident_id, i.status, i.cause)
+
+
+def test_a_server_that_crashed_beside_its_residue_is_no_second_incident() -> None:
+    # its framebuffer freed: the silence is the residue's consequence; whatever the node shows
+    # once the residue's incident has resolved is judged afresh, as a first incident
+    incidents = gap_beside_residue(crashed=True)
+    residue = [i for i in incidents if i.cause == "spec_residue"]
+    assert residue[0].status == "open" and residue[-1].status == "resolved"
+    assert residue[-1].resolved_ns is not None
+    for i in incidents:
+        if i.status == "open" and i.cause != "spec_residue":
+            assert i.opened_ns > residue[-1].resolved_ns, [(c.cause, c.status, minute(c.updated_ns))
+                                                           for c in incidents]
