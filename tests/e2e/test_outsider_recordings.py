@@ -30,8 +30,9 @@ s99's monitoring gap paged again at each OOM kill of the leak it hid; s101's ind
 pieces was paged as a framebuffer leak. s87's and s105's retry bursts were paged as residues in
 their first two minutes. s102 (a GPU's firmware timing out, silencing NVML node-wide) and s104
 (every alert through an Alertmanager webhook) found no defect when they came, nor did s106,
-s108 and s109 (s107's scrape blocked on a node with an open residue is not paged: see
-docs/benchmarks.md).
+s108 and s109. s107's scrape blocked on a node with an open residue was not paged; s111's
+autoscaled node without an agent was paged as unexplained alerts; s113's host starved of CPU
+(requests piling up, each slower) was missed. s110 and s112 found no defect when they came.
 """
 
 from __future__ import annotations
@@ -84,8 +85,10 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s100_a100_40gb_near_full_pool_rank_leak", "s101_embedding_colocated_reindex_vs_leak",
              "s102_gsp_timeout_xid119_nvml_hang", "s104_alertmanager_webhook_grouped_alerts",
              "s105_l4_small_fb_residue_oom_sibling_leak", "s106_h200_dp2_rank_leak_checkpoint",
-             "s108_quiet_night_2h_steady_abort_residue",
-             "s109_tight_ttft_rule_agent_batch_leak")
+             "s107_a100_residue_then_scrape_block", "s108_quiet_night_2h_steady_abort_residue",
+             "s109_tight_ttft_rule_agent_batch_leak", "s110_cache_salt_hit_collapse_prober_leak",
+             "s111_autoscale_agentless_spot_node_leaks", "s112_eagle_residue_oom_restarts_ngram_cancels",
+             "s113_cpu_starved_node_hotspot_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -376,3 +379,28 @@ def test_a_retry_burst_on_a_draft_model_server_is_no_residue(recordings: Path) -
     assert not [r for r in incident_records(recordings / "s105_l4_small_fb_residue_oom_sibling_leak")
                 if r["status"] == "resolved"]
 
+
+
+def test_a_gap_beside_a_residue_an_unwatched_node_and_a_starved_host_are_named(recordings: Path) -> None:
+    """s107: a residue open, then the server's metrics unreachable while its memory grows to
+    the OOM killer: the gap is paged as the node's second incident, and the memory growing
+    behind it does not rename the residue. s111: an autoscaled spot node no agent runs on, its
+    memory growing to the OOM killer, known only from its alerts while the fleet's other nodes
+    send telemetry: a monitoring gap naming what is missing. s113: a security scan starving a
+    node's CPUs, its requests piling up while each generates at half its speed: an engine slowed
+    from the host side; the routing hotspot beside it (1.9x load, each request at its pace) and
+    its checkpoint load page nothing."""
+    s107 = incident_records(recordings / "s107_a100_residue_then_scrape_block")
+    assert [(r["cause"], r["nodes"]) for r in s107 if r["status"] == "open"] == [
+        ("spec_residue", ["ar-a100-02"]), ("monitoring_gap", ["ar-a100-02"])]
+    first = s107[0]["incident_id"]
+    assert {r["cause"] for r in s107 if r["incident_id"] == first} == {"spec_residue"}
+    s111 = opened(recordings / "s111_autoscale_agentless_spot_node_leaks")
+    gap = [r for r in s111 if r["nodes"] == ["sc-h100-09"]]
+    assert [r["cause"] for r in gap] == ["monitoring_gap"]
+    assert gap[0]["evidence"][0]["value"] == "all sources"
+    assert "no telemetry from this node" in gap[0]["evidence"][0]["detail"]
+    s113 = opened(recordings / "s113_cpu_starved_node_hotspot_leak")
+    assert [(r["cause"], r["nodes"]) for r in s113] == [("engine_slowed", ["cp-h100-04"]),
+                                                        ("session_isolation", ["cp-h100-05"])]
+    assert "no GPU throttled" in s113[0]["evidence"][0]["detail"]
