@@ -862,12 +862,16 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
     The last ``recent_minutes`` of the per-tick history against the minutes before them: the
     engine ran ``min_running`` requests or more on average before and ``running_ratio`` times
     as many now, and its generation tokens per minute over its mean requests running fell to
-    ``speed_share`` of what they were or below. Not where its KV pool reached
-    ``full_kv_pct`` within the recent minutes: requests preempted and recomputed in a
-    full pool are slowed by memory, a cause of their own. An engine without a generation
-    counter, or without enough readings on either side, is not judged."""
+    ``speed_share`` of what they were or below. Not where any KV pool of the node reached
+    ``full_kv_pct`` within the recent minutes: requests preempted and recomputed in a full
+    pool are slowed by memory, a cause of their own, and the node's data- or expert-parallel
+    ranks step together, so one rank's full pool slows its peers (outsider s59). An engine
+    without a generation counter, or without enough readings on either side, is not judged."""
     k = recent_minutes * w.per_minute
     minutes = w.history // w.per_minute
+    if any(max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct
+           for e in state.engines.values()):
+        return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     out = []
     for key, e in state.engines.items():
         if m.GENERATION_TOKENS not in e.counters:
@@ -879,8 +883,6 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
             continue
         run_now, run_before = sum(now_run) / len(now_run), sum(before_run) / len(before_run)
         if run_before < min_running or run_now < running_ratio * run_before:
-            continue
-        if max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct:
             continue
         gen = e.generated_by_minute.tail(minutes)
         now_gen = [g for g in gen[-recent_minutes:] if g == g]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 STICKY = frozenset({"gpu_failure", "node_unreachable"})
-CONSEQUENCES = frozenset({"monitoring_gap", "unexplained_alerts"})
+CONSEQUENCES = frozenset({"monitoring_gap", "unexplained_alerts", "engine_slowed"})
 
 
 class Phase(Enum):
@@ -89,7 +89,8 @@ class NodeMachine:
         """A different cause takes over only when clearly stronger for two ticks running.
 
         Consequences never take over from their cause: a failed GPU or an unreachable node
-        silences exporters and fires alerts, which would read as a monitoring gap.
+        silences exporters and fires alerts, which would read as a monitoring gap; a pool
+        that a leak fills slows its engine's requests, and its peers', like a starved host.
         """
         sticky = self.cause in STICKY or winner in CONSEQUENCES
         if not sticky and winner and winner != self.cause and strength >= self.open_score and (

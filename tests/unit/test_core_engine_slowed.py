@@ -62,3 +62,24 @@ def test_a_full_kv_pool_slowing_requests_is_no_engine_slowdown() -> None:
 
 def test_an_engine_without_a_generation_counter_is_not_judged() -> None:
     assert run(node(generated_per_s=None)) == []
+
+
+def test_a_rank_slowed_by_its_peer_s_full_pool_is_no_engine_slowdown() -> None:
+    """Outsider s59: data- and expert-parallel ranks step together, so one rank whose pool a
+    leak filled slows its peers' requests as a starved host would; the leak is the cause."""
+    def slowed(first: NodeSpec) -> list[tuple[str, float, float, float, float]]:
+        peer = node(generated_per_s=during(540.0, 500.0))  # its requests piling up, each slower
+        records = [r for r in node_records(first, START + 330)]
+        records += [r.model_copy(update={"labels": {"engine": "1", "model_name": "m"},
+                                         "seq": 10**6 + (r.seq or 0)})  # (its own sequence)
+                    for r in node_records(peer, START + 330) if r.source == "vllm"]
+        eng = Engine(RULES)
+        for r in sorted(records, key=lambda r: r.ts_ns):
+            eng.process(r)
+        return eng.fleet.nodes["gpu-node-01"]._slowed()
+
+    calm = node(running=lambda t: 18.0, generated_per_s=lambda t: 540.0)
+    assert [s[0] for s in slowed(calm)] == ["1"]  # beside a calm rank, the peer is slowed
+    full = node(running=lambda t: 18.0, generated_per_s=lambda t: 540.0,
+                kv_pct=lambda t: 97.0 if t >= START else 30.0 + (t % 200) / 20)
+    assert slowed(full) == []  # beside a rank whose pool is full, it is not
