@@ -869,9 +869,6 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
     without a generation counter, or without enough readings on either side, is not judged."""
     k = recent_minutes * w.per_minute
     minutes = w.history // w.per_minute
-    if any(max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct
-           for e in state.engines.values()):
-        return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     out = []
     for key, e in state.engines.items():
         if m.GENERATION_TOKENS not in e.counters:
@@ -893,6 +890,9 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
         speed_now = sum(now_gen) / (60.0 * len(now_gen)) / run_now
         if speed_before > 0 and speed_now <= speed_share * speed_before:
             out.append((key, run_now, run_before, speed_now, speed_before))
+    if out and any(max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct
+                   for e in state.engines.values()):
+        return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     return out
 
 
