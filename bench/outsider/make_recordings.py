@@ -1747,6 +1747,85 @@ s113_cpu_starved_node_hotspot_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.
   to end at 2.0 %/min (as s1): floor ~0.1 at 50 -> ~0.9 by 90, alerts only near the end. Labels:
   benign/routing_hotspot cp-h100-02 25-62; other/cpu_contention cp-h100-04 38-61; benign/checkpoint_load
   cp-h100-06 42-47; session_isolation cp-h100-05 50-90.
+
+Added later (s114-s117, a twenty-eighth outsider, same clean-room rules; fixed BEFORE any build of them)
+---------------------------------------------------------------------------------------------------------
+The figures below are estimates made before the build. All four set `Node.step_gen` (as s106-s109).
+s114_pcie_downtrain_l40s_tp_loadtest: 6 x 4 L40S (PCIe only, no NVLink: TP all-reduces cross PCIe through the
+  host's switch), RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic TP4 (68.6 GiB of FP8 weights, a ~260k-token
+  pool), Azure conv 2.0 req/s/node, 512 GiB hosts, 90 min from 10:00 UTC, no request log; pl-l40s-04..06
+  export hostname/uuid. The fleet's dcgm-exporter runs a custom counters CSV that adds
+  DCGM_FI_DEV_PCIE_LINK_GEN / _WIDTH and DCGM_FI_PROF_PCIE_TX/RX_BYTES (Node.pcie_link): Gen4 x16 under load,
+  Gen1 while a GPU idles (the driver's power saving), ~8 GB/s of TP traffic per GPU at the fleet's usual ~65 %
+  utilization. (1) other/pcie_link_degraded on pl-l40s-03 GPU 2 from 35 min to end (fault kind pcie_down):
+  ~2,600 PCIe replays (correctable AER errors) in 30 s, then the link retrains to Gen3 x4 (~3.3 GB/s each
+  way); the TP ring moves at that link's pace, so all four GPUs carry <= 3.3 GB/s, the engine's prefill runs
+  at PCIE_PRE = 0.30 and its decode at PCIE_DEC = 0.38 (TTFT P99 ~0.38 -> ~1.3 s, E2E x~2.6, running ~15 ->
+  ~38, KV peaks +0.1), GPU utilization ~99 % (NCCL kernels spinning) while power falls (~200 -> ~155 W) with
+  memory activity; replays keep coming (~4/min). TTFT alert ~37-38, E2E ~40-41. No memory growth anywhere. (2)
+  benign/load_test on pl-l40s-05 24-55: the performance team takes it out of the gateway's rotation at 24 min
+  (fault kind shift to 0: its users leave with tau 120 s, and drift back with tau 300 s from 50) and runs a
+  capacity sweep straight at its service (`vllm bench serve` with the random dataset: LT_P = 2048 prompt, LT_G
+  = 512 output tokens, ignore_eos, so every request ends `length`, no prefix hit, no abort; kind 15): Poisson
+  1.5 / 3 / 4.5 / 6 req/s in four 6-min stages from 25 to 49 min. Running ~26 / ~51 / ~77 / ~100+, KV ~0.25 /
+  ~0.45 / ~0.7 / saturated in the last stage (preemptions, waiting, TTFT P99 seconds), GPU utilization ~99 %,
+  power ~300 W, PCIe up to ~14 GB/s per GPU, prefix hit ratio 0 (VLLMPrefixCacheHitRateLow from ~36). The
+  gateway never sees it (no gateway alert; its TTFT histogram and 5xx ratio have only routed requests: `gwv`,
+  `gwb`). (3) session_isolation on pl-l40s-06 from 50 min to end at 1.8 %/min (as s1): floor ~0.1 -> ~0.8 by
+  90, little or no alert. Labels: other/pcie_link_degraded pl-l40s-03 GPU 2 35-90; benign/load_test pl-l40s-05
+  24-55; session_isolation pl-l40s-06 50-90.
+s115_ruler_lag_late_alerts_leak_xid: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  13:00 UTC, no request log; rw-h100-04..06 export hostname/uuid. The in-cluster Prometheus remote-writes
+  every series to a central Mimir, whose ruler evaluates the fleet's rules every 60 s (alerts labelled
+  cluster="gpu-prod-eu2", generatorURL mimir-ruler-0); the node agents publish to Kafka as always. From 28 min
+  an ingester rollout makes the remote-write queue fall behind (Scenario.rule_lag, `lag_of`): the lag rises to
+  270 s by 44 min, holds to 58 and drains by 66. The ruler evaluates what it has, so every alert condition in
+  that stretch is the one true up to 270 s earlier: alerts fire (startsAt) and resolve up to 4.5 min late in
+  event time (the lag stays under the 5-min lookback, so no series goes stale). The in-cluster Prometheus's
+  own PrometheusRemoteWriteBehind (lag > 120 s for 15 min; node "-") fires on time, ~50.1-62.4. (1)
+  session_isolation on rw-h100-04 from 18 min to end at 2.5 %/min (as s1): floor ~0.1 -> ~0.9 by ~50; its TTFT
+  / KV / preemption alerts, due from ~47-52 min, come ~4-4.5 min late. (2) benign/retry_burst on rw-h100-02
+  40-46 (as s6: arrivals x2.2, 25 % aborts, 6 % 5xx): its upstream-5xx alert (due ~41.5) comes ~45, its abort
+  alert (due ~46) ~50.5 and its resolution ~55: after the burst is over in the telemetry. (3) other/xid_79 on
+  rw-h100-05 GPU 1 from 52 min to end (as s5): the NVML xid event on time at 52:00.2, GPUXidErrors ~56.7,
+  VLLMTargetDown ~59, the upstream 5xx ~58. Labels: session_isolation rw-h100-04 18-90; benign/retry_burst
+  rw-h100-02 40-46; other/xid_79 rw-h100-05 GPU 1 52-90.
+s116_heat_event_fleet_cap_hw_slowdown: 6 x 4 H100 in one data hall, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 90 min from 15:00 UTC (a summer afternoon), no request log; hs-h100-04..06 export hostname/uuid.
+  The fleet's dcgm-exporter CSV adds DCGM_FI_DEV_CLOCK_THROTTLE_REASONS (NVML's clock-event bitmask: 0x1 idle,
+  0x4 SW power cap, 0x8 HW slowdown), DCGM_FI_DEV_POWER_VIOLATION / _THERMAL_VIOLATION (ns) and
+  DCGM_FI_DEV_POWER_MGMT_LIMIT (W) (Node.clk_reasons, `dc_power`). A chiller's compressor trips at 25 min and
+  is back at 61 (ChillerUnitFault 25-61 from the building-management system, node "-"): the hall's inlet air
+  +14 C (10-min ramps; fault kind inlet_heat; DataHallInletTemperatureHigh from the DCIM, inlet > 32 C for 5
+  min: ~35.7-65.3, node "-"), every GPU ~14 C warmer (still < 85 C). (1) benign/power_cap on all six nodes
+  32-68 (fault kind dc_cap): the facility's thermal-emergency runbook has the fleet's power manager set every
+  GPU's limit 700 -> 400 W until 68 min: GPUs whose load would draw more (about half the time) sit just under
+  400 W with SM clocks at ~0.85-0.95 (reason 0x4, power violation counting), prefill x DCC_PRE = 0.88, decode
+  x DCC_DEC = 0.96 on every node: little TTFT change, no vLLM alert expected. (2) other/hw_slowdown on
+  hs-h100-04 GPU 2 from 45 min to end (fault kind hw_slowdown): its HW Slowdown is asserted (a failing sensor
+  on its board's power path; reason 0x8): SM clock ~0.30 (~594 MHz), ~150-170 W, cool (~40-55 C), while the
+  node's TP4 engine runs at HWS_PRE = 0.30 / HWS_DEC = 0.50 (TTFT P99 ~1.2 s, running ~17 -> ~35; its three
+  other GPUs wait for it in NCCL: utilization up, power down); it starts inside the fleet-wide cap and
+  outlasts it. TTFT alert ~47. (3) session_isolation on hs-h100-06 from 38 min to end at 1.8 %/min (as s1):
+  floor ~0.1 -> ~0.9 by ~82, alerts near the end. Labels: benign/power_cap hs-h100-01..06 32-68;
+  other/hw_slowdown hs-h100-04 GPU 2 45-90; session_isolation hs-h100-06 38-90.
+s117_priority_backfill_full_pool_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  09:00 UTC, no request log; bf-h100-04..06 export hostname/uuid. bf-h100-01..03 run vLLM with
+  `--scheduling-policy priority` and a batch client that backfills their spare capacity all recording (fault
+  kind backfill, `backfill`): 96 document-summary requests in flight (BF_P ~5.5k prompt, BF_G ~500 output
+  tokens) at a lower priority than the chat traffic. Whatever part of the pool the chat requests and their
+  held contexts leave free, up to BF_FILL = 0.965, is batch work: KV usage ~0.96-0.97 all the time, running
+  ~17 + ~55-70 batch, waiting ~30 (the client's queued requests), preemptions ~0.2-0.3/s (batch requests
+  squeezed out whenever the chat side takes pool back), batch TTFT ~20+ s (queueing), GPU utilization ~99 %:
+  KV-high, preemption, queue-backlog and TTFT alerts on all three nodes from the first minutes to the end, as
+  designed. (1) benign/batch_backfill on bf-h100-01..03 0-90. (2) session_isolation on bf-h100-02 from 30 min
+  to end at 1.5 %/min (as s1): on a pool the backfill keeps full, KV usage does not move; the leaked contexts
+  take the batch tier's room, so its running batch requests fall (~60 -> ~15 by ~85), its queue grows (~35 ->
+  ~80), its generation tokens/s, GPU utilization and power fall and batch latency (E2E) grows, until from ~85
+  min the chat side itself runs out of pool (its TTFT). (3) benign/warmup on bf-h100-03 55-65 (a planned
+  drained restart): the pool empties, then the backfill refills it within ~30 s of the new engine's ready
+  (57.17): KV 0 -> 0.96 in half a minute. Labels: benign/batch_backfill bf-h100-01..03 0-90; session_isolation
+  bf-h100-02 30-90; benign/warmup bf-h100-03 55-65.
 """
 from __future__ import annotations
 
@@ -1795,7 +1874,10 @@ MODELS = {  # weights GiB, KV bytes per token (2 x layers x kv_heads x head_dim 
     # KV in bf16: 2 x 94 x 4 x 128 x 2 B
     "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8": (31.5, 192512),
     # (s105) Llama-3.1-8B, FP8 weights (embeddings and lm_head in bf16); KV in bf16: 2 x 32 x 8 x 128 x 2 B
-    "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8": (8.5, 131072)}
+    "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8": (8.5, 131072),
+    # (s114) Llama-3.3-70B, FP8 weights (embeddings and lm_head in bf16: ~73.7 GB); KV in bf16, as the bf16
+    # model's
+    "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic": (68.6, 327680)}
 LES = [0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 10.0, 20.0, math.inf]  # subset of vLLM's TTFT buckets
 REASONS = ["stop", "length", "abort", "error", "repetition"]
 TENANTS = [("acme-compliance", 0.30, 8), ("legal-review", 0.20, 22), ("retail-bank", 0.20, 6),
@@ -1840,7 +1922,16 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0"),
     "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85"),
     # (s56) a facility alert from the DCIM's SNMP exporter on a rack PDU (it names a rack, no node)
-    "PDUInputFeedDown": ("warning", 60, 'snmp_pdu_input_feed_up{feed="A"} == 0')}
+    "PDUInputFeedDown": ("warning", 60, 'snmp_pdu_input_feed_up{feed="A"} == 0'),
+    # (s115) kube-prometheus's own rule on the in-cluster Prometheus: its remote write is behind
+    "PrometheusRemoteWriteBehind": ("critical", 900, "(max_over_time(prometheus_remote_storage_highest_"
+                                    "timestamp_in_seconds[5m]) - ignoring(remote_name, url) group_right "
+                                    "max_over_time(prometheus_remote_storage_queue_highest_sent_timestamp_"
+                                    "seconds[5m])) > 120"),
+    # (s116) facility alerts from the building-management system and the DCIM (they name no node)
+    "ChillerUnitFault": ("critical", 0, 'bms_chiller_alarm{alarm="compressor_trip"} == 1'),
+    "DataHallInletTemperatureHigh": ("warning", 300,
+                                     "max by (hall) (dcim_rack_inlet_temperature_celsius) > 32")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -1885,6 +1976,18 @@ NG_TPD, NG_ACC, NG_SPEED = 4.73, 1.4, 1.3  # (s112) n-gram (prompt-lookup) specu
 CRASH_AFTER = 3.0  # (s112) s from a spec-residue engine's first CUDA OOM (< 256 MiB headroom) until it dies
 CPU_PRE, CPU_DEC, CPU_DUTY = 0.30, 0.45, 0.40  # (s113) prefill / decode speed of an engine whose host CPUs
 #   are saturated by another process (tokenizer, scheduler, detokenizer starved), and its GPUs' busy share
+PCIE_PRE, PCIE_DEC, PCIE_PWR, PCIE_MEM = 0.30, 0.38, 0.45, 0.35  # (s114) prefill / decode speed of a TP4
+#   group over PCIe (no NVLink) whose all-reduce ring crosses one link trained down to Gen3 x4, the share of
+#   their dynamic power the GPUs still draw (their NCCL kernels spin waiting for data), and of their memory
+#   activity
+PCIE_BW = 3.3e9  # (s114) bytes/s a Gen3 x4 link carries each way (3.94 GB/s raw, 128b/130b, TLP headers)
+LT_P, LT_G = 2048, 512  # (s114) a load test's random-dataset prompt and output tokens (ignore_eos: `length`)
+DCC_PRE, DCC_DEC = 0.88, 0.96  # (s116) prefill / decode speed under a 400 W cap (its mean effect)
+HWS_CLK, HWS_PRE, HWS_DEC = 0.30, 0.30, 0.50  # (s116) SM clock share of a GPU held in HW Slowdown, and the
+#   prefill / decode speed of its TP group (every all-reduce waits for that rank)
+BF_P, BF_G, BF_TPS, BF_FILL, BF_RAMP = 5500.0, 500.0, 12.0, 0.965, 0.03  # (s117) a backfill batch
+#   request's prompt and output tokens (means), its decode tokens/s in a full batch, the pool share vLLM's
+#   scheduler fills with them, and the share it can admit per second (prefill-bound)
 
 
 @dataclass
@@ -1965,6 +2068,10 @@ class Node:
     ngram: bool = False  # (s112) its speculation is n-gram prompt lookup: spec-decode counters (`NG_TPD`,
     #                    `NG_ACC`), a smaller speed-up, and no draft model: an interrupted request leaves no
     #                    draft state
+    pcie_link: bool = False  # (s114) dcgm-exporter also exports DCGM_FI_DEV_PCIE_LINK_GEN / _WIDTH and PCIe
+    #                    TX/RX rates (a custom counters CSV), and the replay counter moves (`pcie_series`)
+    clk_reasons: bool = False  # (s116) dcgm-exporter also exports DCGM_FI_DEV_CLOCK_THROTTLE_REASONS,
+    #                    DCGM_FI_DEV_POWER_VIOLATION / _THERMAL_VIOLATION and DCGM_FI_DEV_POWER_MGMT_LIMIT
     step_gen: bool = False  # (s106-s109) generated tokens (and spec-decode counts) are counted per second of
     #                    each request's decode, from its first token to its end, as vLLM counts them per
     #                    engine step (False: all at the request's end, as before)
@@ -2034,6 +2141,12 @@ class Fault:
     #                    whose tenant sends a per-user cache_salt from f.start (ramped in over 5 min);
     #                    cpu_starve: the host's CPUs saturated by another process from f.start to f.end
     #                    (`slowdown`, `gpu_series`, `collect`)
+    # (s114-s117) pcie_down: GPU f.gpu's PCIe link trains down to Gen3 x4 at f.start (`pcie_series`,
+    #                    `slowdown`); load_test: a capacity test's client, stage k of f.runs at
+    #                    f.rate x (k + 1) req/s (kind 15); inlet_heat: the hall's inlet f.rate C warmer from
+    #                    f.start to f.end; dc_cap: every GPU's power limit f.rate W from f.start to f.end;
+    #                    hw_slowdown: GPU f.gpu held in HW Slowdown from f.start (`dc_power`); backfill: a
+    #                    batch client keeping f.burst requests in flight at a lower priority (`backfill`)
 
 
 @dataclass
@@ -2068,6 +2181,9 @@ class Scenario:
     webhook: tuple[float, float, float] | None = None  # (s104) the alerts reach the correlator through an
     #                    Alertmanager webhook receiver: (group_wait, group_interval, repeat_interval) s of its
     #                    route, grouped by `namespace` (`webhook_sends`)
+    rule_lag: tuple[float, float, float, float, float] | None = None  # (s115) the fleet's rules run in a
+    #                    central ruler (1 min evaluations) over remote-written data that lags: (rise from min,
+    #                    full from min, full to min, gone at min, full lag s), see `lag_of`
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -2546,7 +2662,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
     #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway;
     #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
-    #                                   14 cache-salted
+    #                                   14 cache-salted; (s114) 15 load test
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -2635,6 +2751,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             t0_, P0_, G0_, k0 = xs[0]  # the node's trace requests (kind 14), rolled out over 5 min from s0
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 300.0, 0.0, 1.0))
             xs[0] = (t0_, P0_, G0_, np.where(sel, 14, k0).astype(np.int8))
+        elif f.kind == "load_test":  # (s114) a capacity test's client straight at the node's service (not the
+            for k, (a, b, _) in enumerate(f.runs):  # gateway): Poisson arrivals at f.rate x (k + 1) req/s in
+                nl = int(rng.poisson(f.rate * (k + 1) * (b - a) * 60))  # stage k, random prompts (kind 15)
+                at = np.sort(rng.uniform(a * 60, b * 60, nl))
+                xs.append((at, np.full(nl, float(LT_P)), np.full(nl, float(LT_G)), np.full(nl, 15, np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -2841,8 +2962,12 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     memory-bound decode less so. An engine restarted over a failed NVLink (`nvlink_xid`, from its new
     engine's start, f.start + 112 s, to the end): NVL_PRE / NVL_DEC, its all-reduces go through host memory
     (large in prefill, latency-bound in decode). (s113) Host CPUs saturated by another process (`cpu_starve`,
-    f.start to f.end): CPU_PRE / CPU_DEC. No random draw."""
-    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve")]
+    f.start to f.end): CPU_PRE / CPU_DEC. (s114) A TP group over PCIe whose ring crosses a link trained down
+    (`pcie_down`, from f.start): PCIE_PRE / PCIE_DEC. (s116) A facility power cap (`dc_cap`, f.start to
+    f.end): DCC_PRE / DCC_DEC; a GPU in HW Slowdown (`hw_slowdown`, f.start to f.end): HWS_PRE / HWS_DEC. No
+    random draw."""
+    fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
+                                      "dc_cap", "hw_slowdown")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -2853,6 +2978,11 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
             on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CPU_PRE, CPU_DEC
         elif f.kind == "draft_mismatch":  # (s79) prefill is the target's; decode pays for rejected drafts
             on, p, d = sec >= f.start * 60, 1.0, DM_DEC
+        elif f.kind == "pcie_down":  # (s114) every all-reduce waits for the slow link
+            on, p, d = sec >= f.start * 60, PCIE_PRE, PCIE_DEC
+        elif f.kind in ("dc_cap", "hw_slowdown"):  # (s116)
+            on = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60))
+            p, d = (DCC_PRE, DCC_DEC) if f.kind == "dc_cap" else (HWS_PRE, HWS_DEC)
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
@@ -2910,6 +3040,78 @@ def nvlink_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -
     o["pcie"] = np.clip(pcie, 1e6, None)
 
 
+def pcie_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> None:
+    """(s114) PCIe link state and traffic per GPU where dcgm-exporter exports them (`nd.pcie_link`): the link
+    generation (4 under load, 1 while the GPU idles: the driver's power saving), width (16), TX rate
+    (bytes/s: a TP4 engine without NVLink runs its all-reduces over PCIe, up to ~14 GB/s per GPU at full
+    load; RX ~0.97 of it) and the replay counter (0-3 since boot). `pcie_down`: GPU f.gpu's link logs ~2,600
+    replays (correctable AER errors) in the 30 s before it retrains at f.start to Gen3 x4, then ~4 a minute;
+    from then the whole ring, and so every GPU of that TP group, moves at most PCIE_BW, the group's dynamic
+    power falls to PCIE_PWR of what its utilization (inflated by NCCL kernels spinning on the slow link)
+    would draw, and its memory activity to PCIE_MEM."""
+    o, N = nd.o, np.arange(T)
+    idle_w = GPUS[nd.gpu][3]
+    u = o["util"] / 100.0
+    ptx = (3e7 + 1.4e10 * u ** 1.3 * (o["state"] == 2)) * rng.uniform(0.97, 1.03, u.shape)
+    gen, wid = np.where(u > 0.05, 4, 1), np.full(u.shape, 16)
+    replay = rng.integers(0, 4, (nd.n_gpu, 1)) + np.zeros(u.shape)
+    for f in (f for f in fl if f.kind == "pcie_down"):
+        assert f.gpu is not None
+        s0, after = f.start * 60, f.start * 60 <= N
+        for h in next(e for e in nd.engines if f.gpu in e.gpus).gpus:
+            ptx[h] = np.where(after, np.minimum(ptx[h], PCIE_BW * (1 + rng.normal(0, 0.02, T))), ptx[h])
+            o["power"][h] = np.where(after, idle_w + (o["power"][h] - idle_w) * PCIE_PWR, o["power"][h])
+            o.setdefault("memf", {})[h] = np.where(after, PCIE_MEM, 1.0)
+        gen[f.gpu] = np.where(after & (u[f.gpu] > 0.05), 3, gen[f.gpu])
+        wid[f.gpu] = np.where(after, 4, 16)
+        burst = 2600 * np.clip((N - (s0 - 30)) / 30.0, 0, 1)
+        replay[f.gpu] += burst + np.cumsum(rng.poisson(4 / 60, T) * after)
+    o.update(ptx=ptx, lgen=gen, lwid=wid, replay=replay)
+
+
+def dc_power(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> None:
+    """(s116) Power limit, clocks, temperatures and clock-event reasons per GPU where dcgm-exporter exports
+    them (`nd.clk_reasons`). `inlet_heat`: the hall's inlet air f.rate C warmer from f.start to f.end (ramps
+    of 10 min): every GPU that much warmer. `hw_slowdown` (f.start to f.end): GPU f.gpu's HW Slowdown is
+    asserted (reason 0x8): SM clock HWS_CLK of its maximum, ~16 % of its dynamic power, cool; the other GPUs
+    of its TP group wait for it in NCCL (0.6 of their dynamic power). `dc_cap` (f.start to f.end): the fleet's
+    power manager sets every GPU's limit to f.rate W: a GPU whose load would draw more sits just under it
+    (reason 0x4, DCGM_FI_DEV_POWER_VIOLATION counting) with its SM clock at (cap / demand)^0.4 of its dynamic
+    share (DVFS) and ~0.04 C per W cooler. Idle GPUs report 0x1."""
+    o, sec, n = nd.o, np.arange(T, dtype=float), nd.n_gpu
+    idle_w, max_w = GPUS[nd.gpu][3:5]
+    heat, lim, hws = np.zeros(T), np.full(T, max_w), {}
+    for f in fl:
+        s0, s1 = f.start * 60, T if f.end is None else f.end * 60
+        if f.kind == "inlet_heat":
+            heat += f.rate * np.interp(sec, [s0, s0 + 600, s1, s1 + 600], [0, 1, 1, 0], 0, 0)
+        elif f.kind == "dc_cap":
+            lim = np.where((sec >= s0) & (sec < s1), f.rate, lim)
+        elif f.kind == "hw_slowdown":
+            assert f.gpu is not None
+            hws[f.gpu] = (sec >= s0) & (sec < s1)
+            for h in next(e for e in nd.engines if f.gpu in e.gpus).gpus:
+                dyn = (0.16 * (max_w - idle_w) * o["util"][h] / 100 + rng.normal(0, 2, T) if h == f.gpu
+                       else (o["power"][h] - idle_w) * 0.6)
+                o["power"][h] = np.where(hws[f.gpu], idle_w + dyn, o["power"][h])
+    pv0 = rng.uniform(1e11, 4e12, n)  # ns of power capping since boot (earlier episodes)
+    o["plim"], o["why"], o["pviol"] = lim, np.zeros((n, T), int), np.zeros((n, T))
+    for g in range(n):
+        u, p = o["util"][g], o["power"][g].copy()
+        capd = p > lim - 5
+        o["power"][g] = np.where(capd, lim - np.abs(rng.normal(0, 2.5, T)), p)
+        clk = np.where(capd, np.clip((lim - idle_w) / np.maximum(p - idle_w, 1.0), 0.3, 1.0) ** 0.4, 1.0)
+        temp = 31 + heat + 0.38 * u - 0.04 * (p - o["power"][g])
+        why = np.where(u <= 5, 1, 0) | np.where(capd & (u > 5), 4, 0)
+        if g in hws:
+            clk = np.where(hws[g], HWS_CLK + 0.01 * np.sin(2 * np.pi * sec / 37.0), clk)
+            temp = np.where(hws[g], 31 + heat + 0.10 * u, temp)
+            why = why | np.where(hws[g], 8, 0)
+        o.setdefault("clk", {})[g] = clk
+        o.setdefault("tcool", {})[g] = temp
+        o["why"][g], o["pviol"][g] = why, pv0[g] + np.cumsum(capd) * 1e9
+
+
 def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr:
     """Share of a drained node's conversations served elsewhere: 1 from drain to ready, then exp(-dt/tau)."""
     m = np.zeros(len(secs))
@@ -2940,8 +3142,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
     tot, bad = np.zeros(T), np.zeros(T)
-    np.add.at(tot, si[ok | rej], 1)
-    np.add.at(bad, si[rej], 1)
+    gwv = w["kind"] != 15  # (s114) a load test's client calls the node directly: the gateway never sees it
+    np.add.at(tot, si[(ok | rej) & gwv], 1)
+    np.add.at(bad, si[rej & gwv], 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
@@ -2961,6 +3164,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if (kind == 9).any():  # (s72) users stop a long reasoning answer more often
         pab = np.where(kind == 9, np.maximum(pab, REASON_AB), pab)
     aborted = u1 < pab
+    lt = bool((kind == 15).any())  # (s114) the benchmark client waits for every answer: no abort
+    if lt:
+        aborted = aborted & (kind != 15)
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
@@ -2977,6 +3183,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sdn = slowdown(fl, T)  # (prefill, decode) speed under a power cap or over a failed NVLink (None: none)
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
+    oneshot = (kind == 6) | (kind == 15)  # (s114) nor do a load test's random prompts
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal")],
@@ -3047,7 +3254,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(act, si, kvt)
         np.add.at(act, ei, -kvt)
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
-        np.add.at(fin, ei, np.where(kind == 6, 0.0, P + G) if batch else P + G)
+        np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt else P + G)
         fsm = smooth(fin, 60)
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
@@ -3085,9 +3292,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where((reason == 0) | (reason == 4), 1, reason)
     if (kind == 10).any():  # (s72) no stop sequence: it runs to max_tokens
         reason = np.where(rest & (kind == 10), 1, reason)
+    if lt:  # (s114) ignore_eos: every load-test request runs to its max_tokens
+        reason = np.where(rest & (kind == 15), 1, reason)
     if (kind == 13).any():  # (s110) the prober's answer always runs to its max_tokens
         reason = np.where(rest & (kind == 13), 1, reason)
-    np.add.at(bad, ei[errored], 1)
+    np.add.at(bad, ei[errored & (kind != 15)], 1)
     bad += w["x5xx"] * tot
     back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-back_s / 240.0))
@@ -3107,6 +3316,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 14, SALT_KEEP, 1.0)
     if (kind == 13).any():  # (s110) the prober's fixed prompt is cached but for its last, partial block
         hit = np.where(kind == 13, PROBE_HIT / PROBE_P, hit)
+    if lt:  # (s114) random token ids: nothing cached matches
+        hit = np.where(kind == 15, 0.0, hit)
     if rlf is not None:  # (s83) the prefix cache was reset with the new weights; it fills again
         hit = hit * rlf[si]
     if (kind == 11).any() and P0 is not None:  # (s84) the retrieved chunks rarely match a cached prefix
@@ -3178,6 +3389,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     incs["vllm:num_preemptions_total"] = rng.poisson(running * 0.01 * np.clip(press - 0.3, 0, None)) * 1.0
     buckets = np.zeros((T, len(LES)))
     np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
+    if lt:  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the requests it routed
+        gwb = np.zeros((T, len(LES)))
+        np.add.at(gwb, (si[kind != 15], np.searchsorted(LES, ttft[kind != 15])), 1)
+        e.out["gwb"] = gwb
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -3213,6 +3428,65 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
     if nd.logging:
         e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
+    for f in (f for f in fl if f.kind == "backfill"):  # (s117) draws only where the kind is present
+        backfill(rng, nd, e, f, T, up)
+
+
+def backfill(rng: np.random.Generator, nd: Node, e: Engine, f: Fault, T: int, up: Arr) -> None:
+    """(s117) A batch client that backfills the engine's spare capacity from f.start to f.end: it keeps
+    f.burst requests in flight (BF_P prompt, BF_G output tokens on average: documents to summarize) at a lower
+    priority than the interactive traffic (vLLM `--scheduling-policy priority`). Whatever part of the pool the
+    interactive requests and held contexts (`usage`, the leak's included) leave free, up to BF_FILL (+-0.4 %),
+    is taken by batch requests, admitted at most BF_RAMP of the pool per second (prefill-bound); every second
+    the interactive side takes pool back, the scheduler preempts as many batch requests as that space held
+    (they wait to be recomputed). The rest of the client's requests wait in the engine's queue. A flow model,
+    in place on e.out: usage, running, waiting, the counters and the TTFT histogram get the batch tier added
+    (queueing included in its TTFT, as vLLM counts it); the gateway's view (`tot`, `bad`, `gwb`) does not. GPU
+    utilization is referred to the interactive load (`uref`), and the E2E rule's baseline is the node's first
+    10 min."""
+    out, pool, N = e.out, e.pool, np.arange(T)
+    incs, tokb = out["incs"], BF_P + BF_G / 2  # a running batch request's mean KV tokens
+    s0, s1 = f.start * 60, T if f.end is None else f.end * 60
+    on = up & (s0 <= N) & (s1 > N)
+    out["uref"] = max(float(out["running"][on].mean()), 1.0) if on.any() else 1.0
+    out["gwb"] = out["buckets"].copy()
+    tgt = np.clip(BF_FILL + rng.normal(0, 0.004, T) - out["usage"], 0.0, f.burst * tokb / pool)
+    b, prev = np.zeros(T), float(tgt[0]) if s0 <= 0 else 0.0  # running before the recording: already full
+    for s in range(T):
+        prev = 0.0 if not on[s] else min(float(tgt[s]), prev + BF_RAMP)
+        b[s] = prev
+    lost = np.clip(-np.diff(b, prepend=0.0), 0.0, None) * on  # pool share taken back from the batch tier
+    run_b = np.round(b * pool / tokb)
+    dur = BF_G / BF_TPS  # s of decode per batch request in a full batch
+    wait_b = np.where(on, np.clip(f.burst - run_b, 0, None), 0.0)
+    comp = rng.poisson(run_b / dur)  # completions per second (admissions keep pace with them)
+    idx = np.repeat(N, comp)
+    qw = wait_b / np.maximum(run_b / dur, 0.05)  # Little: queue wait of a request admitted now
+    ttft = (qw[idx] + BF_P / 12000.0) * rng.lognormal(0.0, 0.3, len(idx))
+    nlen = rng.binomial(comp, 0.15)  # summaries that run into max_tokens
+
+    def add(name: str, val: Arr) -> None:
+        incs[name] = incs.get(name, np.zeros(T)) + val
+    add("vllm:prompt_tokens_total", comp * BF_P)
+    add("vllm:prefix_cache_queries_total", comp * BF_P)
+    add("vllm:prefix_cache_hits_total", comp * 400.0)  # the job's shared instruction prefix
+    add("vllm:generation_tokens_total", np.round(run_b * BF_TPS))  # per engine step
+    add('vllm:request_success_total{finished_reason="stop"}', (comp - nlen).astype(float))
+    add('vllm:request_success_total{finished_reason="length"}', nlen.astype(float))
+    add("vllm:num_preemptions_total", rng.poisson(lost * pool / tokb).astype(float))
+    tsum, esum = np.zeros(T), np.zeros(T)
+    np.add.at(tsum, idx, ttft)
+    np.add.at(esum, idx, ttft + dur)
+    add("vllm:time_to_first_token_seconds_sum", tsum)
+    add("vllm:time_to_first_token_seconds_count", comp.astype(float))
+    add("vllm:e2e_request_latency_seconds_sum", esum)
+    add("vllm:e2e_request_latency_seconds_count", comp.astype(float))
+    np.add.at(out["buckets"], (idx, np.searchsorted(LES, ttft)), 1)
+    c = incs["vllm:e2e_request_latency_seconds_count"][:600].sum()
+    if c > 0:
+        out["e2e_base"] = float(incs["vllm:e2e_request_latency_seconds_sum"][:600].sum() / c)
+    out.update(usage=np.minimum(out["usage"] + b, 0.995), running=out["running"] + run_b * up,
+               waiting=out["waiting"] + wait_b * up)
 
 
 def gen_kv(t: Arr, end: Arr, P: Arr, G: Arr, dur: Arr, sel: Arr, T: int, pool: int) -> Arr:
@@ -3400,6 +3674,10 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         power_cap(nd, f, T, rng)
     if nd.nvlink:
         nvlink_series(nd, fl, T, rng)
+    if nd.pcie_link:  # (s114)
+        pcie_series(nd, fl, T, rng)
+    if nd.clk_reasons:  # (s116)
+        dc_power(nd, fl, T, rng)
     hang = o.get("hang")
     if hang is not None:  # a stuck engine's GPUs
         for f in (f for f in fl if f.kind == "hang"):
@@ -3488,6 +3766,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     th = o.get("therm", {})  # GPUs running hot and clocked down: (temperature, clock share) per second
     ck = o.get("clk", {})  # GPUs clocked down by a power cap: clock share per second
     tc, sp = o.get("tcool", {}), o.get("spin", {})  # a stuck engine's GPUs: temperature; spinning in NCCL
+    mf = o.get("memf", {})  # (s114) GPUs whose memory interface mostly waits: share of its usual activity
     gpod: dict[int, str] = {}  # GPUs held by a second deployment's pod (mixed-model nodes)
     for e in nd.engines:  # a second deployment has its own pod and pod IP; no random draw
         if e.model is None:
@@ -3513,7 +3792,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
                 "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] or (g == og and s >= os_) else 0,
                 "gpu_util_pct": round(u),
-                "mem_util_pct": 0 if g in sp and sp[g][s] else round(u * 0.6),
+                "mem_util_pct": 0 if g in sp and sp[g][s]
+                else round(u * 0.6 * (mf[g][s] if g in mf else 1.0)),
                 "temp_c": round(float(th[g][0][s])) if g in th else round(float(tc[g][s])) if g in tc
                 else round(31 + 0.38 * u),
                 "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
@@ -3572,6 +3852,20 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 out[-1][1]["metrics"].update(DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL=int(o["nvl"][g, s]),
                                              DCGM_FI_PROF_PCIE_TX_BYTES=int(o["pcie"][g, s]),
                                              DCGM_FI_PROF_PCIE_RX_BYTES=int(o["pcie"][g, s] * 0.93))
+            if nd.pcie_link:  # (s114) the custom CSV's PCIe link fields and rates; the replay counter moves
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_PCIE_LINK_GEN=int(o["lgen"][g, s]),
+                                             DCGM_FI_DEV_PCIE_LINK_WIDTH=int(o["lwid"][g, s]),
+                                             DCGM_FI_DEV_PCIE_REPLAY_COUNTER=int(o["replay"][g, s]),
+                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["ptx"][g, s]),
+                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["ptx"][g, s] * 0.97))
+            if g in mf:  # (s114) the memory interface waits with the SMs
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=round(u * 0.6 * mf[g][s]),
+                                             DCGM_FI_PROF_DRAM_ACTIVE=round(u / 100 * 0.55 * mf[g][s], 6))
+            if nd.clk_reasons:  # (s116) the custom CSV's clock-event and power fields
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_CLOCK_THROTTLE_REASONS=int(o["why"][g, s]),
+                                             DCGM_FI_DEV_POWER_VIOLATION=int(o["pviol"][g, s]),
+                                             DCGM_FI_DEV_THERMAL_VIOLATION=0,
+                                             DCGM_FI_DEV_POWER_MGMT_LIMIT=float(o["plim"][s]))
             if nd.prof_lost and any(a <= t for a, _ in drv):  # (s93) no profiling module on the new driver
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -3816,8 +4110,13 @@ def fire_windows(ti: Arr, cond: Arr, for_s: int, step: int = 15) -> list[tuple[f
 def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[str, str] | None = None,
            host: str = "prometheus-k8s-0") -> list[Rec]:
     """The fleet's alerts as one Prometheus (`host`, its external labels `ext`) sends them (or Grafana)."""
-    step = 60 if sc.grafana else 15  # Grafana evaluates its rule groups every minute, Prometheus every 15 s
+    step = 60 if sc.grafana or sc.rule_lag is not None else 15  # Grafana (and (s115) a Mimir ruler) evaluate
+    #                                                              rule groups every minute, Prometheus 15 s
     ti = (rng.uniform(0, step) + np.arange(0, T - step, step)).astype(int)  # rule evaluations
+    tv = ti  # when each evaluation runs; `ti` is the data time it sees
+    if sc.rule_lag is not None:  # (s115) a central ruler over remote-written data that lags
+        ti = np.maximum(ti - lag_of(sc.rule_lag, ti), 0).astype(int)
+        ext, host = {"cluster": "gpu-prod-eu2", **(ext or {})}, "mimir-ruler-0"
     fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
     for nd in sc.nodes:
@@ -3834,7 +4133,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             if nd.port_per_gpu and e.rec_gpu is not None:  # one server per GPU, each on its own port
                 lab["instance"] = f"{ip}:{8000 + e.rec_gpu}"
             W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
-            allb += W
+            allb += W if "gwb" not in x else win(x["gwb"], ti)  # (s114, s117) the gateway's own view
             tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
             fin = {r: inc[f'vllm:request_success_total{{finished_reason="{r}"}}'] for r in REASONS}
             nfin = np.maximum(sum(fin.values()), 1)
@@ -3931,7 +4230,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                                   gl, nd.name, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
-    fired += [(nm, (ti >= a * 60) & (ti < b * 60), lab, "-", None) for nm, lab, a, b in sc.site]
+    fired += [(nm, (tv >= a * 60) & (tv < b * 60), lab, "-", None) for nm, lab, a, b in sc.site]
     gw = {"service": "llm-gateway"}
     fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo,
                 {**gw, "slo": "ttft-p99"}, "-", None),
@@ -3951,15 +4250,15 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
                   "severity": sev, **lab, **(ext or {})}
         if sc.grafana:
-            out += grafana_sends(rng, nm, expr, cond, lab, node, gpu, lower.get(node, False), ti, T, t0)
+            out += grafana_sends(rng, nm, expr, cond, lab, node, gpu, lower.get(node, False), tv, T, t0)
             continue
         if sc.webhook is not None:  # (s104) Prometheus -> Alertmanager -> webhook (`webhook_sends`)
             ann = {"summary": f"{labels['alertname']} on {node}", "description": expr,
                    "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"}
             url = f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"
-            hooks += [(a, b, labels, ann, url, node, gpu) for a, b in fire_windows(ti, cond, for_s)]
+            hooks += [(a, b, labels, ann, url, node, gpu) for a, b in fire_windows(tv, cond, for_s)]
             continue
-        for a, b in fire_windows(ti, cond, for_s):
+        for a, b in fire_windows(tv, cond, for_s, step):
             sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
             sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
             for t, status, end in (x for x in sends if x[0] < cut):
@@ -3973,6 +4272,14 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
     return out
+
+
+def lag_of(lag: tuple[float, float, float, float, float], t: Arr) -> Arr:
+    """(s115) Remote-write lag (s) at t (s): 0 until lag[0] min, rising linearly to lag[4] s at lag[1], held
+    to lag[2], falling linearly to 0 at lag[3] (the queue drains at most ~0.6 s per s, so the data time the
+    ruler sees never goes back)."""
+    a, b, c, d, full = lag
+    return np.asarray(np.interp(t, [a * 60, b * 60, c * 60, d * 60], [0.0, full, full, 0.0], 0.0, 0.0))
 
 
 def webhook_sends(rng: np.random.Generator, sc: Scenario,
@@ -4212,7 +4519,7 @@ def scenarios() -> list[Scenario]:
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
-            *twenty_sixth_scenarios(), *twenty_seventh_scenarios()]
+            *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5303,6 +5610,63 @@ def twenty_seventh_scenarios() -> list[Scenario]:
     for nd in s113.nodes[3:]:
         nd.lower = True
     return [s110, s111, s112, s113]
+
+
+def twenty_eighth_scenarios() -> list[Scenario]:
+    """s114-s117, added later by a twenty-eighth outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s114 = Scenario("s114_pcie_downtrain_l40s_tp_loadtest", "2027-05-25T10:00:00+00:00", 90,
+                    mk("pl-l40s-", 6, "L40S", 4, l70f, "azure_conv", "tp", 2.0, iv, host_total=512 * GIB,
+                       pcie_link=True, uref_min=20.0, step_gen=True),
+                    [Fault("pcie_down", "pl-l40s-03", 35, gpu=2, cause="other", detail="pcie_link_degraded"),
+                     Fault("shift", "pl-l40s-05", 24, 50, rate=0.0),  # out of the gateway's rotation
+                     Fault("load_test", "pl-l40s-05", 25, 49, rate=1.5,
+                           runs=[(25, 31, ()), (31, 37, ()), (37, 43, ()), (43, 49, ())]),
+                     Fault("loadtest_window", "pl-l40s-05", 24, 55, cause=ben, detail="load_test"),
+                     Fault("kv_leak", "pl-l40s-06", 50, cause=si, leak=1.8)])
+    for nd in s114.nodes[3:]:
+        nd.lower = True
+    lag = (28.0, 44.0, 58.0, 66.0, 270.0)  # remote-write lag: rises from 28 min to 270 s at 44, held to 58,
+    #                                        drained by 66
+    behind = (lag[0] + (lag[1] - lag[0]) * 120 / lag[4], lag[2] + (lag[3] - lag[2]) * (1 - 120 / lag[4]))
+    rwl = {"namespace": "monitoring", "pod": "prometheus-k8s-0", "job": "prometheus-k8s",
+           "instance": "10.72.4.19:9090", "remote_name": "mimir", "url": "https://mimir.example.internal/api/v1/push"}
+    s115 = Scenario("s115_ruler_lag_late_alerts_leak_xid", "2027-06-01T13:00:00+00:00", 90,
+                    mk("rw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("kv_leak", "rw-h100-04", 18, cause=si, leak=2.5),
+                     Fault("retry_burst", "rw-h100-02", 40, 46, cause=ben, detail="retry_burst"),
+                     Fault("xid79", "rw-h100-05", 52, gpu=1, cause="other", detail="xid_79")],
+                    rule_lag=lag, site=[("PrometheusRemoteWriteBehind", rwl, *behind)])
+    for nd in s115.nodes[3:]:
+        nd.lower = True
+    hs = [f"hs-h100-{k:02d}" for k in range(1, 7)]
+    heat = (25.0, 61.0, 14.0)  # a chiller trips at 25 min, back at 61: the hall's inlet +14 C (10-min ramps)
+    hot = (heat[0] + 10 * 8 / heat[2], heat[1] + 10 * (1 - 8 / heat[2]))  # inlet (24 C + heat) above 32 C
+    chiller = {"site": "fra2", "chiller": "ch-2", "instance": "bms-gw.fra2.example.internal:9102",
+               "job": "bms"}
+    hall = {"site": "fra2", "hall": "dh3", "instance": "dcim.fra2.example.internal:9116", "job": "dcim"}
+    s116 = Scenario("s116_heat_event_fleet_cap_hw_slowdown", "2027-06-08T15:00:00+00:00", 90,
+                    mk("hs-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, clk_reasons=True,
+                       uref_min=20.0, step_gen=True),
+                    [*(Fault("inlet_heat", n, heat[0], heat[1], rate=heat[2]) for n in hs),
+                     *(Fault("dc_cap", n, 32, 68, rate=400.0, cause=ben, detail="power_cap") for n in hs),
+                     Fault("hw_slowdown", "hs-h100-04", 45, gpu=2, cause="other", detail="hw_slowdown"),
+                     Fault("kv_leak", "hs-h100-06", 38, cause=si, leak=1.8)],
+                    site=[("ChillerUnitFault", chiller, heat[0], heat[1]),
+                          ("DataHallInletTemperatureHigh", hall, *hot)])
+    for nd in s116.nodes[3:]:
+        nd.lower = True
+    s117 = Scenario("s117_priority_backfill_full_pool_leak", "2027-06-15T09:00:00+00:00", 90,
+                    mk("bf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("backfill", f"bf-h100-0{k}", 0, burst=96, cause=ben, detail="batch_backfill")
+                       for k in (1, 2, 3)),
+                     Fault("kv_leak", "bf-h100-02", 30, cause=si, leak=1.5),
+                     Fault("warmup", "bf-h100-03", 55, 65, cause=ben, detail="warmup")])
+    for nd in s117.nodes[3:]:
+        nd.lower = True
+    return [s114, s115, s116, s117]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
