@@ -456,6 +456,14 @@ class Benign(_Section):
     longer live contexts, resent and found in the cache turn after turn, which explains KV
     growth. A leak evicts cached prefixes; it does not raise their hit rate. 1.0 with a
     rise of 1.0: never."""
+    load_test_hit_share: Annotated[float, Field(ge=0, lt=1)] = 0.25
+    """A load test (``vllm bench serve`` and its kind: random prompts, a fixed output length
+    with end-of-sequence ignored): more requests than usual ending at their length limit
+    while the prefix cache finds at most this share of what it found in the node's kept
+    minutes whose length-limited share was its usual (random prompts share no prefix). A stop
+    sequence lost in production leaves the prompts, and their hits, as they were..."""
+    load_test_min_hits: Annotated[float, Field(gt=0, le=1)] = 0.05
+    """...which must have been at least this (a node without prefix caching tells nothing)."""
     idle_node_fb_pct: Annotated[float, Field(ge=0, le=100)] = 10.0
     """A node whose GPUs held less than this share of their framebuffer when it fell silent
     had no model loaded: drained and taken out of service (scale-in, a reboot after a drain),

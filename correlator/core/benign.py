@@ -25,6 +25,7 @@ GPU = "gpu_growth"
 HOST = "host_growth"
 ABORTS = "aborts"
 KV_HIGH = "kv_high"
+LENGTH = "length_limited"
 
 POOL_ALLOCATED_PCT = 50.0
 
@@ -39,6 +40,7 @@ def explain(f: NodeFeatures, cfg: Benign) -> list[Explanation]:
         _retry_burst(f, cfg),
         _context_growth(f, cfg),
         _longer_generations(f, cfg),
+        _load_test(f, cfg),
     ]
     return [e for e in found if e is not None]
 
@@ -164,6 +166,26 @@ def _longer_generations(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     detail = (f"{r.generated_per_request:.0f} tokens generated per request against a usual "
               f"{r.usual_generated_per_request:.0f}")
     return Explanation("longer_generations", frozenset({KV, KV_HIGH}), detail)
+
+
+def _load_test(f: NodeFeatures, cfg: Benign) -> Explanation | None:
+    """A load test on the node (``vllm bench serve`` and its kind, often on a node taken out
+    of rotation): random prompts with a fixed output length and end-of-sequence ignored, so
+    nearly every request ends at its length limit, like requests that lost their stop
+    sequence, and the pool fills with them. But random prompts share no prefix: the prefix
+    cache, which found part of every production prompt in the minutes before more requests
+    ran to their limit (:attr:`Rates.usual_length_hit_rate`, known only while they do),
+    finds next to nothing. A stop sequence lost in production changes the answers, not the
+    prompts."""
+    r = f.rates
+    before = r.usual_length_hit_rate
+    if f.kv is None or not (before >= cfg.load_test_min_hits  # (known only while more end there)
+                            and r.prefix_hit_rate <= cfg.load_test_hit_share * before):
+        return None
+    detail = (f"{100 * r.length_share:.0f} % of requests end at their length limit while the prefix "
+              f"cache finds {100 * r.prefix_hit_rate:.0f} % of prompt tokens against "
+              f"{100 * before:.0f} % before: random prompts, a load test")
+    return Explanation("load_test", frozenset({KV, KV_HIGH, LENGTH}), detail)
 
 
 def explained(expl: list[Explanation], signal: str) -> Explanation | None:

@@ -206,6 +206,10 @@ class Rates:
     usual_length_share: float = NAN
     """The share of finished requests that ended at their length limit (finish reason
     ``length``), over the growth window and as usual (lower quartile of the kept minutes)."""
+    usual_length_hit_rate: float = NAN
+    """The prefix-cache hit rate of the kept minutes whose length-limited share was the node's
+    usual (within ``USUAL_LENGTH_MARGIN`` of it): what the prompts found before requests began
+    running to their limit (NaN with fewer than ``USUAL_MINUTES // 2`` such minutes)."""
     generated_per_request: float = NAN
     usual_generated_per_request: float = NAN
     """Tokens generated per finished request, likewise (vLLM's counters)."""
@@ -1050,6 +1054,8 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1, reclaim: int = 0) -> 
         r.length_share = length / finished
         r.generated_per_request = generated / finished if generated > 0 else NAN
         r.usual_length_share, r.usual_generated_per_request = usual_generation(state)
+        if r.length_share > r.usual_length_share + USUAL_LENGTH_MARGIN:
+            r.usual_length_hit_rate = hit_rate_at_usual_length(state, r.usual_length_share)
     if drafts > 0:
         r.acceptance, r.drafted_per_min, r.usual_acceptance = acceptance(state, w)
     stored = req.stored.total(w.growth)
@@ -1117,6 +1123,24 @@ def usual_generation(state: NodeState) -> tuple[float, float]:
     shares = sorted(n / d for n, d in zip(length, finished, strict=True) if d > 0)
     per = sorted(g / d for g, d in zip(generated, finished, strict=True) if d > 0 and g > 0)
     return _quantile(shares), _quantile(per)
+
+
+USUAL_LENGTH_MARGIN = 0.1
+
+
+def hit_rate_at_usual_length(state: NodeState, usual_share: float) -> float:
+    """The prefix-cache hit rate over the kept minutes whose share of requests ending at their
+    length limit was within ``USUAL_LENGTH_MARGIN`` of ``usual_share``."""
+    finished = _minutes_summed(state, lambda e: e.finished_by_minute)
+    length = _minutes_summed(state, lambda e: e.length_by_minute)
+    hits = _minutes_summed(state, lambda e: e.hits_by_minute)
+    queries = _minutes_summed(state, lambda e: e.queries_by_minute)
+    h = q = 0.0
+    minutes = 0
+    for n, d, a, b in zip(length, finished, hits, queries, strict=True):
+        if d > 0 and n / d <= usual_share + USUAL_LENGTH_MARGIN and b > 0 and a == a:
+            h, q, minutes = h + a, q + b, minutes + 1
+    return h / q if minutes >= USUAL_MINUTES // 2 else NAN
 
 
 def acceptance(state: NodeState, w: Windows) -> tuple[float, float, float]:

@@ -79,7 +79,7 @@ def score_all(
         ENGINE_STALLED: engine_stalled(f, rules),
         ENGINE_SLOWED: engine_slowed(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
-        RUNAWAY_GENERATION: runaway_generation(f, rules),
+        RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
@@ -605,7 +605,7 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(1.0, first, ev, critical=True)
 
 
-def runaway_generation(f: NodeFeatures, rules: RuleSet) -> Score:
+def runaway_generation(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
     """Requests that run to their length limit: far more of them end with finish reason
     ``length`` than usual, each generating several times the usual tokens, and the KV pool
     they hold fills (or preempts). A stop sequence lost in a gateway or template change; the
@@ -613,6 +613,8 @@ def runaway_generation(f: NodeFeatures, rules: RuleSet) -> Score:
     cfg = rules.hypotheses.runaway_generation
     r = f.rates
     if not r.usual_generated_per_request > 0:  # (unknown: NaN; the rest ramps NaN to 0)
+        return Score()
+    if benign.explained(expl, benign.LENGTH):  # a load test's fixed output lengths
         return Score()
     rise = r.length_share - r.usual_length_share
     ratio = r.generated_per_request / r.usual_generated_per_request

@@ -16,6 +16,7 @@ FAULT = 2400.0
 STOP = 'vllm:request_success_total{finished_reason="stop"}'
 LENGTH = 'vllm:request_success_total{finished_reason="length"}'
 GENERATED = "vllm:generation_tokens_total"
+QUERIES, HITS = "vllm:prefix_cache_queries_total", "vllm:prefix_cache_hits_total"
 
 
 def after(t: float, ramp_s: float = 60.0) -> float:
@@ -23,10 +24,13 @@ def after(t: float, ramp_s: float = 60.0) -> float:
 
 
 def with_finish_reasons(records: list[Record], length_share: Callable[[float], float],
-                        generated: Callable[[float], float]) -> list[Record]:
+                        generated: Callable[[float], float],
+                        hit_share: Callable[[float], float] | None = None) -> list[Record]:
     """vLLM's finish-reason and generation-token counters: of the requests finishing, the
-    share ``length_share(t)`` end at their length limit; each generated ``generated(t)`` tokens."""
-    stops = lengths = tokens = 0.0
+    share ``length_share(t)`` end at their length limit; each generated ``generated(t)`` tokens.
+    With ``hit_share``, the prefix cache's counters too: 1,000 prompt tokens a request, that
+    share of them found in the cache."""
+    stops = lengths = tokens = queries = hits = 0.0
     last = 0.0
     for r in records:
         if isinstance(r, SampleRecord) and r.source == "vllm":
@@ -38,13 +42,18 @@ def with_finish_reasons(records: list[Record], length_share: Callable[[float], f
             lengths += done * share
             tokens += done * generated(t)
             r.metrics.update({STOP: float(int(stops)), LENGTH: float(int(lengths)), GENERATED: tokens})
+            if hit_share is not None:
+                queries += done * 1000.0
+                hits += done * 1000.0 * hit_share(t)
+                r.metrics.update({QUERIES: queries, HITS: hits})
     return records
 
 
 def node(kv: Callable[[float], float], running: Callable[[float], float],
-         length_share: Callable[[float], float], generated: Callable[[float], float]) -> list[Record]:
+         length_share: Callable[[float], float], generated: Callable[[float], float],
+         hit_share: Callable[[float], float] | None = None) -> list[Record]:
     spec = NodeSpec(kv_pct=kv, running=running)
-    return with_finish_reasons(merged(node_records(spec, 4200)), length_share, generated)
+    return with_finish_reasons(merged(node_records(spec, 4200)), length_share, generated, hit_share)
 
 
 def causes(records: list[Record]) -> list[tuple[str, float]]:
@@ -61,6 +70,24 @@ def test_requests_running_to_their_length_limit_are_paged_as_runaway_generation(
                         lambda t: 0.09 + 0.31 * after(t), lambda t: 250 + 1200 * after(t)))
     assert [c for c, _ in found] == ["runaway_generation"]
     assert FAULT < found[0][1] < FAULT + 900
+
+
+def test_a_lost_stop_sequence_keeps_its_prompts_prefix_hits_and_is_paged() -> None:
+    found = causes(node(saturating, lambda t: 20 + 130 * after(t, 300),
+                        lambda t: 0.09 + 0.91 * after(t), lambda t: 250 + 1200 * after(t),
+                        hit_share=lambda t: 0.35))
+    assert [c for c, _ in found] == ["runaway_generation"]
+
+
+def test_a_load_test_s_random_prompts_at_a_fixed_length_page_nothing() -> None:
+    """Outsider s114: `vllm bench serve` on a node out of rotation, random 2048-token prompts
+    and 512 tokens each with end-of-sequence ignored: every request ends at its length limit
+    and the pool fills, as with a lost stop sequence; but random prompts share no prefix, and
+    the prefix cache, which found a third of every production prompt, finds nothing."""
+    found = causes(node(saturating, lambda t: 20 + 130 * after(t, 300),
+                        lambda t: 0.09 + 0.91 * after(t), lambda t: 250 + 1200 * after(t),
+                        hit_share=lambda t: 0.35 * (1 - after(t))))
+    assert found == []
 
 
 def test_longer_generations_that_end_as_usual_page_nothing() -> None:
