@@ -163,6 +163,12 @@ class SessionIsolation(_Section):
     """...with the engine preempting at least this often (blocks run out at the usual load)..."""
     crowded_weight: Share = 0.8
     """...counts at most this much."""
+    fewer_share: Annotated[float, Field(gt=0, lt=1)] = 0.6
+    """Full-and-fewer path: a pool at ``crowded_from`` (0.8 of ``saturated_kv_pct``) or more in
+    every minute kept (a batch tier backfilling it, priority scheduling) whose requests running
+    over the latest 4 minutes are at most this share of those over the earliest 8 (fading in
+    from halfway back to 1), each request's prompt and generation as usual: the same full pool
+    holding ever fewer requests, its blocks held by nobody. Counts up to ``crowded_weight``."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""

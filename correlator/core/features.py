@@ -77,6 +77,9 @@ class KvView:
     to ``floor_hold`` minutes before (:func:`floor_demand`; 0 while the floor is not rising)."""
     running_long: Monotone = NONE
     """Running requests over the whole tick history (ten bucket means)."""
+    held_fewer: float = NAN
+    """Requests running over the latest minutes kept against the earliest, where the pool was
+    at least ``Windows.crowded_from`` full in every one of them (:func:`held_fewer`)."""
     crowding: float = NAN
     kv_early: float = NAN
     kv_late: float = NAN
@@ -459,6 +462,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
     recent = e.kv_pct.tail(w.clean)
     crowd, early, late = crowding(e, w) if max(lv.now, e.kv_by_minute.latest()) >= w.crowded_from \
         else (NAN, NAN, NAN)
+    fewer = held_fewer(e, w.crowded_from) if late == late and late >= w.crowded_from else NAN
     return KvView(
         engine=key,
         level=lv,
@@ -483,6 +487,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         demand_floor_rise=demand_rise,
         running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
         crowding=crowd,
+        held_fewer=fewer,
         kv_early=early,
         kv_late=late,
     )
@@ -505,6 +510,19 @@ def crowding(e: EngineTrack, w: Windows) -> tuple[float, float, float]:
     if then != then or now != now or then <= 0:
         return NAN, NAN, NAN
     return now / then, mean(kv[:CROWD_EARLY]), mean(kv[-CROWD_LATE:])
+
+
+def held_fewer(e: EngineTrack, full: float) -> float:
+    """Requests running over the latest ``CROWD_LATE`` minutes kept against the earliest
+    ``CROWD_EARLY``, where the pool's minute means were at least ``full`` in every kept minute
+    (NaN otherwise, or until the ring is full): a pool kept full that holds ever fewer
+    requests."""
+    kv = e.kv_by_minute.tail(MINUTES_KEPT)
+    run = e.running_by_minute.tail(MINUTES_KEPT)
+    if len(kv) < MINUTES_KEPT or len(run) < MINUTES_KEPT or not all(k >= full for k in kv):
+        return NAN  # (NaN minutes compare false: a gap is no full minute)
+    then, now = mean(run[:CROWD_EARLY]), mean(run[-CROWD_LATE:])
+    return now / then if then > 0 and now == now else NAN
 
 
 def floor_trend(e: EngineTrack, minutes: int, bucket: int, hold: int) -> Monotone:

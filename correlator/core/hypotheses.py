@@ -168,7 +168,8 @@ def session_isolation(
     settled_s = settled_for(f, kv, rules)
     growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
                  _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_s) * level_ok,
-                 _damped(_crowded(kv, f.rates.preemptions, cfg, settled_s), docs[3]))
+                 _damped(_crowded(kv, f.rates.preemptions, cfg, settled_s), docs[3]),
+                 _damped(_full_holding_fewer(kv, cfg, settled_s), docs[3]))
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -278,6 +279,17 @@ def _crowded(kv: KvView, preemptions: float, cfg: SessionIsolationCfg, settled_s
     return (ramp(kv.kv_late, 0.8 * sat, 0.9 * sat) * ramp(sat - kv.kv_early, 10.0, 20.0)
             * ramp(kv.crowding, 0.8 * cfg.crowded_ratio, cfg.crowded_ratio) * ramp(preemptions, 0.5 * p, p)
             * (1.0 - busier) * cfg.crowded_weight)
+
+
+def _full_holding_fewer(kv: KvView, cfg: SessionIsolationCfg, settled_s: float) -> float:
+    """A leak under a pool kept full (a low-priority batch tier backfilling it): the pool
+    cannot rise, but the blocks nobody releases take the place of requests, so the same full
+    pool holds ever fewer of them (outsider s117: ~86 running -> ~25 at a steady 0.97). Longer
+    prompts or generations (each request holding more) are benign explanations of their own."""
+    if kv.held_fewer != kv.held_fewer or settled_s < 60 * MINUTES_KEPT:
+        return 0.0
+    share = cfg.fewer_share
+    return ramp(-kv.held_fewer, -0.5 * (1.0 + share), -share) * cfg.crowded_weight
 
 
 def _full_and_idle(kv: KvView, saturated: float) -> float:

@@ -140,6 +140,8 @@ class EngineTrack:
     MIG instance or ''). None for an engine across GPUs (tensor parallel)."""
     kv_by_minute: MinuteRing = field(init=False)
     """KV usage, minute means, for trends longer than the tick history."""
+    running_by_minute: MinuteRing = field(init=False)
+    """Requests running, minute means, likewise."""
     demand_by_minute: MinuteRing = field(init=False)
     """Demand per minute: tokens processed, else running requests summed over the ticks."""
     hits_by_minute: MinuteRing = field(init=False)
@@ -181,6 +183,7 @@ class EngineTrack:
 
     def _minute_rings(self) -> None:
         self.kv_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
+        self.running_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
         self.demand_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute, mode_sum=True)
         self._sum_rings()
 
@@ -198,6 +201,8 @@ class EngineTrack:
             self._minute_rings()
         else:
             self._sum_rings(tuple(n for n in self.SUM_RINGS if n not in state))
+        if "running_by_minute" not in state:
+            self.running_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
 
     def token_counters(self) -> list[Counter]:
         """Prompt and generation token counters, those this engine exports (demand, where known)."""
@@ -213,6 +218,7 @@ class EngineTrack:
     def close_minutes(self) -> None:
         """After the tick's series and counters are closed: feed the minute rings."""
         self.kv_by_minute.add(self.kv_pct.ago(0))
+        self.running_by_minute.add(self.running.ago(0))
         tokens = self.token_counters()
         if tokens:
             self.demand_by_minute.add(sum(c.per_tick.ago(0) for c in tokens))
