@@ -1826,6 +1826,68 @@ s117_priority_backfill_full_pool_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv
   drained restart): the pool empties, then the backfill refills it within ~30 s of the new engine's ready
   (57.17): KV 0 -> 0.96 in half a minute. Labels: benign/batch_backfill bf-h100-01..03 0-90; session_isolation
   bf-h100-02 30-90; benign/warmup bf-h100-03 55-65.
+
+Added later (s118-s121, a twenty-ninth outsider, same clean-room rules; fixed BEFORE any build of them)
+-------------------------------------------------------------------------------------------------------
+The figures below are estimates made before the build. All four set `Node.step_gen` (as s106-s109).
+s118_evening_decline_steady_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node at the evening's low, 120 min from 18:00 UTC, no request log;
+  ev-h100-04..06 export hostname/uuid. The recording starts at the day's peak and follows its decline on every
+  node (fault kind decline: the diurnal hump of s95 from -120 to 120 min with f.rate = 2.2, so arrivals go
+  x2.2 at 0 -> x1.6 at 60 -> x1 at 120 as 0.5 + 0.5 cos): running, KV saw-tooth peaks, prefix-cache queries,
+  aborts per minute, utilization and power all fall together through the recording; some TTFT alerts in the
+  first minutes. (1) spec_residue on ev-h100-04 from 20 min to end: its clients abort a steady 3 % (f.abort,
+  the same before and during the fault: no abort alert, the abort rule's threshold is 5 %), and from 20 min
+  the draft state of every interrupted request is kept. As aborts fall with the load (~9.5 -> ~4.5 a minute),
+  the FB creep slows: ~11 MiB/min/GPU at 20 min, ~5 at 120; ~+0.75 GiB per GPU by the end. No alert expected.
+  (2) benign/client_cancels on ev-h100-02 30-70 (as s39: a client that cancels 9 % of its requests; the draft
+  state is reclaimed, FB flat): VLLMRequestAbortRateHigh from ~35 min. (3) benign/checkpoint_load on
+  ev-h100-06 50-55 (as s6). (4) session_isolation on ev-h100-05 from 75 min to end at 1.5 %/min (as s1,
+  modulated by the load, which is now below its mean: ~1.1 %/min): floor ~0.05 -> ~0.5 by 120 while every
+  peer's floor falls. Little or no alert. Labels: spec_residue ev-h100-04 20-120; benign/client_cancels
+  ev-h100-02 30-70; benign/checkpoint_load ev-h100-06 50-55; session_isolation ev-h100-05 75-120.
+s119_agent_backlog_all_sources_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node,
+  90 min from 10:00 UTC, no request log; kb-h100-04..06 export hostname/uuid. kb-h100-03's node agent runs on
+  a host whose Kafka producer falls behind in episodes (Scenario.lag on all four sources, `lagged`: the
+  backlog grows 0.4 s per s, so an 8-min episode leaves it ~192 s behind, then drains at 0.8 s per s, order
+  kept, nothing lost) at 15-23, 36-44, 58-66 and 78-86 min: every record of the node (samples and events of
+  nvml, dcgm, vllm and host) arrives up to ~3.2 min late, then in a rush; its alerts (evaluated by Prometheus
+  from its own scrapes) arrive on time. kb-h100-05's agent is behind the same way once, 44-52. (1)
+  spec_residue on kb-h100-03 from 30 min to end (as s3: aborts 1.5 -> 12 % over 8 min, the draft state kept):
+  abort alert ~41 min, on time, while the FB creep that explains it (~20 MiB/min/GPU) is delivered up to ~3
+  min late in three of the episodes. (2) session_isolation on kb-h100-06 from 40 min to end at 2.0 %/min (as
+  s1; not lagged): floor ~0.1 -> ~0.9 by ~80, TTFT / KV alerts near the end. (3) benign/retry_burst on
+  kb-h100-05 46-52 (as s6), inside its own lag episode: its upstream-5xx and abort alerts come on time while
+  its telemetry of the burst (aborts, errors, then everything reclaimed, FB flat) arrives up to ~3 min late.
+  Labels: spec_residue kb-h100-03 30-90; session_isolation kb-h100-06 40-90; benign/retry_burst kb-h100-05
+  46-52 (the lag episodes unlabelled).
+s120_h200_dp2_rank_residue_sibling_cancels: 4 x 8 H200 (143,771 MiB), one vLLM server per node with 2 DP ranks
+  (TP4 each, gpu null), Llama-3.3-70B + 1B draft on both ranks, Azure conv (rank 0) and code (rank 1) 6
+  req/s/engine, 90 min from 14:00 UTC, no request log; dx-h200-03/-04 export hostname/uuid. (1)
+  benign/client_cancels on dx-h200-02 rank 0 only (engine "0", GPUs 0-3; f.inst = 0) 20-75: a client that
+  cancels 9 % of its requests, draft state reclaimed: rank 0's abort alert from ~25 min, FB of GPUs 0-3 flat.
+  (2) spec_residue on dx-h200-02 rank 1 only (engine "1", GPUs 4-7; f.inst = 4) from 30 min to end: a steady
+  2.5 % of aborts (below the abort rule, no alert of its own), the draft state kept from 30 min: ~9 aborts a
+  minute, ~10 MiB/min on each of GPUs 4-7 (~+0.6 GiB per GPU by 90, < 0.5 % of an H200's framebuffer), GPUs
+  0-3 flat. The node's only abort alert is the benign rank's. (3) benign/client_cancels on dx-h200-04, both
+  ranks, 40-70 (8 %, reclaimed; abort alerts on both engines). (4) other/xid_79 on dx-h200-03 GPU 6 (rank 1's
+  TP group) from 62 min to end (as s5). Labels: benign/client_cancels dx-h200-02 20-75 (gpu null);
+  spec_residue dx-h200-02 30-90 (gpu null); benign/client_cancels dx-h200-04 40-70; other/xid_79 dx-h200-03
+  GPU 6 62-90.
+s121_launch_surge_scrape_block_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 1 TiB hosts, 90
+  min from 15:30 UTC, no request log; ls-h100-04..06 export hostname/uuid. A product launch (as s18, fault
+  kind surge on every node from 20 to 60 min, peaks x2.2-2.6): arrivals ramp up over 20-40 min, hold to 60 and
+  fall over 15 min to 40 % of the peak's extra; KV saw-tooth peaks, running, preemptions and TTFT rise on
+  every node, with fleet-wide KV / TTFT / preemption alerts expected from ~35-45 min. (1) benign/launch_surge
+  on all six nodes 20-60. (2) monitoring_gap on ls-h100-04 from 35 min to end (as s17): a NetworkPolicy change
+  cuts Prometheus and the agent off its vLLM /metrics (VLLMTargetDown ~37 min; no vLLM records from 35), and
+  from 39 min its API server's RSS grows 2 % of host memory a minute (requests it cannot shed; fault kind
+  rss_leak): host used ~0.4 -> ~1.0, NodeMemoryHighUtilization ~64, OOM kill ~69 min, grows again after the
+  restart. (3) session_isolation on ls-h100-02 from 40 min to end at 1.2 %/min (as s1; held contexts scale
+  with the load, so ~2.5-3 %/min at the surge's height): its KV climbs with everyone's through the surge and
+  does not come back down after it (floor ~0.1 -> ~0.7 by 60, full from ~70). (4) benign/retry_burst on
+  ls-h100-06 50-56, inside the surge. Labels: benign/launch_surge ls-h100-01..06 20-60; monitoring_gap
+  ls-h100-04 35-90; session_isolation ls-h100-02 40-90; benign/retry_burst ls-h100-06 50-56.
 """
 from __future__ import annotations
 
@@ -2147,6 +2209,8 @@ class Fault:
     #                    f.start to f.end; dc_cap: every GPU's power limit f.rate W from f.start to f.end;
     #                    hw_slowdown: GPU f.gpu held in HW Slowdown from f.start (`dc_power`); backfill: a
     #                    batch client keeping f.burst requests in flight at a lower priority (`backfill`)
+    # (s118-s121) decline: the day's hump (as diurnal) whose peak lies at or before the recording's start, so
+    #                    the recording sees its falling half only (f.start < 0; `workload`)
 
 
 @dataclass
@@ -2739,7 +2803,9 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
                 at = np.sort(a * 60 + rng.uniform(0, 60, f.burst))
                 xs.append((at, rng.uniform(4e3, 8e3, f.burst).round(),
                            rng.uniform(LG_MIN, LG_MAX, f.burst).round(), np.full(f.burst, 12, np.int8)))
-        elif f.kind == "diurnal":  # (s95) the day's hump: the same users' traffic (kind 0), f.rate x at peak
+        elif f.kind in ("diurnal", "decline"):  # (s95) the day's hump: the same users' traffic (kind 0),
+            #   f.rate x at peak; (s118) decline: the same draws, but its start lies before the recording (its
+            #   peak at or before 0 min), and no pre-surge reference is taken for the held contexts (`surge0`)
             et, eP, eG = arrivals(rng, tr, e.rate * (f.rate - 1), T)
             keep = rng.random(len(et)) < diurnal_shape(et, s0, s1)
             xs.append((et[keep], eP[keep], eG[keep], np.zeros(int(keep.sum()), np.int8)))
@@ -4519,7 +4585,8 @@ def scenarios() -> list[Scenario]:
             *seventeenth_scenarios(), *eighteenth_scenarios(), *nineteenth_scenarios(),
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
-            *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios()]
+            *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
+            *twenty_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5667,6 +5734,58 @@ def twenty_eighth_scenarios() -> list[Scenario]:
     for nd in s117.nodes[3:]:
         nd.lower = True
     return [s114, s115, s116, s117]
+
+
+def twenty_ninth_scenarios() -> list[Scenario]:
+    """s118-s121, added later by a twenty-ninth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    ev = [f"ev-h100-{k:02d}" for k in range(1, 7)]
+    s118 = Scenario("s118_evening_decline_steady_residue", "2027-06-22T18:00:00+00:00", 120,
+                    mk("ev-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [*(Fault("decline", n, -120, 120, rate=2.2) for n in ev),  # x2.2 at 0 -> x1 at 120 min
+                     Fault("spec_residue", "ev-h100-04", 20, cause="spec_residue", abort=0.03),
+                     Fault("cancels", "ev-h100-02", 30, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("checkpoint_load", "ev-h100-06", 50, 55, cause=ben, detail="checkpoint_load"),
+                     Fault("kv_leak", "ev-h100-05", 75, cause=si, leak=1.5)])
+    for nd in s118.nodes[3:]:
+        nd.lower = True
+    srcs = ("nvml", "dcgm", "vllm", "host")
+    s119 = Scenario("s119_agent_backlog_all_sources_residue", "2027-06-29T10:00:00+00:00", 90,
+                    mk("kb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("spec_residue", "kb-h100-03", 30, cause="spec_residue"),
+                     Fault("kv_leak", "kb-h100-06", 40, cause=si, leak=2.0),
+                     Fault("retry_burst", "kb-h100-05", 46, 52, cause=ben, detail="retry_burst")],
+                    lag=[*(("kb-h100-03", src, a, b) for src in srcs
+                           for a, b in ((15, 23), (36, 44), (58, 66), (78, 86))),
+                         *(("kb-h100-05", src, 44.0, 52.0) for src in srcs)])
+    for nd in s119.nodes[3:]:
+        nd.lower = True
+    s120 = Scenario("s120_h200_dp2_rank_residue_sibling_cancels", "2027-07-06T14:00:00+00:00", 90,
+                    mk("dx-h200-", 4, "H200", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       spec=True, step_gen=True),
+                    [Fault("cancels", "dx-h200-02", 20, 75, inst=0, cause=ben, detail="client_cancels",
+                           abort=0.09),
+                     Fault("spec_residue", "dx-h200-02", 30, inst=4, cause="spec_residue", abort=0.025),
+                     Fault("cancels", "dx-h200-04", 40, 70, cause=ben, detail="client_cancels", abort=0.08),
+                     Fault("xid79", "dx-h200-03", 62, gpu=6, cause="other", detail="xid_79")])
+    for nd in s120.nodes[2:]:
+        nd.lower = True
+    peaks = (2.4, 2.2, 2.6, 2.5, 2.3, 2.4)
+    s121 = Scenario("s121_launch_surge_scrape_block_leak", "2027-07-13T15:30:00+00:00", 90,
+                    mk("ls-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, host_total=1024 * GIB,
+                       step_gen=True),
+                    [*(Fault("surge", f"ls-h100-0{k + 1}", 20, 60, rate=p, cause=ben, detail="launch_surge")
+                       for k, p in enumerate(peaks)),
+                     Fault("scrape_block", "ls-h100-04", 35, cause="monitoring_gap"),
+                     Fault("rss_leak", "ls-h100-04", 39, rate=0.02),
+                     Fault("kv_leak", "ls-h100-02", 40, cause=si, leak=1.2),
+                     Fault("retry_burst", "ls-h100-06", 50, 56, cause=ben, detail="retry_burst")])
+    for nd in s121.nodes[3:]:
+        nd.lower = True
+    return [s118, s119, s120, s121]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
