@@ -33,6 +33,11 @@ their first two minutes. s102 (a GPU's firmware timing out, silencing NVML node-
 s108 and s109. s107's scrape blocked on a node with an open residue was not paged; s111's
 autoscaled node without an agent was paged as unexplained alerts; s113's host starved of CPU
 (requests piling up, each slower) was missed. s110 and s112 found no defect when they came.
+s114's load test (random prompts, every request ending at its length limit) was paged as
+runaway generation, and s117's leak under a pool kept full by a batch tier was missed; s115
+(alerts delivered minutes late by a lagging ruler) and s116 (a fleet power cap in a heat event
+beside a GPU's hardware slowdown) found no defect, nor did s118, s119 and s121 (s120's residue
+on one data-parallel rank beside its sibling rank's cancels is missed: see docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -88,7 +93,10 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s107_a100_residue_then_scrape_block", "s108_quiet_night_2h_steady_abort_residue",
              "s109_tight_ttft_rule_agent_batch_leak", "s110_cache_salt_hit_collapse_prober_leak",
              "s111_autoscale_agentless_spot_node_leaks", "s112_eagle_residue_oom_restarts_ngram_cancels",
-             "s113_cpu_starved_node_hotspot_leak")
+             "s113_cpu_starved_node_hotspot_leak", "s114_pcie_downtrain_l40s_tp_loadtest",
+             "s115_ruler_lag_late_alerts_leak_xid", "s116_heat_event_fleet_cap_hw_slowdown",
+             "s117_priority_backfill_full_pool_leak", "s118_evening_decline_steady_residue",
+             "s119_agent_backlog_all_sources_residue", "s121_launch_surge_scrape_block_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -404,3 +412,16 @@ def test_a_gap_beside_a_residue_an_unwatched_node_and_a_starved_host_are_named(r
     assert [(r["cause"], r["nodes"]) for r in s113] == [("engine_slowed", ["cp-h100-04"]),
                                                         ("session_isolation", ["cp-h100-05"])]
     assert "no GPU throttled" in s113[0]["evidence"][0]["detail"]
+
+
+def test_a_load_test_is_no_runaway_and_a_full_pool_holding_fewer_is_a_leak(recordings: Path) -> None:
+    """s114: `vllm bench serve` on a node out of rotation (random prompts, every request ending
+    at 512 tokens) beside a PCIe link trained down to Gen3 x4 on another node: the benchmark
+    was paged as runaway generation; its prompts share no prefix, and production's did. The
+    slowed link is an engine slowed down (a cause outside the named three). s117: a leak under
+    a pool a batch tier keeps full: the same full pool holds ever fewer requests."""
+    s114 = opened(recordings / "s114_pcie_downtrain_l40s_tp_loadtest")
+    assert [(r["cause"], r["nodes"]) for r in s114] == [("engine_slowed", ["pl-l40s-03"]),
+                                                        ("session_isolation", ["pl-l40s-06"])]
+    s117 = opened(recordings / "s117_priority_backfill_full_pool_leak")
+    assert [(r["cause"], r["nodes"]) for r in s117] == [("session_isolation", ["bf-h100-02"])]
