@@ -4586,7 +4586,7 @@ def scenarios() -> list[Scenario]:
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
-            *twenty_ninth_scenarios()]
+            *twenty_ninth_scenarios(), *thirtieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5786,6 +5786,56 @@ def twenty_ninth_scenarios() -> list[Scenario]:
     for nd in s121.nodes[3:]:
         nd.lower = True
     return [s118, s119, s120, s121]
+
+
+def thirtieth_scenarios() -> list[Scenario]:
+    """s122-s125, added later by a thirtieth outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s122 = Scenario("s122_h200_partition_residue_warmup", "2027-07-20T11:00:00+00:00", 90,
+                    mk("np-h200-", 5, "H200", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       spec=True, step_gen=True),
+                    [Fault("warmup", "np-h200-01", 18, 28, cause=ben, detail="warmup"),
+                     Fault("spec_residue", "np-h200-04", 25, cause="spec_residue"),
+                     Fault("partition", "np-h200-02", 48, 59, cause="other", detail="network_partition"),
+                     Fault("cancels", "np-h200-05", 55, 80, cause=ben, detail="client_cancels", abort=0.09)])
+    for nd in s122.nodes[2:]:
+        nd.lower = True
+    s123 = Scenario("s123_l40s_decline_pcie_downtrain_cancels_leak", "2027-07-27T19:00:00+00:00", 100,
+                    mk("dl-l40s-", 6, "L40S", 4, l70f, "azure_conv", "tp", 2.0, iv, host_total=512 * GIB,
+                       pcie_link=True, uref_min=20.0, step_gen=True),
+                    [*(Fault("decline", f"dl-l40s-0{k}", -100, 100, rate=1.8) for k in range(1, 7)),
+                     Fault("cancels", "dl-l40s-02", 15, 45, cause=ben, detail="client_cancels", abort=0.10),
+                     Fault("pcie_down", "dl-l40s-05", 40, gpu=1, cause="other", detail="pcie_link_degraded"),
+                     Fault("checkpoint_load", "dl-l40s-01", 58, 63, cause=ben, detail="checkpoint_load"),
+                     Fault("kv_leak", "dl-l40s-03", 55, cause=si, leak=2.0)])
+    for nd in s123.nodes[3:]:
+        nd.lower = True
+    s124 = Scenario("s124_cpu_contention_xid_long_docs", "2027-08-03T09:30:00+00:00", 90,
+                    mk("cx-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, host_total=1024 * GIB,
+                       logging=True, step_gen=True),
+                    [Fault("long_document", "cx-h100-01", 12, 40, cause=ben, detail="long_document"),
+                     Fault("cpu_starve", "cx-h100-03", 22, 44, cause="other", detail="cpu_contention"),
+                     Fault("retry_burst", "cx-h100-06", 35, 41, cause=ben, detail="retry_burst"),
+                     Fault("xid79", "cx-h100-05", 60, gpu=3, cause="other", detail="xid_79"),
+                     Fault("kv_leak", "cx-h100-02", 45, cause=si, leak=1.7)])
+    for nd in s124.nodes[3:]:
+        nd.lower = True
+    peaks = (2.1, 2.3, 2.0, 2.4, 2.2, 2.1)
+    s125 = Scenario("s125_surge_hw_slowdown_residue_checkpoint", "2027-08-10T16:00:00+00:00", 90,
+                    mk("sw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                       clk_reasons=True, uref_min=20.0, step_gen=True),
+                    [*(Fault("surge", f"sw-h100-0{k + 1}", 15, 55, rate=p, cause=ben, detail="launch_surge")
+                       for k, p in enumerate(peaks)),
+                     Fault("spec_residue", "sw-h100-02", 20, cause="spec_residue", abort=0.03),
+                     Fault("hw_slowdown", "sw-h100-05", 38, gpu=0, cause="other", detail="hw_slowdown"),
+                     Fault("checkpoint_load", "sw-h100-03", 65, 70, cause=ben, detail="checkpoint_load")])
+    for nd in s125.nodes[3:]:
+        nd.lower = True
+    return [s122, s123, s124, s125]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
