@@ -77,7 +77,7 @@ def score_all(
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
         ENGINE_STALLED: engine_stalled(f, rules),
-        ENGINE_SLOWED: engine_slowed(f, rules),
+        ENGINE_SLOWED: engine_slowed(f, rules, expl),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -579,13 +579,14 @@ def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(1.0, f.ts_ns - int(after * 1e9), ev, critical=True)
 
 
-def engine_slowed(f: NodeFeatures, rules: RuleSet) -> Score:
+def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
     """Requests piling up on an engine while each generates far slower than before, its GPUs
     not throttled and its engine not hung: the engine's steps come slower from the host side
     (its CPUs taken by another job, a starved scheduler or tokenizer). Latency doubles while
     throughput holds, so no error rate tells. Not where prompts grew: long prefills hold
-    requests without generating."""
-    if not f.slowed or f.throttled or f.stalled:
+    requests without generating; nor in a warm-up: an engine just started (CUDA graphs
+    captured, caches cold) takes its first requests slowly (outsider s122)."""
+    if not f.slowed or f.throttled or f.stalled or any(e.name == "warmup" for e in expl):
         return Score()
     cfg = rules.hypotheses.engine_slow
     r = f.rates

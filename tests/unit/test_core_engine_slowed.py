@@ -83,3 +83,11 @@ def test_a_rank_slowed_by_its_peer_s_full_pool_is_no_engine_slowdown() -> None:
     full = node(running=lambda t: 18.0, generated_per_s=lambda t: 540.0,
                 kv_pct=lambda t: 97.0 if t >= START else 30.0 + (t % 200) / 20)
     assert slowed(full) == []  # beside a rank whose pool is full, it is not
+
+
+def test_an_engine_just_started_taking_its_first_requests_slowly_is_a_warm_up() -> None:
+    """Outsider s122: a server restarted takes its first requests slowly (CUDA graphs being
+    captured, caches cold) while they pile up: a warm-up, not a starved host."""
+    start = [(START - 30, "vllm", "engine_start", {"engine": "0"})]
+    incidents = run(node(extra_events=start))
+    assert "engine_slowed" not in {i.cause for i in incidents}
