@@ -390,7 +390,11 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_
         slow = max(slow, in_mib)
     expected = aborts * per_interrupt
     ratio = growth / expected if expected > 0 else 0.0
-    consistent = 1.0 if 0.25 <= ratio <= 4.0 else 0.5
+    # Each interrupt's draft state lands on every GPU of its server (a draft model sharded or
+    # replicated with the target), or on one GPU alone (a draft model run without tensor
+    # parallelism, on the first GPU of its group: outsiders s120, s122); the mean over the
+    # framebuffer's GPUs then rises by 1/n of it.
+    consistent = 1.0 if 0.25 / max(gpu.gpus, 1) <= ratio <= 4.0 else 0.5
     # Matched: a rise too small for the fast path, but steady and of the size the interrupts
     # leave -- the mechanism accounts for it, so less of it is needed.
     matched = 0.0
