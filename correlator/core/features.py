@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import NamedTuple
 
 from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
@@ -39,6 +40,18 @@ class Level:
     onset_ns: int = 0
     step: float = 0.0
     low_recent: float = NAN
+
+
+class Slowed(NamedTuple):
+    """An engine whose requests pile up while each generates far slower than before."""
+
+    engine: str
+    running_now: float
+    running_before: float
+    speed_now: float
+    """Generation tokens per second per running request, over the recent minutes..."""
+    speed_before: float
+    """...and over the minutes of the tick history before them."""
 
 
 @dataclass(slots=True)
@@ -334,7 +347,7 @@ class NodeFeatures:
     held_gpus: list[tuple[int, float]] = field(default_factory=list)
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
-    slowed: list[tuple[str, float, float, float, float]] = field(default_factory=list)
+    slowed: list[Slowed] = field(default_factory=list)
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
 
 
@@ -864,6 +877,12 @@ def stalled_engines(state: NodeState, tick_ns: int, ticks: int, tick_ns_len: int
     return out, []
 
 
+def _speed(generated: list[float], running: float) -> float:
+    """Generation tokens per second per running request, from per-minute token counts (the
+    NaN minutes left out) and the mean requests running over the same minutes."""
+    return sum(generated) / (60.0 * len(generated)) / running
+
+
 def engine_speed(e: EngineTrack, w: Windows, minutes: int) -> float:
     """Generation tokens per second per running request over the engine's last ``minutes``
     (NaN where either side lacks readings)."""
@@ -872,14 +891,12 @@ def engine_speed(e: EngineTrack, w: Windows, minutes: int) -> float:
     if len(run) < minutes * w.per_minute // 2 or len(gen) < max(1, minutes - 1):
         return NAN
     running = sum(run) / len(run)
-    return sum(gen) / (60.0 * len(gen)) / running if running > 0 else NAN
+    return _speed(gen, running) if running > 0 else NAN
 
 
 def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_running: float,
-                   running_ratio: float, speed_share: float,
-                   full_kv_pct: float) -> list[tuple[str, float, float, float, float]]:
-    """Engines whose requests pile up while each generates far slower than before, as
-    (engine, running now, running before, tokens/s per running request now, before).
+                   running_ratio: float, speed_share: float, full_kv_pct: float) -> list[Slowed]:
+    """Engines whose requests pile up while each generates far slower than before.
 
     The last ``recent_minutes`` of the per-tick history against the minutes before them: the
     engine ran ``min_running`` requests or more on average before and ``running_ratio`` times
@@ -908,10 +925,9 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
         before_gen = [g for g in gen[:-recent_minutes] if g == g]
         if len(now_gen) < recent_minutes - 1 or len(before_gen) < recent_minutes:
             continue
-        speed_before = sum(before_gen) / (60.0 * len(before_gen)) / run_before
-        speed_now = sum(now_gen) / (60.0 * len(now_gen)) / run_now
+        speed_before, speed_now = _speed(before_gen, run_before), _speed(now_gen, run_now)
         if speed_before > 0 and speed_now <= speed_share * speed_before:
-            out.append((key, run_now, run_before, speed_now, speed_before))
+            out.append(Slowed(key, run_now, run_before, speed_now, speed_before))
     if out and any(max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct
                    for e in state.engines.values()):
         return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)

@@ -20,6 +20,7 @@ from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
     NS,
     NodeFeatures,
+    Slowed,
     Windows,
     engine_speed,
     floor_trend,
@@ -276,11 +277,11 @@ class NodeEngine:
         strength = scores[winner].strength if winner else 0.0
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
-        held = self.machine.active and self._kv_held(self.machine.cause, self._kv_raised)
+        held = self.machine.active and self._held(self.machine.cause, self._kv_raised)
         step = self.machine.step(tick_ns, winner, strength,
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
-            self._kv_raised = self._kv_mark(f, self.machine.cause)
+            self._kv_raised = self._hold_mark(f, self.machine.cause)
         if second:
             self._step_second(tick_ns, second, scores, shares, out, f)
         if step is Step.NONE:
@@ -361,10 +362,10 @@ class NodeEngine:
         score = scores[cause]
         # a second incident's leak holds as the first one's does (outsider s105: a leak beside
         # its node's residue resolved while its pool stayed full)
-        held = m.active and self._kv_held(m.cause, self._kv_raised2)
+        held = m.active and self._held(m.cause, self._kv_raised2)
         step = m.step(tick_ns, cause, score.strength, score.strength, held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised2[0]):
-            self._kv_raised2 = self._kv_mark(f, m.cause)
+            self._kv_raised2 = self._hold_mark(f, m.cause)
         if step is Step.NONE:
             return
         confidence = hypotheses.confidence(score, shares.get(cause, 0.0))
@@ -378,22 +379,23 @@ class NodeEngine:
         """When the node's serving process last started, as far as its events tell."""
         return max(self.state.engine_start_ns, self.state.host.start_ns)
 
-    def _kv_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
-        """The engine a session-isolation incident is about, and its KV minute mean then; for
-        an engine slowed down, the engine and its requests' tokens per second before."""
+    def _hold_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
+        """What holds an incident open, marked when it opens (("", NaN): nothing does): for
+        session isolation, its engine and that engine's KV minute mean then; for an engine
+        slowed down, the engine and its requests' tokens per second before."""
         if cause == hypotheses.ENGINE_SLOWED and f.slowed:
-            key, _, _, _, before = f.slowed[0]
-            return (key, before)
+            return (f.slowed[0].engine, f.slowed[0].speed_before)
         if cause != hypotheses.SESSION_ISOLATION or f.kv is None:
             return ("", NAN)
         e = self.state.engines.get(f.kv.engine)
         return (f.kv.engine, e.kv_by_minute.ago(0)) if e is not None else ("", NAN)
 
-    def _kv_held(self, cause: str, mark: tuple[str, float]) -> bool:
-        """A session-isolation incident's blocks are still held: its engine's KV usage has not
-        fallen below where it stood when the incident opened in any of the last minutes (a
-        leak never releases; a saw-tooth's troughs do). Held, the incident does not resolve
-        while the trend paths flicker on a slow leak."""
+    def _held(self, cause: str, mark: tuple[str, float]) -> bool:
+        """Whether the incident's :meth:`_hold_mark` still holds. A session-isolation
+        incident's blocks are still held while its engine's KV usage has not fallen below
+        where it stood when the incident opened in any of the last minutes (a leak never
+        releases; a saw-tooth's troughs do); an engine slowed down, while :meth:`_still_slow`.
+        Held, the incident does not resolve while its paths flicker."""
         engine, level = mark
         if cause == hypotheses.ENGINE_SLOWED and engine:
             return self._still_slow(engine, level)
@@ -645,7 +647,7 @@ class NodeEngine:
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
         )
 
-    def _slowed(self) -> list[tuple[str, float, float, float, float]]:
+    def _slowed(self) -> list[Slowed]:
         cfg = self.rules.hypotheses.engine_slow
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
                               cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
