@@ -1888,6 +1888,53 @@ s121_launch_surge_scrape_block_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 
   does not come back down after it (floor ~0.1 -> ~0.7 by 60, full from ~70). (4) benign/retry_burst on
   ls-h100-06 50-56, inside the surge. Labels: benign/launch_surge ls-h100-01..06 20-60; monitoring_gap
   ls-h100-04 35-90; session_isolation ls-h100-02 40-90; benign/retry_burst ls-h100-06 50-56.
+
+Added later (s126-s129, a thirty-first outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s126_tor_flap_twice_pair_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 10:00
+  UTC, no request log; tf-h100-04..06 export hostname/uuid. tf-h100-03 and tf-h100-04 hang off one top-of-rack
+  switch whose uplink flaps twice (a bad optic): 30.0-33.0 and 55.0-57.5 min neither node reaches anything
+  (fault kind partition, as s5: no record of any of their sources, no spool, so those minutes are lost; no
+  traffic reaches their vLLMs, TargetDown / VLLMTargetDown and the gateway's upstream 5xx when a flap
+  outlasts the rules' `for:`). (1) other/network_partition on tf-h100-03 and on tf-h100-04, once per flap:
+  four windows, two short episodes of the same pair 22 min apart, each to be paged on its own. (2) benign/
+  retry_burst on tf-h100-02 30-36 (as s6): the gateway retries the cut-off pair's failed requests on it. (3)
+  session_isolation on tf-h100-06 from 25 min to end at 1.8 %/min (as s1). Labels: other/network_partition
+  tf-h100-03 30-33 and 55-57.5, tf-h100-04 30-33 and 55-57.5; benign/retry_burst tf-h100-02 30-36;
+  session_isolation tf-h100-06 25-90.
+s127_partition_cuts_running_leak_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node,
+  100 min from 13:00 UTC, no request log; pd-h100-04..06 export hostname/uuid. (1) session_isolation on
+  pd-h100-02 from 25 min to end at 2.0 %/min (as s1). (2) other/network_partition on the same node 48-56 (as
+  s5: no record of any source, no traffic reaches it) while the leak runs: the leak's evidence stops in a
+  hole that a second, different fault makes, and the tenant's reused sessions come back with the traffic at
+  56, so the leak goes on after the heal: two overlapping windows of two causes on one node. (3)
+  spec_residue on pd-h100-05 from 35 min to end (as s3, aborts 1.5 -> 12 %). (4) benign/warmup on pd-h100-04
+  60-70 (drained restart, as s6). Labels: session_isolation pd-h100-02 25-100; other/network_partition
+  pd-h100-02 48-56; spec_residue pd-h100-05 35-100; benign/warmup pd-h100-04 60-70.
+s128_xid_storm_retry_same_node_rank_leak: 6 x 8 H100, one vLLM server per node with 2 DP ranks (TP4 each, gpu
+  null), Llama-3.3-70B, Azure conv (rank 0) and code (rank 1) 6 req/s/engine, 90 min from 21:00 UTC;
+  xs-h100-04..06 export hostname/uuid. (1) benign/nonfatal_xid on xs-h100-02 GPU 3 20-41 (as s24): a data-
+  science Job crash-loops on that GPU (six attempts of 1.6-3.4 min, back-off 10 s doubling, 4 GiB each;
+  XID 13/31/43 or 31/43 at each crash), the serving rank beside it unharmed. (2) benign/retry_burst on the
+  same node 27-33 (as s6: arrivals x2.2, 25 % aborts, 6 % upstream 5xx), inside the XID storm: XID events,
+  DCGM XID_ERRORS, aborts and 5xx on one node at once, the look of a GPU taking its engine down, and all of
+  it benign. (3) session_isolation on xs-h100-04 rank 1 only (f.inst = 4, gpu null) from 35 min to end at
+  1.8 %/min (as s10). (4) other/xid_79 on xs-h100-05 GPU 6 from 55 min to end (as s5): the real GPU fault,
+  after the storm. Labels: benign/nonfatal_xid xs-h100-02 GPU 3 20-41; benign/retry_burst xs-h100-02 27-33;
+  session_isolation xs-h100-04 35-90; other/xid_79 xs-h100-05 GPU 6 55-90.
+s129_fp8_canary_swap_leak_scrape_gap: 6 x 4 H100, Llama-3.3-70B TP4 (bf16), Azure conv 2.5 req/s/node, 1 TiB
+  hosts, 100 min from 09:00 UTC, no request log; mc-h100-04..06 export hostname/uuid; the gateway moves a
+  drained node's conversations to the others (spill). An FP8 build of the same model
+  (RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic, 68.6 GiB of weights for 131.4) is canaried by drained
+  restarts (fault kind model_swap, as s68): mc-h100-02 at 25 min, mc-h100-05 at 40 min. Each comes back with
+  a new model_name, counters from zero, a cold prefix cache and a pool ~44 % larger (weights per GPU ~32.9 ->
+  ~17.2 GiB: ~463k -> ~668k tokens), so at the same load its KV usage steps DOWN by ~30 % while FB stays
+  at the same 0.9 reservation: a step change in the KV baseline that is benign. (1) benign/model_swap
+  mc-h100-02 25-35 and mc-h100-05 40-50. (2) session_isolation on mc-h100-02 from 52 min to end at 2.0
+  %/min of its (new, larger) pool (as s1): a leak that starts from the swapped node's new, lower baseline.
+  (3) monitoring_gap on mc-h100-04 from 30 min to end (as s121: vLLM /metrics blocked from 30, API-server
+  RSS +2 %/min of host memory from 34, fault kind rss_leak). Labels: benign/model_swap mc-h100-02 25-35,
+  mc-h100-05 40-50; session_isolation mc-h100-02 52-100; monitoring_gap mc-h100-04 30-100.
 """
 from __future__ import annotations
 
@@ -4586,7 +4633,7 @@ def scenarios() -> list[Scenario]:
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
-            *twenty_ninth_scenarios(), *thirtieth_scenarios()]
+            *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5836,6 +5883,51 @@ def thirtieth_scenarios() -> list[Scenario]:
     for nd in s125.nodes[3:]:
         nd.lower = True
     return [s122, s123, s124, s125]
+
+
+def thirty_first_scenarios() -> list[Scenario]:
+    """s126-s129, added later by a thirty-first outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, part = "session_isolation", "benign", "network_partition"
+    s126 = Scenario("s126_tor_flap_twice_pair_leak", "2027-08-17T10:00:00+00:00", 90,
+                    mk("tf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("partition", n, a, b, cause="other", detail=part)
+                       for a, b in ((30.0, 33.0), (55.0, 57.5)) for n in ("tf-h100-03", "tf-h100-04")),
+                     Fault("retry_burst", "tf-h100-02", 30, 36, cause=ben, detail="retry_burst"),
+                     Fault("kv_leak", "tf-h100-06", 25, cause=si, leak=1.8)])
+    for nd in s126.nodes[3:]:
+        nd.lower = True
+    s127 = Scenario("s127_partition_cuts_running_leak_residue", "2027-08-24T13:00:00+00:00", 100,
+                    mk("pd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("kv_leak", "pd-h100-02", 25, cause=si, leak=2.0),
+                     Fault("partition", "pd-h100-02", 48, 56, cause="other", detail=part),
+                     Fault("spec_residue", "pd-h100-05", 35, cause="spec_residue"),
+                     Fault("warmup", "pd-h100-04", 60, 70, cause=ben, detail="warmup")])
+    for nd in s127.nodes[3:]:
+        nd.lower = True
+    s128 = Scenario("s128_xid_storm_retry_same_node_rank_leak", "2027-08-31T21:00:00+00:00", 90,
+                    mk("xs-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       step_gen=True),
+                    [Fault("side_xid", "xs-h100-02", 20, 41, gpu=3, cause=ben, detail="nonfatal_xid",
+                           rate=4096.0, runs=job_attempts(20.0, [2.2, 3.1, 1.6, 2.8, 3.4, 2.0])),
+                     Fault("retry_burst", "xs-h100-02", 27, 33, cause=ben, detail="retry_burst"),
+                     Fault("kv_leak", "xs-h100-04", 35, inst=4, cause=si, leak=1.8),
+                     Fault("xid79", "xs-h100-05", 55, gpu=6, cause="other", detail="xid_79")])
+    for nd in s128.nodes[3:]:
+        nd.lower = True
+    s129 = Scenario("s129_fp8_canary_swap_leak_scrape_gap", "2027-09-07T09:00:00+00:00", 100,
+                    mk("mc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True),
+                    [Fault("model_swap", "mc-h100-02", 25, 35, cause=ben, detail="model_swap", model=l70f),
+                     Fault("model_swap", "mc-h100-05", 40, 50, cause=ben, detail="model_swap", model=l70f),
+                     Fault("kv_leak", "mc-h100-02", 52, cause=si, leak=2.0),
+                     Fault("scrape_block", "mc-h100-04", 30, cause="monitoring_gap"),
+                     Fault("rss_leak", "mc-h100-04", 34, rate=0.02)], spill=True)
+    for nd in s129.nodes[3:]:
+        nd.lower = True
+    return [s126, s127, s128, s129]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
