@@ -1935,6 +1935,59 @@ s129_fp8_canary_swap_leak_scrape_gap: 6 x 4 H100, Llama-3.3-70B TP4 (bf16), Azur
   (3) monitoring_gap on mc-h100-04 from 30 min to end (as s121: vLLM /metrics blocked from 30, API-server
   RSS +2 %/min of host memory from 34, fault kind rss_leak). Labels: benign/model_swap mc-h100-02 25-35,
   mc-h100-05 40-50; session_isolation mc-h100-02 52-100; monitoring_gap mc-h100-04 30-100.
+
+Added later (s130-s133, a thirty-second outsider, same clean-room rules; fixed BEFORE any build of them)
+---------------------------------------------------------------------------------------------------------
+s130_lb_weight_glide_peer_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from 14:00
+  UTC, no request log; lw-h100-04..06 export hostname/uuid. Ahead of a planned firmware update an operator
+  lowers lw-h100-03's weight in the load balancer from 100 to 40 in small steps over 30 min (fault kind
+  shift with the new Fault.glide = 30: a linear ramp 25-55 min, then held); its two ring neighbours
+  lw-h100-02 / -04 take the difference (x1.3 each, same glide). The neighbours' held contexts and KV
+  saw-tooth rise slowly and steadily for 30 min and then level off; -03's fall: a slow monotonic KV rise on
+  two nodes that is benign. (1) benign/traffic_shift on lw-h100-03, -02 and -04 from 25 min to end (the
+  moved load stays). (2) session_isolation on lw-h100-04 (a receiving neighbour) from 40 min to end at 1.2
+  %/min (as s1; held contexts scale with the load, so ~1.5 %/min at x1.3): its rise starts inside the
+  shift's own rise and does not level off with -02's at 55. (3) benign/checkpoint_load lw-h100-06 60-65.
+  Labels: benign/traffic_shift lw-h100-03, -02, -04 25-90; session_isolation lw-h100-04 40-90; benign/
+  checkpoint_load lw-h100-06 60-65.
+s131_pool_shrink_restart_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node, 90
+  min from 09:00 UTC, no request log, vllm:cache_config_info on every vLLM sample; ps-h100-04..06 export
+  hostname/uuid; the gateway moves a drained node's conversations to the others (spill). A Helm values change
+  lowers gpu_memory_utilization 0.90 -> 0.80 (room for a planned sidecar) and reaches ps-h100-03 by a
+  drained restart at 25 min and ps-h100-06 at 60 (fault kind pool_cfg, as s50, f.rate = 0.80): FB drops
+  ~8.2k MiB per GPU (~74.1k -> ~65.9k), the pool shrinks ~433k -> ~328k tokens and KV usage at the same load
+  steps up ~32 %: a deliberate, benign change of both baselines. (1) benign/pool_resize ps-h100-03 25-35
+  and ps-h100-06 60-70 (restart and warm-up). (2) spec_residue on ps-h100-03 from 45 min to end (as s3:
+  aborts 1.5 -> 12 % over 8 min, the draft state kept): its FB creep starts ~8 GiB per GPU BELOW the
+  node's own level of 25 min earlier and never reaches it (~0.7-0.9 GiB per GPU by 90), so only a baseline
+  re-taken after the restart shows it; abort alert expected ~55 min. (3) benign/client_cancels on
+  ps-h100-05 30-60 (9 % aborts, reclaimed, FB flat; abort alert ~36). Labels: benign/pool_resize
+  ps-h100-03 25-35, ps-h100-06 60-70; benign/client_cancels ps-h100-05 30-60; spec_residue ps-h100-03
+  45-90.
+s132_gpu_telemetry_blackout_xid_blind_leak: 6 x 8 H100, 2 DP engines/node (TP4 each, gpu null),
+  Llama-3.3-70B, Azure conv (engine 0) + code (engine 1) 6 req/s/engine, 90 min from 03:00 UTC, no request
+  log; gb-h100-04..06 export hostname/uuid. (1) benign/gpu_telemetry_hang on gb-h100-03 40-58 (gpu null): a
+  node-problem-detector's `nvidia-smi -q` wedges in the driver holding its lock, and every NVML call on the
+  node blocks until the stuck process is killed at 58 (fault kinds nvml_hang, as s102, and dcgm_stop, as
+  s85, both 40-58, the latter unlabelled): no nvml and no dcgm record of any of its 8 GPUs, DCGMTargetDown
+  ~42, while CUDA work, vLLM and the host go on normally. (2) other/xid_79 on gb-h100-05 GPU 2 from 41.5 min
+  to end (as s5): 90 s after the blackout, a real GPU loss whose GPU telemetry stops too, with an XID event
+  and a dead engine. (3) session_isolation on gb-h100-03 itself from 48 min to end at 1.8 %/min (as s2, both
+  ranks): it starts inside the blackout, whose node has no GPU telemetry for its first 10 min; its evidence
+  (vLLM KV) was never cut. Labels: benign/gpu_telemetry_hang gb-h100-03 40-58; other/xid_79 gb-h100-05
+  GPU 2 41.5-90; session_isolation gb-h100-03 48-90.
+s133_v0_v1_upgrade_residue_then_leak: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node, 100
+  min from 10:00 UTC, no request log; every node on a V0 vLLM (V0 KV and spec-decode names, as s23 / s75: the
+  KV and prefix-hit rules, written for V1 names, do not see it); vu-h100-04..06 export hostname/uuid; spill. A
+  vLLM upgrade rolls by drained restarts over vu-h100-01 / -02 / -04 at 15 / 30 / 50 min, each exporting V1
+  names from its new process (Node.v1_from, as s23). (1) benign/vllm_upgrade on each for 10 min from its stop
+  (warm-up). (2) spec_residue on vu-h100-04 20-50 (as s3, on V0 names), ended by that node's own upgrade
+  restart, which frees the residue and renames its metrics at the same moment. (3) session_isolation on
+  vu-h100-02 from 45 min to end at 2.0 %/min (as s1): 15 min after its own V0 -> V1 rename, so the leak's KV
+  series (vllm:kv_cache_usage_perc) has only ~13 min of healthy history, the node's earlier KV history lying
+  under vllm:gpu_cache_usage_perc. (4) benign/retry_burst on vu-h100-05 (still V0) 65-71. Labels: benign/
+  vllm_upgrade vu-h100-01 15-25, vu-h100-02 30-40, vu-h100-04 50-60; spec_residue vu-h100-04 20-50;
+  session_isolation vu-h100-02 45-100; benign/retry_burst vu-h100-05 65-71.
 """
 from __future__ import annotations
 
@@ -2230,6 +2283,8 @@ class Fault:
     accel: tuple[float, float] | None = None  # (s86) kv_leak: (%/min, minute): the never-reclaimed rate grows
     #                    linearly from f.leak at f.start to this rate at this minute, then holds (None: flat)
     ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
+    glide: float = 0.0  # (s130) shift: minutes over which the gateway's weight change ramps in linearly from
+    #                    f.start (0: the change at once, new sessions following it with tau 120 s)
     crash: bool = False  # (s112) spec_residue: the engine dies at its first CUDA OOM and kubelet restarts
     #                    it; its crashes (f.runs: crash min, process start min, ()) come from
     #                    `residue_crashes`
@@ -2826,11 +2881,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             gone = 1.0 - f.rate
             if gone < 0:  # extra sessions; those moved in the first 10 min bring no cached history (kind 4)
                 et, eP, eG = arrivals(rng, tr, e.rate * -gone, T)
-                keep = rng.random(len(et)) < shift_shape(et, s0, s1, T)
+                keep = rng.random(len(et)) < shift_shape(et, s0, s1, T, f.glide)
                 k4 = np.where(et[keep] < s0 + 600, 4, 0).astype(np.int8)
                 xs.append((et[keep], eP[keep], eG[keep], k4))
             else:  # this node's sessions leave (the ones in flight finish here)
-                stay = rng.random(len(xs[0][0])) >= gone * shift_shape(xs[0][0], s0, s1, T)
+                stay = rng.random(len(xs[0][0])) >= gone * shift_shape(xs[0][0], s0, s1, T, f.glide)
                 xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
         elif f.kind == "power_cap" and f.abort:  # slower streams: more users give up mid-answer
             w["p_ab"][s0:s1] = np.maximum(w["p_ab"][s0:s1], f.abort)
@@ -2872,7 +2927,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
-            w["leak"] = w["leak"] / (1.0 - (1.0 - f.rate) * shift_shape(N, s0, s1, T))
+            w["leak"] = w["leak"] / (1.0 - (1.0 - f.rate) * shift_shape(N, s0, s1, T, f.glide))
     if spill is not None:
         own, peers, n_peers = spill
         et, eP, eG = arrivals(rng, tr, e.rate / n_peers, T)
@@ -2999,11 +3054,14 @@ def diurnal_shape(secs: Arr, s0: float, s1: float) -> Arr:
     return np.asarray(0.5 - 0.5 * np.cos(2 * np.pi * x))
 
 
-def shift_shape(secs: Arr, s0: float, s1: float, T: int) -> Arr:
+def shift_shape(secs: Arr, s0: float, s1: float, T: int, glide: float = 0.0) -> Arr:
     """Share of a traffic move in effect: new sessions follow the gateway's change from s0 (tau 120 s); when
-    it is undone at s1 (< T), moved sessions drift back as they end (tau 300 s)."""
+    it is undone at s1 (< T), moved sessions drift back as they end (tau 300 s). (s130) glide > 0: the
+    weight change itself ramps in linearly over `glide` minutes from s0 (no draw)."""
     x = np.asarray(secs, float)
     on = np.where(x >= s0, 1.0 - np.exp(-(x - s0) / 120.0), 0.0)
+    if glide > 0:
+        on = np.clip((x - s0) / (glide * 60.0), 0.0, 1.0)
     return np.asarray(on * np.where(x >= s1, np.exp(-(x - s1) / 300.0), 1.0) if s1 < T else on)
 
 
@@ -4633,7 +4691,8 @@ def scenarios() -> list[Scenario]:
             *twentieth_scenarios(), *twenty_first_scenarios(), *twenty_second_scenarios(),
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
-            *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios()]
+            *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
+            *thirty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -5928,6 +5987,56 @@ def thirty_first_scenarios() -> list[Scenario]:
     for nd in s129.nodes[3:]:
         nd.lower = True
     return [s126, s127, s128, s129]
+
+
+def thirty_second_scenarios() -> list[Scenario]:
+    """s130-s133, added later by a thirty-second outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s130 = Scenario("s130_lb_weight_glide_peer_leak", "2027-09-14T14:00:00+00:00", 90,
+                    mk("lw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("shift", "lw-h100-03", 25, rate=0.4, glide=30.0, cause=ben,
+                           detail="traffic_shift"),
+                     *(Fault("shift", n, 25, rate=1.3, glide=30.0, cause=ben,
+                             detail="traffic_shift") for n in ("lw-h100-02", "lw-h100-04")),
+                     Fault("kv_leak", "lw-h100-04", 40, cause=si, leak=1.2),
+                     Fault("checkpoint_load", "lw-h100-06", 60, 65, cause=ben, detail="checkpoint_load")])
+    for nd in s130.nodes[3:]:
+        nd.lower = True
+    s131 = Scenario("s131_pool_shrink_restart_residue", "2027-09-21T09:00:00+00:00", 90,
+                    mk("ps-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, cache_info=True,
+                       step_gen=True),
+                    [Fault("pool_cfg", "ps-h100-03", 25, 35, rate=0.80, cause=ben, detail="pool_resize"),
+                     Fault("cancels", "ps-h100-05", 30, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("spec_residue", "ps-h100-03", 45, cause="spec_residue"),
+                     Fault("pool_cfg", "ps-h100-06", 60, 70, rate=0.80, cause=ben, detail="pool_resize")],
+                    spill=True)
+    for nd in s131.nodes[3:]:
+        nd.lower = True
+    s132 = Scenario("s132_gpu_telemetry_blackout_xid_blind_leak", "2027-09-28T03:00:00+00:00", 90,
+                    mk("gb-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       step_gen=True),
+                    [Fault("nvml_hang", "gb-h100-03", 40, 58, cause=ben, detail="gpu_telemetry_hang"),
+                     Fault("dcgm_stop", "gb-h100-03", 40, 58),
+                     Fault("xid79", "gb-h100-05", 41.5, gpu=2, cause="other", detail="xid_79"),
+                     Fault("kv_leak", "gb-h100-03", 48, cause=si, leak=1.8)])
+    for nd in s132.nodes[3:]:
+        nd.lower = True
+    s133 = Scenario("s133_v0_v1_upgrade_residue_then_leak", "2027-10-05T10:00:00+00:00", 100,
+                    mk("vu-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, legacy=True,
+                       step_gen=True),
+                    [*(Fault("warmup", f"vu-h100-0{k}", m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for k, m in ((1, 15), (2, 30), (4, 50))),
+                     Fault("spec_residue", "vu-h100-04", 20, 50, cause="spec_residue"),
+                     Fault("kv_leak", "vu-h100-02", 45, cause=si, leak=2.0),
+                     Fault("retry_burst", "vu-h100-05", 65, 71, cause=ben, detail="retry_burst")], spill=True)
+    for k, m in ((0, 15.0), (1, 30.0), (3, 50.0)):  # the new image exports V1 names from its first start
+        s133.nodes[k].v1_from = m
+    for nd in s133.nodes[3:]:
+        nd.lower = True
+    return [s130, s131, s132, s133]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
