@@ -38,6 +38,9 @@ class NodeSpec:
     spec_decode: bool = False
     generated_per_s: Callable[[float], float] | None = None
     """Generation tokens per second (``vllm:generation_tokens_total``); None: not exported."""
+    prompt_per_s: Callable[[float], float] | None = None
+    """Prompt tokens per second (``vllm:prompt_tokens_total``; 5 requests finish a second);
+    None: not exported."""
     vllm_until: float = float("inf")
     vllm_metrics: tuple[str, ...] = ("vllm:kv_cache_usage_perc", "vllm:num_requests_running")
     extra_events: list[tuple[float, str, str, dict[str, Any]]] = field(default_factory=list)
@@ -61,6 +64,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
     stops = 0.0
     drafts = 0.0
     generated = 0.0
+    prompted = 0.0
     events = sorted(spec.extra_events, key=lambda e: e[0])
     t = 0.0
     while t <= seconds:
@@ -78,8 +82,9 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
         stops += 5.0 * step
         drafts += 40.0 * step if spec.spec_decode else 0.0
         generated += spec.generated_per_s(t) * step if spec.generated_per_s else 0.0
+        prompted += spec.prompt_per_s(t) * step if spec.prompt_per_s else 0.0
         if t < spec.vllm_until and spec.kv_pct is not None:
-            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated)
+            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated, prompted)
         if int(t) % 10 == 0:
             yield SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="host", kind="sample",
                                seq=seq("host"),
@@ -90,7 +95,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
 
 
 def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, seq: int,
-          generated: float = 0.0) -> Record:
+          generated: float = 0.0, prompted: float = 0.0) -> Record:
     assert spec.kv_pct is not None
     metrics = {
         "vllm:kv_cache_usage_perc": spec.kv_pct(t) / 100.0,
@@ -103,6 +108,8 @@ def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, 
         metrics["vllm:spec_decode_num_drafts_total"] = drafts
     if spec.generated_per_s:
         metrics["vllm:generation_tokens_total"] = float(int(generated))
+    if spec.prompt_per_s:
+        metrics["vllm:prompt_tokens_total"] = float(int(prompted))
     metrics = {k: v for k, v in metrics.items()
                if not k.startswith(("vllm:kv_cache", "vllm:num_requests_running")) or k in spec.vllm_metrics}
     return SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="vllm", kind="sample", seq=seq,

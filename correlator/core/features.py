@@ -904,11 +904,14 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
     ``speed_share`` of what they were or below. Not where any KV pool of the node reached
     ``full_kv_pct`` within the recent minutes: requests preempted and recomputed in a full
     pool are slowed by memory, a cause of their own, and the node's data- or expert-parallel
-    ranks step together, so one rank's full pool slows its peers (outsider s59). An engine
+    ranks step together, so one rank's full pool slows its peers (outsider s59). A slowed
+    engine's own pool that filled with its piled-up requests (no more KV per running request
+    than before, :func:`_kv_per_request`) does not count: the pile-up filled it. An engine
     without a generation counter, or without enough readings on either side, is not judged."""
     k = recent_minutes * w.per_minute
     minutes = w.history // w.per_minute
     out = []
+    piled = set()
     for key, e in state.engines.items():
         if m.GENERATION_TOKENS not in e.counters:
             continue
@@ -928,10 +931,24 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
         speed_before, speed_now = _speed(before_gen, run_before), _speed(now_gen, run_now)
         if speed_before > 0 and speed_now <= speed_share * speed_before:
             out.append(Slowed(key, run_now, run_before, speed_now, speed_before))
-    if out and any(max((v for v in e.kv_pct.tail(k) if v == v), default=0.0) >= full_kv_pct
-                   for e in state.engines.values()):
+            if _kv_per_request(e.kv_pct.tail(w.history), k, run_now, run_before):
+                piled.add(key)
+    if out and any(key not in piled and max((v for v in e.kv_pct.tail(k) if v == v), default=0.0)
+                   >= full_kv_pct for key, e in state.engines.items()):
         return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     return out
+
+
+def _kv_per_request(kv: list[float], k: int, run_now: float, run_before: float) -> bool:
+    """Whether a pool holds no more per running request over the last ``k`` ticks than before
+    them: then its fill is the slowed requests piling up (long prompts held longer, outsider
+    s124), not blocks that no request holds (a leak, whose pool fills while its requests do not
+    grow with it)."""
+    now = [v for v in kv[-k:] if v == v]
+    before = [v for v in kv[:-k] if v == v]
+    if not now or not before or run_now <= 0 or run_before <= 0:
+        return False
+    return sum(now) / len(now) / run_now <= sum(before) / len(before) / run_before
 
 
 _SERVED = ("finished_stop", "finished_length")

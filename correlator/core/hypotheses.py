@@ -594,7 +594,10 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
         return Score()
     cfg = rules.hypotheses.engine_slow
     r = f.rates
-    if r.prompt_tokens_per_request >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
+    # (the largest prompts per request of any 3-minute window in the last 6: the documents
+    # that filled the pool may have finished by the time the pile-up shows)
+    prompts = max(r.prompt_tokens_per_request, r.prompt_peaks[1])
+    if prompts >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
         return Score()
     ev = [Evidence(signal="engine_slowed", value=round(now / before, 2) if before > 0 else None,
                    detail=f"engine {key}: {run_now:.0f} requests running against {run_before:.0f} "

@@ -7,7 +7,8 @@ time), so a replay or a restart that sees the same records yields the same ids. 
 raises the same cause again soon after its incident resolved (a cause the incident named at
 any time) reopens that incident rather than paging anew, unless the node's serving process
 restarted after that incident opened: a fault that comes back after a restart is a new
-occurrence (the restart freed what it held).
+occurrence (the restart freed what it held). So is a definitive cause (``STICKY``: the node
+cut off, a GPU failed) that comes back.
 
 A monitoring gap is the exception: a restart of the serving process mends nothing the gap
 names (a source still silent, a metric still not collected), so its symptoms returning after
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from correlator.config.model import Incidents
 from correlator.core.hosts import NO_NODE
 from correlator.core.instances import same_instance
+from correlator.core.machine import STICKY
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.incidents import AlertsRef, Evidence, Incident, IncidentAction
 
@@ -200,9 +202,17 @@ class IncidentBook:
         inc.cause = cause
 
     def _reopenable(self, f: Finding) -> Tracked | None:
-        inc = self.closed.pop((f.node, f.cause), None)
-        if inc is None or inc.resolved_ns is None:
+        if f.cause in STICKY:
+            # Known from definitive evidence (every source of the node silent, a fatal XID),
+            # not from a trend that can dip below the resolve score: the incident resolved
+            # after the evidence had been gone for ``resolve_after_s``, so its return is a new
+            # occurrence (outsider s126: a switch cutting two nodes off twice, 22 min apart).
             return None
+        inc = self.closed.pop((f.node, f.cause), None)
+        if inc is None:
+            return None
+        if inc.resolved_ns is None:  # reopened already by another of its nodes: rejoin it
+            return inc if self.open.get(inc.incident_id) is inc else None
         if f.ts_ns - inc.resolved_ns > self.cfg.reopen_window_s * NS:
             return None
         if f.restart_ns > inc.opened_ns and f.cause not in NOT_MENDED_BY_RESTART:
@@ -289,8 +299,8 @@ class IncidentBook:
         limit = self.cfg.reopen_window_s * NS
         while self.closed:
             key, inc = next(iter(self.closed.items()))
-            if inc.resolved_ns is not None and now_ns - inc.resolved_ns <= limit:
-                break
+            if inc.resolved_ns is None or now_ns - inc.resolved_ns <= limit:
+                break  # (reopened: its other nodes may rejoin it; its next resolve renews it)
             del self.closed[key]
 
     # -- content ---------------------------------------------------------------------------

@@ -277,7 +277,8 @@ class NodeEngine:
         strength = scores[winner].strength if winner else 0.0
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
-        held = self.machine.active and self._held(self.machine.cause, self._kv_raised)
+        held = self.machine.active and (self._held(self.machine.cause, self._kv_raised)
+                                        or self._cut_off())
         step = self.machine.step(tick_ns, winner, strength,
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
@@ -301,6 +302,13 @@ class NodeEngine:
             self.alerts.detach_all()
             out.findings.append(self._finding("clear", tick_ns, chosen, confidence, shares))
 
+    def _cut_off(self) -> bool:
+        """Whether the node's second incident says it is cut off: its first incident (a leak
+        the partition interrupted, outsider s127) can be neither confirmed nor resolved on
+        telemetry that does not arrive, so it holds until the node has answered again for as
+        long as the second takes to resolve."""
+        return self._second_engaged() and self.second.cause == hypotheses.NODE_UNREACHABLE  # type: ignore[union-attr]
+
     def _second_engaged(self) -> bool:
         return self.second is not None and self.second.engaged
 
@@ -314,8 +322,9 @@ class NodeEngine:
         first: it goes to a second incident instead of switching the first one's cause to
         and fro. Once the first cause's evidence is gone, the other may take its incident
         over as before. Likewise a GPU failure on a node whose incident names a memory cause
-        (outsider s63: an XID 79 on a GPU holding a residue): a second root cause, paged at
-        once, not a new diagnosis of the residue. And a scrape that broke on its own beside a
+        (outsider s63: an XID 79 on a GPU holding a residue), or the node cut off (outsider
+        s127: a partition in the middle of a leak): a second root cause, paged at once, not a
+        new diagnosis of the memory incident. And a scrape that broke on its own beside a
         memory incident (outsider s107: a residue open, then the server's metrics unreachable
         while its memory grows to the OOM killer): a monitoring gap, paged as the second
         incident (:meth:`_gap_on_its_own`)."""
@@ -323,9 +332,10 @@ class NodeEngine:
             return self.second.cause  # type: ignore[union-attr]
         first = self.machine.cause
         inc = self.rules.incidents
-        if self.machine.active and first in MEMORY_CAUSES and \
-                scores[hypotheses.GPU_FAILURE].strength >= inc.open_score:
-            return hypotheses.GPU_FAILURE  # a GPU failing is a root cause of its own
+        if self.machine.active and first in MEMORY_CAUSES:
+            for own in (hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE):
+                if scores[own].strength >= inc.open_score:
+                    return own  # a GPU failing, the node cut off: root causes of their own
         gap = scores[hypotheses.MONITORING_GAP].strength
         if self.machine.active and first in MEMORY_CAUSES and gap >= inc.open_score and \
                 self._gap_on_its_own(f, tick_ns):

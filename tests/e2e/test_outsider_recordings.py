@@ -39,8 +39,13 @@ runaway generation, and s117's leak under a pool kept full by a batch tier was m
 beside a GPU's hardware slowdown) found no defect, nor did s118, s119, s121, s123 and s125.
 s120's and s122's residues on one data-parallel rank's GPU were missed (the mean over eight
 GPUs rising by an eighth of what the interrupts leave), and s122's warm-up was paged as an
-engine slowed down. s124's CPU contention, under long prompts that fill the pool as its requests
-pile up, is still missed (see docs/benchmarks.md).
+engine slowed down. s124's CPU contention was missed: under long prompts its piled-up requests
+filled the pool, and a full pool kept the slowdown from being named. s126's switch cut two nodes
+off twice: the second cut reopened the first's incident for one node (an incident opened 25
+minutes before it) and paged the other alone. s127's partition in the middle of a leak took the
+leak's incident over and resolved it while the leak went on. s128 (non-fatal XIDs and a retry
+burst on one node) and s129 (a model swapped for one with a larger pool, then a leak on it)
+found no defect.
 """
 
 from __future__ import annotations
@@ -101,7 +106,10 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s117_priority_backfill_full_pool_leak", "s118_evening_decline_steady_residue",
              "s119_agent_backlog_all_sources_residue", "s120_h200_dp2_rank_residue_sibling_cancels",
              "s121_launch_surge_scrape_block_leak", "s122_h200_partition_residue_warmup",
-             "s123_l40s_decline_pcie_downtrain_cancels_leak", "s125_surge_hw_slowdown_residue_checkpoint")
+             "s123_l40s_decline_pcie_downtrain_cancels_leak", "s124_cpu_contention_xid_long_docs",
+             "s125_surge_hw_slowdown_residue_checkpoint", "s126_tor_flap_twice_pair_leak",
+             "s127_partition_cuts_running_leak_residue", "s128_xid_storm_retry_same_node_rank_leak",
+             "s129_fp8_canary_swap_leak_scrape_gap")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -430,3 +438,24 @@ def test_a_load_test_is_no_runaway_and_a_full_pool_holding_fewer_is_a_leak(recor
                                                         ("session_isolation", ["pl-l40s-06"])]
     s117 = opened(recordings / "s117_priority_backfill_full_pool_leak")
     assert [(r["cause"], r["nodes"]) for r in s117] == [("session_isolation", ["bf-h100-02"])]
+
+
+def test_a_pile_up_filling_its_pool_and_partitions_beside_a_leak_are_named(recordings: Path) -> None:
+    """s124: a host starved of CPU under long prompts: the piled-up requests fill the pool with
+    no more KV each than before, and the slowdown is still named. s126: a switch cutting two
+    nodes off twice, 22 minutes apart: each cut one incident naming both nodes. s127: a
+    partition in the middle of a leak: paged beside it, the leak's incident never renamed nor
+    resolved."""
+    s124 = opened(recordings / "s124_cpu_contention_xid_long_docs")
+    assert ("engine_slowed", ["cx-h100-03"]) in [(r["cause"], r["nodes"]) for r in s124]
+    s126 = incident_records(recordings / "s126_tor_flap_twice_pair_leak")
+    cuts = [r["incident_id"] for r in s126 if r["status"] == "open" and r["cause"] == "node_unreachable"]
+    assert len(cuts) == 2
+    for inc in cuts:
+        last = [r for r in s126 if r["incident_id"] == inc][-1]
+        assert sorted(last["nodes"]) == ["tf-h100-03", "tf-h100-04"] and last["status"] == "resolved"
+    s127 = incident_records(recordings / "s127_partition_cuts_running_leak_residue")
+    on_node = [r for r in s127 if r["status"] == "open" and r["nodes"] == ["pd-h100-02"]]
+    assert [r["cause"] for r in on_node] == ["session_isolation", "node_unreachable"]
+    leak = [r for r in s127 if r["incident_id"] == on_node[0]["incident_id"]]
+    assert {r["cause"] for r in leak} == {"session_isolation"} and leak[-1]["status"] != "resolved"

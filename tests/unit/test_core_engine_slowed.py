@@ -60,6 +60,31 @@ def test_a_full_kv_pool_slowing_requests_is_no_engine_slowdown() -> None:
     assert "engine_slowed" not in {i.cause for i in incidents}
 
 
+def test_a_pool_filled_by_the_piled_up_requests_themselves_still_pages_the_slowdown() -> None:
+    """Outsider s124: a starved host under long prompts. Each request is held longer, so the
+    pile-up fills the pool, but with no more KV per running request than before (a leak
+    fills it with blocks no request holds)."""
+    kv = lambda t: 96.0 if START + 120 <= t < END else 40.0 + (t % 200) / 50  # noqa: E731
+    incidents = run(node(kv_pct=kv, running=during(18.0, 48.0)))
+    assert [i.cause for i in incidents if i.status == "open"] == ["engine_slowed"]
+    # the same full pool while the requests grow by less than the fill: blocks held by nobody
+    leak = node(kv_pct=kv, running=during(18.0, 34.0), generated_per_s=during(540.0, 420.0))
+    assert "engine_slowed" not in {i.cause for i in run(leak)}
+
+
+def test_requests_piling_up_behind_documents_just_finished_are_no_engine_slowdown() -> None:
+    """The scenario suite's long documents: prompts three times the usual for two minutes
+    hold requests in prefill, and the pile-up outlasts them, so that the prompts per request
+    over the rates' window are back under the guard's ratio while the requests still pile up.
+    The largest prompts of any 3-minute window in the last 6 count."""
+    docs = lambda t: 30000.0 if START <= t < START + 120 else 10000.0  # noqa: E731
+    piled = lambda t: 40.0 if START <= t < START + 360 else 18.0  # noqa: E731
+    assert run(node(running=piled, prompt_per_s=docs)) == []
+    # the same pile-up with prompts as usual is a slowdown
+    usual = [i.cause for i in run(node(running=piled, prompt_per_s=lambda t: 10000.0))]
+    assert "engine_slowed" in usual
+
+
 def test_an_engine_without_a_generation_counter_is_not_judged() -> None:
     assert run(node(generated_per_s=None)) == []
 

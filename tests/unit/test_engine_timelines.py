@@ -430,7 +430,8 @@ def test_batches_give_exactly_what_records_one_by_one_give() -> None:
     batched += out.incidents
     assert [i.model_dump() for i in batched] == [i.model_dump() for i in one_by_one]
     assert [a.to_json() for a in batched_actions + out.actions] == [a.to_json() for a in actions]
-    assert one_by_one and one_by_one[-1].alerts.count == 7
+    leak = [i for i in one_by_one if i.incident_id == one_by_one[0].incident_id]
+    assert leak[0].cause == "session_isolation" and leak[-1].alerts.count == 7
 
 
 def test_outsider_quirks_are_taken_in_stride() -> None:
