@@ -1988,6 +1988,53 @@ s133_v0_v1_upgrade_residue_then_leak: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, 
   under vllm:gpu_cache_usage_perc. (4) benign/retry_burst on vu-h100-05 (still V0) 65-71. Labels: benign/
   vllm_upgrade vu-h100-01 15-25, vu-h100-02 30-40, vu-h100-04 50-60; spec_residue vu-h100-04 20-50;
   session_isolation vu-h100-02 45-100; benign/retry_burst vu-h100-05 65-71.
+
+Added later (s134-s137, a thirty-third outsider, same clean-room rules; fixed BEFORE any build of them)
+-------------------------------------------------------------------------------------------------------
+s134_two_tenant_leaks_forty_min_apart: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 100 min from
+  08:30 UTC, request logging (tenant/session) on every node; tt-h100-04..06 export hostname/uuid. Two
+  unrelated leaks by two different tenants on two nodes, 40 min apart: (1) session_isolation on tt-h100-02
+  from 15 min to end at 1.5 %/min (as s1: acme-compliance reusing 6 session ids, `acme-sess-00x`), still
+  growing (pool full from ~65-70 min) when the second starts; (2) session_isolation on tt-h100-05 from 55 min
+  to end at 2.2 %/min, by another tenant: legal-review's new SDK caches 6 session ids (`legal-sess-00x`; new
+  knob Fault.tenant, default acme-compliance). Two incidents are expected: an incident opened for the first
+  (~15-35 min) cannot match the second (it opens before 55 - 1 min). (3) benign/annual_report on tt-h100-04
+  25-70 (as s6: one 45-min session whose KV is held). Labels: session_isolation tt-h100-02 15-100; benign/
+  annual_report tt-h100-04 25-70; session_isolation tt-h100-05 55-100.
+s135_dcgm_exporter_upgrade_label_rename_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5
+  req/s/node, 90 min from 15:00 UTC, no request log; eu-h100-04..06 export hostname/uuid. A dcgm-exporter
+  DaemonSet upgrade rolls over the fleet from 40 min (maxUnavailable 1; fault kind dcgm_redeploy, as s15):
+  eu-h100-01..06 lose their exporter for 48/41/52/45/39/50 s, each starting 30 s after the previous one is
+  back, and the new version writes the other label spelling (Hostname/UUID <-> hostname/uuid), so every
+  node's DCGM series change identity once. (1) benign/exporter_upgrade on each node from its hole's start
+  for 5 min. (2) spec_residue on eu-h100-03 from 28 min to end: steady 3 % client aborts all recording (below
+  the abort rule, as s118 / s125), the draft state kept from 28: its FB creep (~10-15 MiB/min/GPU) starts
+  ~15 min before the node's label rename (~43.4) and goes on under the new series; no alert of its own
+  expected. (3) other/xid_79 on eu-h100-05 GPU 1 from 62 min to end (as s5), after its rename: its last
+  DCGM sample (XID_ERRORS 79) carries the new spelling. Labels: benign/exporter_upgrade on each node (hole
+  start + 5 min); spec_residue eu-h100-03 28-90; other/xid_79 eu-h100-05 GPU 1 62-90.
+s136_planned_reboot_vs_kernel_panic: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  22:00 UTC, no request log; pm-h100-04..06 export hostname/uuid. (1) benign/planned_maintenance on
+  pm-h100-03 30-52: an operator cordons and drains it for a BMC firmware update at 30 (kind failover, 30-42,
+  its load to pm-h100-02 / -04 half each, unlabelled), reboots it at 31 (the same outage as s57's crash: no
+  record of any source for 7 min, the agent restarting with seq from 1, vLLM started at ~38.75 and ready
+  ~40.4, counters from zero), uncordons it at 42; the team's Alertmanager silence is assumed to cover the
+  maintenance alert only, so whatever target-down alerts the outage raises reach the correlator; the label
+  runs to 52 (warm-up). (2) other/node_crash on pm-h100-05 63-72.42 (as s57: a kernel panic, no drain first,
+  the same 7-min silence and restart; to the new engine's start). (3) session_isolation on pm-h100-06 from
+  45 min to end at 2.0 %/min (as s1). The two silences have the same shape; only the drain before the first
+  tells them apart. Labels: benign/planned_maintenance pm-h100-03 30-52; other/node_crash pm-h100-05 63-72.42;
+  session_isolation pm-h100-06 45-90.
+s137_two_model_node_8b_server_leak_long_docs: 4 x 8 H100 with two deployments per node as s30 (Llama-3.3-70B
+  TP4 on GPUs 0-3, Azure conv 2.5 req/s; one Llama-3.1-8B + 1B draft server per GPU on 4-7, Azure code 3
+  req/s/server, own pod, ports 8004-8007), 90 min from 13:00 UTC, no request log; tm-h100-03/04 export
+  hostname/uuid. On tm-h100-02: (1) benign/long_document on the 70B engine 20-45 (inst 0, gpu null: ~1
+  contract/min of 40-90k tokens, its KV saw-tooth high and TTFT up), and (2) session_isolation on the 8B
+  server of GPU 6 only from 30 min to end at 2.0 %/min (inst 6, label gpu 6): the smaller model's engine,
+  whose pool is its own; the node's 70B engine and its other three 8B servers stay healthy. The leak starts
+  inside the 70B engine's look-alike on the same node, under a different model_name. (3) benign/
+  checkpoint_load on tm-h100-03 55-60. Labels: benign/long_document tm-h100-02 20-45; session_isolation
+  tm-h100-02 GPU 6 30-90; benign/checkpoint_load tm-h100-03 55-60.
 """
 from __future__ import annotations
 
@@ -2285,6 +2332,8 @@ class Fault:
     ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
     glide: float = 0.0  # (s130) shift: minutes over which the gateway's weight change ramps in linearly from
     #                    f.start (0: the change at once, new sessions following it with tau 120 s)
+    tenant: str = "acme-compliance"  # (s134) kv_leak: the tenant whose client reuses 6 session ids (its
+    #                    request-log ids are `<first word of its name>-sess-00x`)
     crash: bool = False  # (s112) spec_residue: the engine dies at its first CUDA OOM and kubelet restarts
     #                    it; its crashes (f.runs: crash min, process start min, ()) come from
     #                    `residue_crashes`
@@ -3730,7 +3779,7 @@ def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr,
 def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple[str, str]]:
     """(tenant, session id) per logged request: multi-turn sessions, ~10 s between turns."""
     t, kind = e.out["reqs"][0], e.out["reqs"][6]
-    leak = [(f.start * 60, 1e9 if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
+    leak = [(f.start * 60, 1e9 if f.end is None else f.end * 60, f.tenant) for f in fl if f.kind == "kv_leak"]
     names = [x[0] for x in TENANTS]
     pick = rng.choice(len(TENANTS), len(t), p=[x[1] for x in TENANTS])
     rate = len(t) / max(float(t.max() - t.min()), 1.0)
@@ -3751,8 +3800,8 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
         if e.out.get("ses") and e.out["ses"][i]:
             out.append(e.out["ses"][i])
             continue
-        if tn == "acme-compliance" and any(a <= t[i] < b for a, b in leak):  # the defect: reused ids
-            out.append((tn, f"acme-sess-{int(rng.integers(6)):03d}"))
+        if any(a <= t[i] < b and tn == ln for a, b, ln in leak):  # the defect: reused ids
+            out.append((tn, f"{tn.split('-')[0]}-sess-{int(rng.integers(6)):03d}"))
             continue
         share, turns = TENANTS[names.index(tn)][1:]
         lst, cand = open_[tn], [x for x in open_[tn] if t[i] - x[2] > 2.0]
@@ -4692,7 +4741,7 @@ def scenarios() -> list[Scenario]:
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
-            *thirty_second_scenarios()]
+            *thirty_second_scenarios(), *thirty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6037,6 +6086,61 @@ def thirty_second_scenarios() -> list[Scenario]:
     for nd in s133.nodes[3:]:
         nd.lower = True
     return [s130, s131, s132, s133]
+
+
+def thirty_third_scenarios() -> list[Scenario]:
+    """s134-s137, added later by a thirty-third outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s134 = Scenario("s134_two_tenant_leaks_forty_min_apart", "2027-10-12T08:30:00+00:00", 100,
+                    mk("tt-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, logging=True,
+                       step_gen=True),
+                    [Fault("kv_leak", "tt-h100-02", 15, cause=si, leak=1.5),
+                     Fault("annual_report", "tt-h100-04", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "tt-h100-05", 55, cause=si, leak=2.2, tenant="legal-review")])
+    for nd in s134.nodes[3:]:
+        nd.lower = True
+    holes, t, rollout = [48, 41, 52, 45, 39, 50], 40.0, []  # DaemonSet update, maxUnavailable 1
+    for k, h in enumerate(holes):
+        n = f"eu-h100-0{k + 1}"
+        rollout += [Fault("dcgm_redeploy", n, round(t, 4), round(t + h / 60, 4)),
+                    Fault("exporter_upgrade", n, round(t, 4), round(t + 5, 4), cause=ben,
+                          detail="exporter_upgrade")]  # label only
+        t += (h + 30) / 60  # the next node's exporter is replaced 30 s after this one is back
+    s135 = Scenario("s135_dcgm_exporter_upgrade_label_rename_residue", "2027-10-19T15:00:00+00:00", 90,
+                    mk("eu-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [*rollout,
+                     Fault("spec_residue", "eu-h100-03", 28, cause="spec_residue", abort=0.03),
+                     Fault("xid79", "eu-h100-05", 62, gpu=1, cause="other", detail="xid_79")])
+    for nd in s135.nodes[3:]:
+        nd.lower = True
+    s136 = Scenario("s136_planned_reboot_vs_kernel_panic", "2027-10-26T22:00:00+00:00", 90,
+                    mk("pm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("maintenance", "pm-h100-03", 30, 52, cause=ben, detail="planned_maintenance"),
+                     Fault("failover", "pm-h100-03", 30, 42, to=[("pm-h100-02", 0.5), ("pm-h100-04", 0.5)]),
+                     Fault("node_crash", "pm-h100-03", 31, 31 + (BOOT_S + 145) / 60),  # the planned reboot
+                     Fault("agent_restart", "pm-h100-03", 31, 31 + BOOT_S / 60),
+                     Fault("node_crash", "pm-h100-05", 63, 63 + (BOOT_S + 145) / 60, cause="other",
+                           detail="node_crash"),
+                     Fault("agent_restart", "pm-h100-05", 63, 63 + BOOT_S / 60),
+                     Fault("kv_leak", "pm-h100-06", 45, cause=si, leak=2.0)])
+    for nd in s136.nodes[3:]:
+        nd.lower = True
+    tm = []  # two deployments per node (as s30): Llama-3.3-70B TP4 on GPUs 0-3, Llama-3.1-8B + draft per GPU
+    for i in range(4):
+        engs = [Engine("0", [0, 1, 2, 3], None, 2.5, "azure_conv"),
+                *(Engine("0", [g], g, 3.0, "azure_code", model=l8, spec=True) for g in range(4, 8))]
+        tm.append(Node(f"tm-h100-{i + 1:02d}", "H100", 8, l70, engs, dict(iv), port_per_gpu=True,
+                       step_gen=True))
+    s137 = Scenario("s137_two_model_node_8b_server_leak_long_docs", "2027-11-02T13:00:00+00:00", 90, tm,
+                    [Fault("long_document", "tm-h100-02", 20, 45, inst=0, cause=ben, detail="long_document"),
+                     Fault("kv_leak", "tm-h100-02", 30, gpu=6, inst=6, cause=si, leak=2.0),
+                     Fault("checkpoint_load", "tm-h100-03", 55, 60, cause=ben, detail="checkpoint_load")])
+    for nd in tm[2:]:
+        nd.lower = True
+    return [s134, s135, s136, s137]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
