@@ -41,6 +41,9 @@ class NodeSpec:
     prompt_per_s: Callable[[float], float] | None = None
     """Prompt tokens per second (``vllm:prompt_tokens_total``; 5 requests finish a second);
     None: not exported."""
+    prefix_hit_share: Callable[[float], float] | None = None
+    """Share of the prompt tokens the prefix cache finds (``vllm:prefix_cache_queries_total``
+    and ``..._hits_total``, with ``prompt_per_s``); None: not exported."""
     vllm_until: float = float("inf")
     vllm_metrics: tuple[str, ...] = ("vllm:kv_cache_usage_perc", "vllm:num_requests_running")
     extra_events: list[tuple[float, str, str, dict[str, Any]]] = field(default_factory=list)
@@ -65,6 +68,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
     drafts = 0.0
     generated = 0.0
     prompted = 0.0
+    hits = 0.0
     events = sorted(spec.extra_events, key=lambda e: e[0])
     t = 0.0
     while t <= seconds:
@@ -83,8 +87,10 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
         drafts += 40.0 * step if spec.spec_decode else 0.0
         generated += spec.generated_per_s(t) * step if spec.generated_per_s else 0.0
         prompted += spec.prompt_per_s(t) * step if spec.prompt_per_s else 0.0
+        if spec.prompt_per_s and spec.prefix_hit_share:
+            hits += spec.prompt_per_s(t) * step * spec.prefix_hit_share(t)
         if t < spec.vllm_until and spec.kv_pct is not None:
-            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated, prompted)
+            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated, prompted, hits)
         if int(t) % 10 == 0:
             yield SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="host", kind="sample",
                                seq=seq("host"),
@@ -95,7 +101,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
 
 
 def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, seq: int,
-          generated: float = 0.0, prompted: float = 0.0) -> Record:
+          generated: float = 0.0, prompted: float = 0.0, hits: float = 0.0) -> Record:
     assert spec.kv_pct is not None
     metrics = {
         "vllm:kv_cache_usage_perc": spec.kv_pct(t) / 100.0,
@@ -110,6 +116,9 @@ def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, 
         metrics["vllm:generation_tokens_total"] = float(int(generated))
     if spec.prompt_per_s:
         metrics["vllm:prompt_tokens_total"] = float(int(prompted))
+        if spec.prefix_hit_share:
+            metrics["vllm:prefix_cache_queries_total"] = float(int(prompted))
+            metrics["vllm:prefix_cache_hits_total"] = float(int(hits))
     metrics = {k: v for k, v in metrics.items()
                if not k.startswith(("vllm:kv_cache", "vllm:num_requests_running")) or k in spec.vllm_metrics}
     return SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="vllm", kind="sample", seq=seq,

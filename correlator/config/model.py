@@ -169,6 +169,21 @@ class SessionIsolation(_Section):
     over the latest 4 minutes are at most this share of those over the earliest 8 (fading in
     from halfway back to 1), each request's prompt and generation as usual: the same full pool
     holding ever fewer requests, its blocks held by nobody. Counts up to ``crowded_weight``."""
+    hour_blocks: Annotated[int, Field(ge=4, le=8)] = 6
+    """Hour path: over this many ten-minute blocks (an hour; outsiders s38, s95: leaks of half
+    a point a minute under a busy saw-tooth, which no window of minute means shows), the lowest
+    minute mean of each block rising in all pairs but one, by ``hour_rise_pct`` or more, the
+    last block's the highest..."""
+    hour_rise_pct: Pos = 15.0
+    hour_load_ratio: Annotated[float, Field(gt=1)] = 1.1
+    """...while neither the demand nor the requests running over the last two blocks exceed
+    this many times those over the first two..."""
+    hour_hit_ratio: Annotated[float, Field(gt=0, lt=1)] = 0.85
+    """...and the prefix cache finds at most this share of the hits it found then (blocks held
+    by nobody crowd cached prefixes out; longer contexts that stay, an agent's, are found in
+    the cache again; an engine without prefix-cache counters is not judged)..."""
+    hour_weight: Share = 0.6
+    """...counts at most this much."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0
     """Restart path: new conversations under known session ids (a prompt far shorter than the
     context the id's last turn left) are counted over this window, per tenant..."""

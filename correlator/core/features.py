@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
+from correlator.core.blocks import NO_HOUR, HourFloor, hour_floor
 from correlator.core.nodestate import (
     CRITICAL_XIDS,
     XID_HELD_NS,
@@ -93,6 +94,8 @@ class KvView:
     held_fewer: float = NAN
     """Requests running over the latest minutes kept against the earliest, where the pool was
     at least ``Windows.crowded_from`` full in every one of them (:func:`held_fewer`)."""
+    hour: HourFloor = NO_HOUR
+    """The last ``hour_blocks`` ten-minute blocks of the pool (:func:`blocks.hour_floor`)."""
     crowding: float = NAN
     kv_early: float = NAN
     kv_late: float = NAN
@@ -338,6 +341,9 @@ class NodeFeatures:
     fb_last_pct: float = NAN
     """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
     (:func:`last_framebuffer`): what a node that fell silent held when it went."""
+    drained: bool = False
+    """Every engine ran nothing in its last readings, after serving (:func:`drained_before`;
+    judged only while a source is silent)."""
     starts: tuple[int, int] = (0, 0)
     """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
     (:func:`recent_starts`)."""
@@ -376,6 +382,7 @@ class Windows:
     floor_minutes: int = 28
     floor_bucket: int = 4
     floor_hold: int = 2
+    hour_blocks: int = 6
     crowded_from: float = 72.0
     host_steady_minutes: int = 12
 
@@ -407,6 +414,7 @@ class Windows:
             floor_minutes=h.session_isolation.floor_minutes,
             floor_bucket=h.session_isolation.floor_bucket_minutes,
             floor_hold=h.session_isolation.floor_hold_minutes,
+            hour_blocks=h.session_isolation.hour_blocks,
             crowded_from=0.8 * h.session_isolation.saturated_kv_pct,
             host_steady_minutes=min(h.memory_leak.host_steady_minutes, history // per),
         )
@@ -499,6 +507,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         demand_floor_tau=demand_tau,
         demand_floor_rise=demand_rise,
         running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
+        hour=hour_floor(e.blocks, w.hour_blocks),
         crowding=crowd,
         held_fewer=fewer,
         kv_early=early,
@@ -715,6 +724,23 @@ def gpu_failed(gpus: dict[int, GpuTrack]) -> int:
 def held_gpus(gpus: dict[int, GpuTrack]) -> list[tuple[int, float]]:
     """GPUs whose last reading holds at least ``HELD_PCT`` of their framebuffer."""
     return [(i, v) for i, g in sorted(gpus.items()) if (v := g.best_pct().last_value) >= HELD_PCT]
+
+
+DRAINED_NS = 20 * NS
+"""How long before its last reading an engine must have run nothing for the node to count as
+drained first (:func:`drained_before`)."""
+
+
+def drained_before(engines: dict[str, EngineTrack]) -> bool:
+    """Whether every engine of the node ran nothing in its last reading, and for at least
+    ``DRAINED_NS`` before it, having served before that: the node was taken out of rotation
+    (its load balancer's weight to zero, its requests finished) before it went. Judged on the
+    last readings however long ago, so a node drained and gone for good stays so. False for a
+    node without vLLM engines."""
+    if not engines:
+        return False
+    return all(e.served_ns > 0 and e.running.last_value == 0 and
+               e.running.last_ns - e.served_ns >= DRAINED_NS for e in engines.values())
 
 
 def last_framebuffer(gpus: dict[int, GpuTrack]) -> float:

@@ -15,6 +15,7 @@ from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
+from correlator.core.blocks import BLOCK_MINUTES
 from correlator.core.features import GpuView, KvView, Level, NodeFeatures, growing_host, large_documents
 from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
@@ -166,10 +167,12 @@ def session_isolation(
     clean = _clean_rise(kv, cfg, g) * level_ok
     reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
     settled_s = settled_for(f, kv, rules)
-    growth = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
-                 _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_s) * level_ok,
-                 _damped(_crowded(kv, f.rates.preemptions, cfg, settled_s), docs[3]),
-                 _damped(_full_holding_fewer(kv, cfg, settled_s), docs[3]))
+    minutes = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
+                  _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_s) * level_ok,
+                  _damped(_crowded(kv, f.rates.preemptions, cfg, settled_s), docs[3]),
+                  _damped(_full_holding_fewer(kv, cfg, settled_s), docs[3]))
+    hour = _damped(_hour_floor(kv, cfg, settled_s), docs[3])
+    growth = max(minutes, hour)
     if anomaly.get("kv", 0.0) >= rules.detectors.threshold and growth > 0.3:
         growth = min(1.0, growth + 0.1)
     s = f.sessions
@@ -190,6 +193,13 @@ def session_isolation(
                            value=round(kv.acceleration, 3),
                            detail="growth of the growth rate over the KV trend window's "
                                   "minute means"))
+    if hour > 0:  # (first where it is what found the leak: the minute trends show no rise)
+        h = kv.hour
+        ev.insert(0 if hour > minutes else len(ev), Evidence(
+            signal="kv_floor_rise_over_hour_pct", value=round(h.rise, 1),
+            detail=f"floor of the pool up {h.rise:.1f} points over {cfg.hour_blocks} blocks of "
+                   f"{BLOCK_MINUTES} min; demand x{h.demand:.2f}, running x{h.running:.2f}, "
+                   f"prefix-cache hit share x{h.hits:.2f}"))
     if kv.rebuild_ratio == kv.rebuild_ratio:
         ev.append(Evidence(signal="block_rebuild_rate_change", value=round(kv.rebuild_ratio, 2),
                            detail="prefix-cache misses, last 5 min against the 15 before"))
@@ -279,6 +289,23 @@ def _crowded(kv: KvView, preemptions: float, cfg: SessionIsolationCfg, settled_s
     return (ramp(kv.kv_late, 0.8 * sat, 0.9 * sat) * ramp(sat - kv.kv_early, 10.0, 20.0)
             * ramp(kv.crowding, 0.8 * cfg.crowded_ratio, cfg.crowded_ratio) * ramp(preemptions, 0.5 * p, p)
             * (1.0 - busier) * cfg.crowded_weight)
+
+
+def _hour_floor(kv: KvView, cfg: SessionIsolationCfg, settled_s: float) -> float:
+    """A leak slower than any window of minute means shows under a busy saw-tooth (half a point
+    a minute: outsiders s38, s95): the floors of the last ``hour_blocks`` ten-minute blocks
+    climb, in all pairs but one, by ``hour_rise_pct`` and more, the last the highest, while the
+    load stays as it was (a morning's traffic lifts the floor with it) and the prefix cache
+    finds fewer of its hits (blocks nobody reads crowd cached prefixes out; contexts that stay
+    for their sessions, an agent's, are found in the cache again). After any refill only."""
+    h = kv.hour
+    if h.rise != h.rise or settled_s < 60 * (cfg.hour_blocks + 1) * BLOCK_MINUTES:
+        return 0.0
+    if h.rising < cfg.hour_blocks - 2 or h.below_top > 0 or not (
+            h.demand <= cfg.hour_load_ratio and h.running <= cfg.hour_load_ratio
+            and h.hits <= cfg.hour_hit_ratio):  # (an unknown ratio, NaN, compares false)
+        return 0.0
+    return ramp(h.rise, 0.7 * cfg.hour_rise_pct, cfg.hour_rise_pct) * cfg.hour_weight
 
 
 def _full_holding_fewer(kv: KvView, cfg: SessionIsolationCfg, settled_s: float) -> float:
@@ -695,11 +722,14 @@ def node_unreachable(f: NodeFeatures, idle_fb_pct: float = 0.0) -> Score:
     """Every source of the node fell silent at once: the node, not one exporter, is gone.
 
     Unless its GPUs held no model when it was last heard (framebuffer in use below
-    ``idle_fb_pct``): a node drained before it went (an autoscaler's scale-in, a reboot for
-    maintenance) served nothing, and losing it loses no request."""
+    ``idle_fb_pct``), or its engines ran nothing in their last readings after serving before
+    (outsider s136: an operator took the node out of rotation, let its requests finish, and
+    rebooted it): a node drained before it went (an autoscaler's scale-in, a reboot for
+    maintenance) served nothing, and losing it loses no request. A kernel panic, a cut link,
+    a power loss take a node in the middle of its requests."""
     if len(f.sources) < 2 or len(f.silent_sources) < len(f.sources):
         return Score()
-    if f.fb_last_pct < idle_fb_pct:  # (NaN, never heard: not idle)
+    if f.fb_last_pct < idle_fb_pct or f.drained:  # (NaN, never heard: not idle)
         return Score()
     ev = [Evidence(signal="silent_sources", value=len(f.silent_sources),
                    detail="no telemetry from " + ", ".join(sorted(f.silent_sources)))]

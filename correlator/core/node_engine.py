@@ -16,12 +16,14 @@ from correlator.core import benign, hypotheses
 from correlator.core.alert_causes import causes_named, targets_down
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
+from correlator.core.blocks import hour_floor
 from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
     NS,
     NodeFeatures,
     Slowed,
     Windows,
+    drained_before,
     engine_speed,
     floor_trend,
     frozen_servers,
@@ -536,7 +538,8 @@ class NodeEngine:
 
     def _kv_candidate(self, e: EngineTrack) -> bool:
         """Could the leak paths fire? The slow one needs growth over its whole window, the fast
-        one growth over its window and more prefix-cache rebuilds than before."""
+        one growth over its window and more prefix-cache rebuilds than before; the hour path
+        a floor that climbed over its blocks."""
         si = self.rules.hypotheses.session_isolation
         w = self.w
         if e.kv_pct.last_value >= si.saturated_kv_pct:
@@ -552,7 +555,10 @@ class NodeEngine:
         if long.n >= w.kv_long_minutes - 1 and long.tau >= 0.5 and _above(long.slope, 0.5 * g):
             return True
         floor = floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold)
-        return floor.known and floor.tau >= 0.7 and _above(floor.slope, g)
+        if floor.known and floor.tau >= 0.7 and _above(floor.slope, g):
+            return True
+        hour = hour_floor(e.blocks, w.hour_blocks)  # (six numbers, new every ten minutes)
+        return hour.rising >= w.hour_blocks - 2 and _above(hour.rise, 0.7 * si.hour_rise_pct)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
         """A persistent critical alert group that no telemetry explains, benign or not.
@@ -652,6 +658,7 @@ class NodeEngine:
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
+            drained=drained_before(st.engines) if silent else False,
             starts=restarts,
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from correlator.config.model import MINUTES_KEPT
 from correlator.core import metrics as m
+from correlator.core.blocks import Blocks
 from correlator.core.counters import Counter, EventCount
 from correlator.core.series import MinuteRing, Series
 from correlator.core.sessions import SessionTracker
@@ -155,6 +156,8 @@ class EngineTrack:
     drafted_by_minute: MinuteRing = field(init=False)
     accepted_by_minute: MinuteRing = field(init=False)
     """Speculative decoding's draft tokens proposed and accepted per minute, where exported."""
+    blocks: Blocks = field(init=False)
+    """Ten-minute blocks of the minute means, for leaks slower than the minute rings show."""
     _kv_long: tuple[tuple[int, int], Monotone] | None = field(default=None, repr=False)
     pool_blocks: float = 0.0
     """KV blocks of the engine's pool, from vLLM's cache configuration gauge (0: not exported)..."""
@@ -162,6 +165,8 @@ class EngineTrack:
     """...the most it has had..."""
     pool_cut: tuple[int, str] = (0, "")
     """...and since when the pool has been smaller (0: it is not), with the settings then."""
+    served_ns: int = 0
+    """When it last reported requests running (0: never)."""
     frozen_ns: int = 0
     """When its metrics were last found standing still while the node's request log showed it
     serving (0: never)."""
@@ -180,6 +185,7 @@ class EngineTrack:
         self.running = Series(self.cap)
         self.waiting = Series(self.cap)
         self._minute_rings()
+        self.blocks = Blocks()
 
     def _minute_rings(self) -> None:
         self.kv_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
@@ -203,6 +209,8 @@ class EngineTrack:
             self._sum_rings(tuple(n for n in self.SUM_RINGS if n not in state))
         if "running_by_minute" not in state:
             self.running_by_minute = MinuteRing(MINUTES_KEPT, self.per_minute)
+        if "blocks" not in state:
+            self.blocks = Blocks()
 
     def token_counters(self) -> list[Counter]:
         """Prompt and generation token counters, those this engine exports (demand, where known)."""
@@ -216,7 +224,9 @@ class EngineTrack:
         return self._kv_long[1]
 
     def close_minutes(self) -> None:
-        """After the tick's series and counters are closed: feed the minute rings."""
+        """After the tick's series and counters are closed: feed the minute rings, and a
+        minute completed, the blocks."""
+        minutes = self.kv_by_minute.pushed
         self.kv_by_minute.add(self.kv_pct.ago(0))
         self.running_by_minute.add(self.running.ago(0))
         tokens = self.token_counters()
@@ -237,6 +247,10 @@ class EngineTrack:
         drafts = self._drafts()
         self.drafted_by_minute.add(drafts[0].per_tick.ago(0) if drafts else NAN)
         self.accepted_by_minute.add(drafts[1].per_tick.ago(0) if drafts else NAN)
+        if self.kv_by_minute.pushed != minutes:
+            self.blocks.add_minute(self.kv_by_minute.latest(), self.demand_by_minute.latest(),
+                                   self.running_by_minute.latest(), self.hits_by_minute.latest(),
+                                   self.queries_by_minute.latest())
 
     def _drafts(self) -> tuple[Counter, Counter] | None:
         """Speculative decoding's draft-token counters, proposed and accepted, where both are
@@ -550,6 +564,8 @@ class NodeState:
             return False
         if name == m.RUNNING:
             e.running.observe(ts, value)
+            if value > 0 and ts > e.served_ns:
+                e.served_ns = ts
             return False
         if name == m.WAITING:
             e.waiting.observe(ts, value)

@@ -45,7 +45,8 @@ off twice: the second cut reopened the first's incident for one node (an inciden
 minutes before it) and paged the other alone. s127's partition in the middle of a leak took the
 leak's incident over and resolved it while the leak went on. s128 (non-fatal XIDs and a retry
 burst on one node) and s129 (a model swapped for one with a larger pool, then a leak on it)
-found no defect.
+found no defect. s136's node drained and rebooted for maintenance was paged unreachable like
+the kernel panic beside it.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s123_l40s_decline_pcie_downtrain_cancels_leak", "s124_cpu_contention_xid_long_docs",
              "s125_surge_hw_slowdown_residue_checkpoint", "s126_tor_flap_twice_pair_leak",
              "s127_partition_cuts_running_leak_residue", "s128_xid_storm_retry_same_node_rank_leak",
-             "s129_fp8_canary_swap_leak_scrape_gap")
+             "s129_fp8_canary_swap_leak_scrape_gap", "s136_planned_reboot_vs_kernel_panic")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -459,3 +460,11 @@ def test_a_pile_up_filling_its_pool_and_partitions_beside_a_leak_are_named(recor
     assert [r["cause"] for r in on_node] == ["session_isolation", "node_unreachable"]
     leak = [r for r in s127 if r["incident_id"] == on_node[0]["incident_id"]]
     assert {r["cause"] for r in leak} == {"session_isolation"} and leak[-1]["status"] != "resolved"
+
+
+def test_a_node_drained_for_maintenance_is_not_paged_and_a_panic_beside_it_is(recordings: Path) -> None:
+    """s136: an operator drains a node (its requests finish) and reboots it; another node
+    kernel-panics in the middle of its requests. Both fall silent alike; only the panic pages."""
+    s136 = opened(recordings / "s136_planned_reboot_vs_kernel_panic")
+    unreachable = [r["nodes"] for r in s136 if r["cause"] == "node_unreachable"]
+    assert unreachable == [["pm-h100-05"]]

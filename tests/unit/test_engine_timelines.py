@@ -260,6 +260,19 @@ def test_node_that_goes_silent_is_unreachable_not_a_gap() -> None:
     assert 1800 + silence < secs(first[0].opened_ns) <= 1800 + silence + RULES.features.tick_s
 
 
+def test_a_node_drained_before_it_went_silent_is_maintenance_not_unreachable() -> None:
+    """Outsider s136: an operator took a node out of rotation, let its requests finish and
+    rebooted it; every source fell silent as a crash's do, but nothing was running then."""
+    drained = node_records(healthy("gpu-node-01", running=lambda t: 10.0 if t < 1740 else 0.0), 1800)
+    b = node_records(healthy("gpu-node-02"), 3000)
+    _, incidents, _ = run(merged(drained, b))
+    assert opened(incidents) == []
+    # the same silence in the middle of its requests (a kernel panic) is paged
+    crashed = node_records(healthy("gpu-node-01", running=lambda t: 10.0), 1800)
+    _, incidents, _ = run(merged(crashed, node_records(healthy("gpu-node-02"), 3000)))
+    assert [i.cause for i in opened(incidents)] == ["node_unreachable"]
+
+
 def test_critical_xid_is_a_gpu_failure() -> None:
     spec = healthy(extra_events=[(1800, "nvml", "xid", {"xid": 79})])
     _, incidents, _ = run(merged(node_records(spec, 2400)))
