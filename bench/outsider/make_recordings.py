@@ -2035,6 +2035,61 @@ s137_two_model_node_8b_server_leak_long_docs: 4 x 8 H100 with two deployments pe
   inside the 70B engine's look-alike on the same node, under a different model_name. (3) benign/
   checkpoint_load on tm-h100-03 55-60. Labels: benign/long_document tm-h100-02 20-45; session_isolation
   tm-h100-02 GPU 6 30-90; benign/checkpoint_load tm-h100-03 55-60.
+
+Added later (s138-s141, a thirty-fourth outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s138_drain_cancel_crash_drained_xid: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  21:00 UTC, no request log; dc-h100-04..06 export hostname/uuid. Two drains, each followed by a real fault.
+  (1) dc-h100-03 is cordoned and drained at 30 for a NIC firmware update (kind failover 30-37, its load to
+  dc-h100-02 / -04 half each), the change is postponed and the drain cancelled at 37 (uncordoned: its
+  sessions drift back, tau 300 s); benign/drain_cancelled 30-40. At 41, serving again, it kernel-panics (as
+  s57 / s136: no record of any source for 7 min, agent seq from 1, vLLM back ~48.75, ready ~50.4, counters
+  from zero): other/node_crash 41-50.42. Unlike s136's reboot, no drain is in force when it goes silent.
+  (2) dc-h100-05 is drained at 50 ahead of a driver upgrade (kind failover 50-90, its load to dc-h100-04 /
+  -06 half each), its vLLM left running idle while the operator waits for the maintenance slot;
+  benign/maintenance_drain 50-62. At 62 its GPU 2 falls off the bus while it serves nothing (XID 79, as s5;
+  the server dies, the pod crash-loops; no traffic, so no upstream 5xx from it): other/xid_79 GPU 2 62-90.
+  (3) session_isolation on dc-h100-04 from 20 min to end at 0.8 %/min (a slow leak on the peer that takes
+  half of both drained nodes' load, 30-~42 and 50-90). Labels: benign/drain_cancelled dc-h100-03 30-40;
+  other/node_crash dc-h100-03 41-50.42; benign/maintenance_drain dc-h100-05 50-62; other/xid_79 dc-h100-05
+  GPU 2 62-90; session_isolation dc-h100-04 20-90.
+s139_four_hour_agent_growth_slow_leaks_hidden_prefix: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 1.2 req/s/node (a
+  busy fleet, as s38), 240 min from 07:00 UTC, no request log; ag-h100-04..06 export hostname/uuid and their
+  agents' metric allowlist omits the prefix-cache counters (new knob Node.no_pc_export: prefix caching is
+  on and contexts are held as everywhere, but vllm:prefix_cache_queries_total / hits_total are not
+  collected, so the prefix-hit rule has no data there). (1) benign/agentic_sessions on ag-h100-02 from 30
+  min to end: a coding-agent product's sessions pile up, one new long-lived agent session at 30, 60, 90,
+  120, 150 and 180 min (six agent_batch faults of burst 1, each to 238; as s38: 6-12k-token start, contexts
+  growing by each tool result, compacted over 96k, held in the pool and hit again every step), so the
+  node's KV floor climbs in steps for 2.5 h (label kind agent_window, label only). (2) session_isolation on
+  ag-h100-05 (prefix counters not exported) from 60 min to end at 0.4 %/min (~72 % of the pool by 240).
+  (3) session_isolation on ag-h100-03 (counters exported) from 120 min to end at 0.3 %/min (~36 % by 240).
+  (4) benign/checkpoint_load ag-h100-06 200-205. Labels: benign/agentic_sessions ag-h100-02 30-240;
+  session_isolation ag-h100-05 60-240; session_isolation ag-h100-03 120-240; benign/checkpoint_load
+  ag-h100-06 200-205.
+s140_nightly_batch_ramp_longer_chats_slow_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 180
+  min from 22:30 UTC, no request log; nb-h100-04..06 export hostname/uuid. (1) benign/batch_job on nb-h100-01,
+  -02 and -03 30-175: the nightly batch tier ramps up on the same endpoints, one more 0.25 req/s stream of
+  3-8k-token documents (kind batch_job, as s49 / s70) at 30, 50, 70 and 90 min (0.25 -> 1.0 req/s), all
+  stopping at 170 (labels kind batch_window, label only). (2) benign/context_growth on nb-h100-04 from 30 min
+  to end: traffic shifts towards longer conversations over hours: a full-history chat client (as s70's
+  ctx_growth) whose share of the node's requests ramps linearly 0 -> 0.5 over 150 min (new knob
+  Fault.share_ramp; 0 keeps s70's share at once, same draws), its live sessions' longer contexts held and
+  hit again each turn: a KV floor rising for 2.5 h with running flat and prefix hits up. (3)
+  session_isolation on nb-h100-02 (a batch node) from 70 min to end at 0.6 %/min (~66 % of the pool by 180),
+  inside the batch tier's ramp. Labels: benign/batch_job nb-h100-01..03 30-175; benign/context_growth
+  nb-h100-04 30-180; session_isolation nb-h100-02 70-180.
+s141_rolling_restart_xid_after_ready_slow_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 11:00 UTC, no request log, drained conversations spilled to peers (as s76); ro-h100-04..06 export
+  hostname/uuid. (1) A rolling restart of the serving pods across the whole fleet: ro-h100-01..06 drained
+  and restarted at 20/28/36/44/52/60 min (kind warmup: stop +30 s, ready +130 s); benign/rolling_restart on
+  each from its stop for 10 min. (2) other/xid_79 on ro-h100-04 GPU 1 from 47 min to end: 50 s after its
+  restarted engine is ready (46.17), inside its own rolling-restart window, the GPU falls off the bus (as
+  s5): the new server dies and crash-loops. (3) benign/retry_burst on ro-h100-03 47-53 (clients retrying
+  the failed requests on a peer). (4) session_isolation on ro-h100-02 from 35 min to end at 0.6 %/min,
+  starting 5 min after its own restarted engine is ready, while the rollout goes on over its peers (~39 %
+  of the pool by 100). Labels: benign/rolling_restart ro-h100-01..06 (stop + 10 min); other/xid_79
+  ro-h100-04 GPU 1 47-100; benign/retry_burst ro-h100-03 47-53; session_isolation ro-h100-02 35-100.
 """
 from __future__ import annotations
 
@@ -2284,6 +2339,9 @@ class Node:
     step_gen: bool = False  # (s106-s109) generated tokens (and spec-decode counts) are counted per second of
     #                    each request's decode, from its first token to its end, as vLLM counts them per
     #                    engine step (False: all at the request's end, as before)
+    no_pc_export: bool = False  # (s139) the agent's metric allowlist omits vllm:prefix_cache_queries_total /
+    #                    hits_total (prefix caching is on; the counters are simply not collected), so the
+    #                    prefix-hit rule has no data on the node (no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2332,6 +2390,8 @@ class Fault:
     ramp: float = 10.0  # (s88) rag: minutes over which the tenant's share ramps in from f.start
     glide: float = 0.0  # (s130) shift: minutes over which the gateway's weight change ramps in linearly from
     #                    f.start (0: the change at once, new sessions following it with tau 120 s)
+    share_ramp: float = 0.0  # (s140) ctx_growth: minutes over which the tenant's share ramps in linearly from
+    #                    f.start to f.rate (0: the whole share at once, as before; no extra draw)
     tenant: str = "acme-compliance"  # (s134) kv_leak: the tenant whose client reuses 6 session ids (its
     #                    request-log ids are `<first word of its name>-sess-00x`)
     crash: bool = False  # (s112) spec_residue: the engine dies at its first CUDA OOM and kubelet restarts
@@ -3026,7 +3086,9 @@ def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[
         s0 = f.start * 60
         u = rng.random(len(t))
         if f.kind == "ctx_growth":
-            sel = (kind == 0) & (t >= s0) & (u < f.rate)
+            share = f.rate * (np.clip((t - s0) / (f.share_ramp * 60.0), 0.0, 1.0) if f.share_ramp > 0
+                              else 1.0)
+            sel = (kind == 0) & (t >= s0) & (u < share)
             grow = 1.0 - np.exp(-np.clip(t - s0, 0.0, None) / CTX_TAU)
             extra = np.where(sel, np.round(CTX_TOK * grow * rng.uniform(0.3, 1.7, len(t))), 0.0)
             w["P0"] = P.copy()
@@ -4254,7 +4316,7 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             if k.startswith("b"):
                 cum_b += float(c[s])
                 m[bnames[int(k[1:])]] = cum_b
-            elif not (old and "prefix_cache" in k):
+            elif not ((old or nd.no_pc_export) and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
         if t < e.out.get("spec_from", 0.0):  # spec-decode counters exist only once it is configured
@@ -4368,7 +4430,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                      "VLLMRequestErrorRateHigh": fin["error"] / nfin > 0.01,
                      "VLLMPrefixCacheHitRateLow": (inc["vllm:prefix_cache_hits_total"] / np.maximum(
                          inc["vllm:prefix_cache_queries_total"], 1) < 0.5 * o["hit"]) & v1
-                     & (inc["vllm:prefix_cache_queries_total"] > 0)}  # 0/0 is NaN: no alert
+                     & (inc["vllm:prefix_cache_queries_total"] > 0) & (not nd.no_pc_export)}  # 0/0: no alert
             if sc.kv_warn is not None:  # a rule someone added with a threshold inside the healthy saw-tooth
                 conds["VLLMKVCacheUsageElevated"] = (x["usage"][ti] > sc.kv_warn) & v1
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
@@ -4741,7 +4803,7 @@ def scenarios() -> list[Scenario]:
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
-            *thirty_second_scenarios(), *thirty_third_scenarios()]
+            *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6141,6 +6203,57 @@ def thirty_third_scenarios() -> list[Scenario]:
     for nd in tm[2:]:
         nd.lower = True
     return [s134, s135, s136, s137]
+
+
+def thirty_fourth_scenarios() -> list[Scenario]:
+    """s138-s141, added later by a thirty-fourth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s138 = Scenario("s138_drain_cancel_crash_drained_xid", "2027-11-09T21:00:00+00:00", 90,
+                    mk("dc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("failover", "dc-h100-03", 30, 37, to=[("dc-h100-02", 0.5), ("dc-h100-04", 0.5)]),
+                     Fault("maintenance", "dc-h100-03", 30, 40, cause=ben, detail="drain_cancelled"),
+                     Fault("node_crash", "dc-h100-03", 41, 41 + (BOOT_S + 145) / 60, cause="other",
+                           detail="node_crash"),
+                     Fault("agent_restart", "dc-h100-03", 41, 41 + BOOT_S / 60),
+                     Fault("failover", "dc-h100-05", 50, 90, to=[("dc-h100-04", 0.5), ("dc-h100-06", 0.5)]),
+                     Fault("maintenance", "dc-h100-05", 50, 62, cause=ben, detail="maintenance_drain"),
+                     Fault("xid79", "dc-h100-05", 62, gpu=2, cause="other", detail="xid_79"),
+                     Fault("kv_leak", "dc-h100-04", 20, cause=si, leak=0.8)])
+    for nd in s138.nodes[3:]:
+        nd.lower = True
+    s139 = Scenario("s139_four_hour_agent_growth_slow_leaks_hidden_prefix", "2027-11-16T07:00:00+00:00", 240,
+                    mk("ag-h100-", 6, "H100", 4, q72, "mooncake", "tp", 1.2, iv, step_gen=True),
+                    [*(Fault("agent_batch", "ag-h100-02", m, 238, burst=1)
+                       for m in (30, 60, 90, 120, 150, 180)),
+                     Fault("agent_window", "ag-h100-02", 30, cause=ben, detail="agentic_sessions"),  # label
+                     Fault("kv_leak", "ag-h100-05", 60, cause=si, leak=0.4),
+                     Fault("kv_leak", "ag-h100-03", 120, cause=si, leak=0.3),
+                     Fault("checkpoint_load", "ag-h100-06", 200, 205, cause=ben, detail="checkpoint_load")])
+    for nd in s139.nodes[3:]:
+        nd.lower = nd.no_pc_export = True
+    s140 = Scenario("s140_nightly_batch_ramp_longer_chats_slow_leak", "2027-11-23T22:30:00+00:00", 180,
+                    mk("nb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("batch_job", f"nb-h100-0{k}", m, 170, rate=0.25)
+                       for k in (1, 2, 3) for m in (30, 50, 70, 90)),
+                     *(Fault("batch_window", f"nb-h100-0{k}", 30, 175, cause=ben, detail="batch_job")
+                       for k in (1, 2, 3)),  # label only
+                     Fault("ctx_growth", "nb-h100-04", 30, rate=0.5, share_ramp=150.0, cause=ben,
+                           detail="context_growth"),
+                     Fault("kv_leak", "nb-h100-02", 70, cause=si, leak=0.6)])
+    for nd in s140.nodes[3:]:
+        nd.lower = True
+    s141 = Scenario("s141_rolling_restart_xid_after_ready_slow_leak", "2027-11-30T11:00:00+00:00", 100,
+                    mk("ro-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("warmup", f"ro-h100-0{k + 1}", m, m + 10, cause=ben, detail="rolling_restart")
+                       for k, m in enumerate((20, 28, 36, 44, 52, 60))),
+                     Fault("xid79", "ro-h100-04", 47, gpu=1, cause="other", detail="xid_79"),
+                     Fault("retry_burst", "ro-h100-03", 47, 53, cause=ben, detail="retry_burst"),
+                     Fault("kv_leak", "ro-h100-02", 35, cause=si, leak=0.6)], spill=True)
+    for nd in s141.nodes[3:]:
+        nd.lower = True
+    return [s138, s139, s140, s141]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
