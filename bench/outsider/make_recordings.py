@@ -2090,6 +2090,45 @@ s141_rolling_restart_xid_after_ready_slow_leak: 6 x 4 H100, Llama-3.3-70B TP4, A
   starting 5 min after its own restarted engine is ready, while the rollout goes on over its peers (~39 %
   of the pool by 100). Labels: benign/rolling_restart ro-h100-01..06 (stop + 10 min); other/xid_79
   ro-h100-04 GPU 1 47-100; benign/retry_burst ro-h100-03 47-53; session_isolation ro-h100-02 35-100.
+
+Added later (s142-s145, a thirty-fifth outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s142_nic_flap_burst_delivery_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node, 90
+  min from 14:00 UTC; nf-h100-04..06 export hostname/uuid. nf-h100-03's uplink to the broker flaps every 30 s
+  from 25 to 60 min (70 spool windows, down 18-26 s each, `(18 + 7k mod 9)` s, no draw): the agent keeps
+  collecting, spools while down and flushes at each reconnect, re-sending its last unacknowledged 5 s (same
+  seq), so the node's telemetry arrives in 30-second bursts with gaps; Prometheus and the serving traffic are
+  unaffected (label kind nic_flap, label only). spec_residue on nf-h100-03 from 35 min to end (inside the
+  flapping; aborts ramp 1.5 -> 12 % over 8 min, as s3). session_isolation on nf-h100-05 from 45 min at 1.5
+  %/min. Labels: benign/nic_flap nf-h100-03 25-60; spec_residue nf-h100-03 35-90; session_isolation
+  nf-h100-05 45-90.
+s143_log_shipper_oom_vllm_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts, 90
+  min from 09:00 UTC; ls-h100-04..06 export hostname/uuid. A debug log level left on after an incident makes
+  the fluent-bit log shipper (a DaemonSet sidecar) exceed its container memory limit on ls-h100-02 (cgroup
+  OOM kills at 22.4, 29.9, 38.2, 47.5 min) and ls-h100-04 (24.1, 33.6, 41.7): host `oom_kill` "fluent-bit"
+  (new fault kind side_oom, f.runs; a pid drawn per kill), NodeOOMKillDetected after each, host memory and
+  the serving process untouched (label kind oom_window, label only). On ls-h100-04 the vLLM API server's RSS
+  also grows 1.5 %/min of host memory from 30 min (rss_leak, as s52): OOM kill of "vllm" ~69 min, restart,
+  grows again. session_isolation on ls-h100-06 from 50 min at 2.0 %/min. Labels: benign/log_shipper_oom
+  ls-h100-02 20-50 and ls-h100-04 20-45; other/host_memory_leak ls-h100-04 30-90; session_isolation
+  ls-h100-06 50-90.
+s144_two_residues_two_gpus_thirty_min_apart: 5 x 4 H100, one Llama-3.1-8B + 1B draft server per GPU (ports
+  8000-8003, records' gpu = its GPU), Azure conv 1.2 req/s/server, 1 TiB hosts, 100 min from 16:00 UTC;
+  tg-h100-04/-05 export hostname/uuid. spec_residue on tg-h100-03 GPU 1 (that server only) from 20 min and on
+  tg-h100-03 GPU 3 (another server of the same node) from 50 min, both to the end (aborts ramp 1.5 -> 12 %
+  over 8 min, as s3): two faults of one cause on one node, 30 min apart. benign/client_cancels on tg-h100-03
+  GPU 2 30-60 (steady 6 % aborts, draft state reclaimed). benign/checkpoint_load tg-h100-05 70-75. Labels:
+  spec_residue tg-h100-03 GPU 1 20-100 and GPU 3 50-100; benign/client_cancels tg-h100-03 GPU 2 30-60;
+  benign/checkpoint_load tg-h100-05 70-75.
+s145_spec_config_abort_episode_then_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5
+  req/s/node, 100 min from 11:00 UTC; sc-h100-04..06 export hostname/uuid. A speculative-decoding config
+  change (num_speculative_tokens 3 -> 7) reaches sc-h100-02 by a drained restart at 20 min (kind warmup);
+  decode becomes burstier and clients with tight streaming timeouts abort 7 % of requests from the new
+  engine's ready (22.17) until the change is rolled back by another drained restart at 50 (kind cancels:
+  aborts, draft state reclaimed, no residue; label kind spec_config, label only). Then, at 65, a real
+  residue starts on that same node (aborts ramp 1.5 -> 12 %, kept). spec_residue on sc-h100-05 from 25 min
+  with steady 3 % aborts (below the abort rule). Labels: benign/spec_config_change sc-h100-02 20-60;
+  spec_residue sc-h100-05 25-100; spec_residue sc-h100-02 65-100.
 """
 from __future__ import annotations
 
@@ -2612,6 +2651,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             for a, _, _ in f.runs:
                 xpid = int(rng.integers(3000, 4000000))
                 ev.append((a * 60 + 0.3, "host", None, "oom_kill", {"pid": xpid, "process": "dcgm-exporter"}))
+        elif f.kind == "side_oom":  # (s143) a log-shipper sidecar hits its container memory limit: cgroup OOM
+            for a, _, _ in f.runs:  # kills of that process only (kubelet restarts it; no record of its own)
+                xpid = int(rng.integers(3000, 4000000))
+                ev.append((a * 60 + 0.3, "host", None, "oom_kill", {"pid": xpid, "process": "fluent-bit"}))
         elif f.kind == "evict":  # the pod is evicted (node drained): its vLLM and its scrape target are gone
             state[s0:], scraped[s0:], drained[s0:] = 0, False, True
         elif f.kind == "arrive":  # a rescheduled pod lands on this spare node: no vLLM before it
@@ -4803,7 +4846,8 @@ def scenarios() -> list[Scenario]:
             *twenty_third_scenarios(), *twenty_fourth_scenarios(), *twenty_fifth_scenarios(),
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
-            *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios()]
+            *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
+            *thirty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6254,6 +6298,60 @@ def thirty_fourth_scenarios() -> list[Scenario]:
     for nd in s141.nodes[3:]:
         nd.lower = True
     return [s138, s139, s140, s141]
+
+
+def thirty_fifth_scenarios() -> list[Scenario]:
+    """s142-s145, added later by a thirty-fifth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    flaps = []  # (s142) nf-h100-03's uplink flaps every 30 s for 35 min: down 18-26 s, up the rest
+    for k in range(70):
+        a = 25 + k / 2
+        flaps.append(Fault("spool", "nf-h100-03", round(a, 4), round(a + (18 + (7 * k) % 9) / 60, 4)))
+    s142 = Scenario("s142_nic_flap_burst_delivery_residue", "2027-12-07T14:00:00+00:00", 90,
+                    mk("nf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [*flaps,
+                     Fault("nic_flap", "nf-h100-03", 25, 60, cause=ben, detail="nic_flap"),  # label only
+                     Fault("spec_residue", "nf-h100-03", 35, cause=sr),
+                     Fault("kv_leak", "nf-h100-05", 45, cause=si, leak=1.5)])
+    for nd in s142.nodes[3:]:
+        nd.lower = True
+    s143 = Scenario("s143_log_shipper_oom_vllm_rss_leak", "2027-12-14T09:00:00+00:00", 90,
+                    mk("ls-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True),
+                    [Fault("side_oom", "ls-h100-02", 20, 50,
+                           runs=[(m, m, ()) for m in (22.4, 29.9, 38.2, 47.5)]),
+                     Fault("oom_window", "ls-h100-02", 20, 50, cause=ben, detail="log_shipper_oom"),  # label
+                     Fault("side_oom", "ls-h100-04", 20, 45, runs=[(m, m, ()) for m in (24.1, 33.6, 41.7)]),
+                     Fault("oom_window", "ls-h100-04", 20, 45, cause=ben, detail="log_shipper_oom"),  # label
+                     Fault("rss_leak", "ls-h100-04", 30, cause="other", detail="host_memory_leak",
+                           rate=0.015),
+                     Fault("kv_leak", "ls-h100-06", 50, cause=si, leak=2.0)])
+    for nd in s143.nodes[3:]:
+        nd.lower = True
+    s144 = Scenario("s144_two_residues_two_gpus_thirty_min_apart", "2027-12-21T16:00:00+00:00", 100,
+                    mk("tg-h100-", 5, "H100", 4, l8, "azure_conv", "per_gpu", 1.2, iv, spec=True,
+                       port_per_gpu=True, host_total=1024 * GIB, step_gen=True),
+                    [Fault("spec_residue", "tg-h100-03", 20, gpu=1, inst=1, cause=sr),
+                     Fault("cancels", "tg-h100-03", 30, 60, gpu=2, inst=2, cause=ben, detail="client_cancels",
+                           abort=0.06),
+                     Fault("spec_residue", "tg-h100-03", 50, gpu=3, inst=3, cause=sr),
+                     Fault("checkpoint_load", "tg-h100-05", 70, 75, cause=ben, detail="checkpoint_load")])
+    for nd in s144.nodes[3:]:
+        nd.lower = True
+    s145 = Scenario("s145_spec_config_abort_episode_then_residue", "2027-12-28T11:00:00+00:00", 100,
+                    mk("sc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("warmup", "sc-h100-02", 20, 30),  # the new speculative config, drained restart
+                     Fault("cancels", "sc-h100-02", 22.17, 50, abort=0.07),
+                     Fault("warmup", "sc-h100-02", 50, 60),  # rolled back, drained restart
+                     Fault("spec_config", "sc-h100-02", 20, 60, cause=ben,
+                           detail="spec_config_change"),  # label only
+                     Fault("spec_residue", "sc-h100-05", 25, cause=sr, abort=0.03),
+                     Fault("spec_residue", "sc-h100-02", 65, cause=sr)])
+    for nd in s145.nodes[3:]:
+        nd.lower = True
+    return [s142, s143, s144, s145]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
