@@ -24,7 +24,7 @@ class Blocks:
     """The engine's last ``BLOCKS_KEPT`` ten-minute blocks (a block with fewer than half its
     minutes known is NaN throughout)."""
 
-    __slots__ = ("_acc", "_known", "_minutes", "demand", "floor", "hits", "queries", "running")
+    __slots__ = ("_acc", "_hour", "_known", "_minutes", "demand", "floor", "hits", "queries", "running")
 
     def __init__(self) -> None:
         self.floor = Series(BLOCKS_KEPT)
@@ -32,6 +32,7 @@ class Blocks:
         self.running = Series(BLOCKS_KEPT)
         self.hits = Series(BLOCKS_KEPT)
         self.queries = Series(BLOCKS_KEPT)
+        self._hour: tuple[int, HourFloor] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -53,10 +54,19 @@ class Blocks:
             return
         half = BLOCK_MINUTES // 2
         whole = known[0] >= half
-        for i, series in enumerate((self.floor, self.demand, self.running, self.hits, self.queries)):
-            ok = whole and known[i] >= half
-            series.push(acc[i] if ok and i == 0 else acc[i] / known[i] * BLOCK_MINUTES if ok else NAN)
+        self.floor.push(acc[0] if whole else NAN)
+        for i, series in enumerate((self.demand, self.running, self.hits, self.queries), start=1):
+            # a sum over the block's minutes, its unknown minutes filled at the known ones' mean
+            series.push(acc[i] / known[i] * BLOCK_MINUTES if whole and known[i] >= half else NAN)
+        self._hour = None
         self._reset()
+
+    def hour(self, n: int) -> HourFloor:
+        """:func:`hour_floor` over the last ``n`` blocks, computed once per block (the screen
+        and the features ask every tick; the blocks change every ten minutes)."""
+        if self._hour is None or self._hour[0] != n:
+            self._hour = (n, hour_floor(self, n))
+        return self._hour[1]
 
 
 class HourFloor(NamedTuple):

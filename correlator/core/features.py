@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
-from correlator.core.blocks import NO_HOUR, HourFloor, hour_floor
+from correlator.core.blocks import NO_HOUR, HourFloor
 from correlator.core.nodestate import (
     CRITICAL_XIDS,
     XID_HELD_NS,
@@ -507,7 +507,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         demand_floor_tau=demand_tau,
         demand_floor_rise=demand_rise,
         running_long=mann_kendall(bucket_means(run, max(1, w.history // 10))),
-        hour=hour_floor(e.blocks, w.hour_blocks),
+        hour=e.blocks.hour(w.hour_blocks),
         crowding=crowd,
         held_fewer=fewer,
         kv_early=early,

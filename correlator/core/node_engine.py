@@ -16,7 +16,6 @@ from correlator.core import benign, hypotheses
 from correlator.core.alert_causes import causes_named, targets_down
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
-from correlator.core.blocks import hour_floor
 from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
     NS,
@@ -557,7 +556,7 @@ class NodeEngine:
         floor = floor_trend(e, w.floor_minutes, w.floor_bucket, w.floor_hold)
         if floor.known and floor.tau >= 0.7 and _above(floor.slope, g):
             return True
-        hour = hour_floor(e.blocks, w.hour_blocks)  # (six numbers, new every ten minutes)
+        hour = e.blocks.hour(w.hour_blocks)
         return hour.rising >= w.hour_blocks - 2 and _above(hour.rise, 0.7 * si.hour_rise_pct)
 
     def _unexplained(self, tick_ns: int) -> hypotheses.Score:
