@@ -2129,6 +2129,75 @@ s145_spec_config_abort_episode_then_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B 
   residue starts on that same node (aborts ramp 1.5 -> 12 %, kept). spec_residue on sc-h100-05 from 25 min
   with steady 3 % aborts (below the abort rule). Labels: benign/spec_config_change sc-h100-02 20-60;
   spec_residue sc-h100-05 25-100; spec_residue sc-h100-02 65-100.
+
+Added later (s146-s149, a thirty-sixth outsider, same clean-room rules; fixed BEFORE any build of them)
+--------------------------------------------------------------------------------------------------------
+s146_stats_off_upgrade_api_rss_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts,
+  100 min from 10:30 UTC; su-h100-04..06 export hostname/uuid; the gateway moves a drained node's
+  conversations to the others (spill); reclaim stalls above 86 % host memory make the gateway time requests
+  out (as s17). The node agents' vLLM collector also forwards the API server's process_* series (new knob
+  Node.proc_metrics: process_resident_memory_bytes / _virtual_memory_bytes, process_cpu_seconds_total,
+  process_open_fds, as in the vLLM capture). A vLLM upgrade rolls by drained restarts over su-h100-01 / -03 /
+  -05 at 15 / 27 / 39 min (kind warmup), and the new chart's values (copied from a benchmark profile) add
+  `--disable-log-stats`: the new processes build no Prometheus stat logger, so their /metrics still answers
+  200 (up == 1, no VLLMTargetDown) with the process_* / python_* / http_* series only. From each new process
+  (new fault kind stats_off) the agent's vLLM samples carry the process_* series alone, and no vLLM rule has
+  data there: no KV, running, abort, TTFT or prefix-hit series, every other source as before. (1)
+  benign/vllm_upgrade on each for 10 min from its stop. (2) monitoring_gap on su-h100-03 from 35 min to end:
+  the new release's API server leaks host memory (a streaming-response buffer never released), RSS +2 %/min of
+  host memory (kind rss_leak, as s11 / s129): host used ~0.40 -> 0.985 at ~65 min, OOM kill, restart 15 s
+  later, reload, grows again; process_resident_memory_bytes and the host's proc_rss_bytes climb together, and
+  only node-exporter, the gateway and the OOM kills alert. su-h100-01 and -05 run the same stats-off build and
+  stay healthy (a missing metric alone is not a fault, as s11's gw-h100-04). (3) benign/checkpoint_load on
+  su-h100-05 60-65 (a host RSS spike on a stats-off node). (4) session_isolation on su-h100-06 (old build,
+  every vLLM series) from 45 min to end at 1.8 %/min (as s1). Labels: benign/vllm_upgrade su-h100-01 15-25,
+  su-h100-03 27-37, su-h100-05 39-49; monitoring_gap su-h100-03 35-100; benign/checkpoint_load su-h100-05
+  60-65; session_isolation su-h100-06 45-100.
+s147_session_ttl_raise_lookalike_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from
+  13:00 UTC, disorder as s13 (1-3 s stream offsets, 2 % late, 1 % duplicates); tl-h100-04..06 export
+  hostname/uuid. At 20 min the platform team raises the serving stack's idle-session TTL from 5 to 20 min on
+  its experiment cohort tl-h100-02 and -05 (new fault kind sess_ttl, f.rate = the share of idle contexts an
+  LRU sweep keeps: 0.12 -> 0.75), to lift prefix hits for returning users: held contexts pile up for ~30 min
+  and level off at ~3-4x the old saw-tooth (KV floor ~0.05 -> ~0.3-0.5), prefix hits x1.4 (1 - exp(-t / 10
+  min)), running and FB unchanged: a slow monotonic KV rise that plateaus. (1) benign/session_ttl_change on
+  tl-h100-02 and tl-h100-05 from 20 min to end. (2) session_isolation on tl-h100-05 from 50 min to end at 1.5
+  %/min (as s1): a leak starting on the raised plateau of a look-alike, the pool's pressure evicting the
+  TTL-held contexts first. (3) benign/retry_burst on tl-h100-04 62-68 (as s6). Labels: benign/
+  session_ttl_change tl-h100-02 20-100 and tl-h100-05 20-100; session_isolation tl-h100-05 50-100; benign/
+  retry_burst tl-h100-04 62-68.
+s148_pd_prefill_transfer_leak_decode_restart: 6 x 4 H100, Llama-3.3-70B TP4, prefill/decode disaggregated as
+  s46 (kvp-h100-01/02 prefill servers, 5 req/s each, KV ~0.002-0.005; kvd-h100-01..04 decode servers, 2.5
+  req/s each), Azure conv, 100 min from 09:00 UTC; kvd-h100-03/04 export hostname/uuid. (1) A hotfix image of
+  the KV connector is canaried on kvp-h100-02 by a drained restart at 20 min (kind warmup):
+  benign/vllm_upgrade 20-30. (2) other/kv_transfer_leak on kvp-h100-02 from its new engine's ready (22.17 min)
+  to end: the new build never frees the blocks of a request whose decode side never pulls them (a client gone
+  between prefill and decode), where the connector should free them after its abort timeout: the prefill
+  server's KV, ~0.005 on a healthy one, climbs 1.5 %/min of its pool (kind kv_leak, cause other) with running
+  ~1 and nothing else moving, to a full pool at ~89 min (then its prefills queue). (3) At 45 min the decode
+  server kvd-h100-03's pod is restarted in place by a config reloader with no drain (kind oom_crash, one run:
+  stop 45.0, start 45.17, ready 46.83): the proxy keeps sending it its share of requests for the 45 s before
+  its balancer ejects it (upstream 5xx), and both prefill servers hold those requests' prefilled blocks, which
+  no decode server pulls, until the connector's 480 s abort timeout (new fault kind pd_hold, f.rate = 0.25 of
+  their requests, PD_EJECT / PD_HOLD): a KV step of ~+0.15-0.25 on kvp-h100-01 and -02 for ~8 min, then freed.
+  Labels benign/pod_restart kvd-h100-03 45-55 (label only) and benign/kv_transfer_hold kvp-h100-01 and -02
+  45-55. (4) session_isolation on the decode server kvd-h100-04 from 55 min to end at 2.0 %/min (as s46).
+  Labels: benign/vllm_upgrade kvp-h100-02 20-30; other/kv_transfer_leak kvp-h100-02 22.17-100;
+  benign/pod_restart kvd-h100-03 45-55; benign/kv_transfer_hold kvp-h100-01 45-55, kvp-h100-02 45-55;
+  session_isolation kvd-h100-04 55-100.
+s149_jittered_vllm_stamps_leak_long_docs_xid: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 15:00 UTC; jr-h100-04..06 export hostname/uuid. jr-h100-03 and jr-h100-05 still run the node agent's
+  previous release, whose vLLM collector stamps a sample when the scrape completes rather than when it starts
+  (new knob Node.slow_scrape = the median scrape time at a light load, 1.2 s): their API servers, busy
+  streaming, answer /metrics in lognormal(1.2 s x (0.5 + (running + waiting) / 30), sigma 0.7) (~0.4-6 s,
+  longer under pressure), and a scrape over 10 s times out (the sample is lost). So their vLLM stream's stamps
+  lag by a noisy 0.4-10 s while the values are those of the scrape's start; nvml, dcgm and host on time
+  (unlabelled noise, drawn from a generator of their own). (1) session_isolation on jr-h100-03 (a jittered
+  node) from 30 min to end at 2.0 %/min (as s1): its KV evidence arrives on the jittered stream, whose stamps
+  lag most when the pool fills. (2) benign/long_document on jr-h100-05 (the other jittered node) 35-60 (as s6:
+  ~1 contract/min of 40-90k tokens, KV and TTFT up). (3) other/xid_79 on jr-h100-04 GPU 2 from 62 min to end
+  (as s5). (4) benign/checkpoint_load jr-h100-01 45-50. Labels: session_isolation jr-h100-03 30-90;
+  benign/long_document jr-h100-05 35-60; other/xid_79 jr-h100-04 GPU 2 62-90; benign/checkpoint_load
+  jr-h100-01 45-50.
 """
 from __future__ import annotations
 
@@ -2291,6 +2360,15 @@ HWS_CLK, HWS_PRE, HWS_DEC = 0.30, 0.30, 0.50  # (s116) SM clock share of a GPU h
 BF_P, BF_G, BF_TPS, BF_FILL, BF_RAMP = 5500.0, 500.0, 12.0, 0.965, 0.03  # (s117) a backfill batch
 #   request's prompt and output tokens (means), its decode tokens/s in a full batch, the pool share vLLM's
 #   scheduler fills with them, and the share it can admit per second (prefill-bound)
+API_RSS, API_VSZ = 4.3 * GIB, 41.6 * GIB  # (s146) a 70B chat server's API process (tokenizer, FastAPI, ZMQ
+#   buffers): resident and virtual memory before any leak (its /metrics process_* series)
+KEEP, TTL_HIT, TTL_TAU = 0.12, 0.4, 600.0  # (s147) share of idle contexts an LRU sweep keeps (a 5-min idle
+#   TTL), the extra prefix hits a longer TTL brings at most, and how fast the returning sessions find them (s)
+PD_EJECT, PD_HOLD = 45.0, 480.0  # (s148) s the P/D proxy keeps sending a dead decode server its share (the
+#   balancer's ejection, as the gateway's), and s a prefill server holds unpulled blocks (the KV connector's
+#   abort timeout)
+SCRAPE_SIG, SCRAPE_TIMEOUT, SCRAPE_REF = 0.7, 10.0, 30.0  # (s149) lognormal sigma of a slow /metrics scrape's
+#   duration, the agent's scrape timeout (s), and the running + waiting count that adds one median
 
 
 @dataclass
@@ -2381,6 +2459,11 @@ class Node:
     no_pc_export: bool = False  # (s139) the agent's metric allowlist omits vllm:prefix_cache_queries_total /
     #                    hits_total (prefix caching is on; the counters are simply not collected), so the
     #                    prefix-hit rule has no data on the node (no draw)
+    proc_metrics: bool = False  # (s146) the agent's vLLM collector also forwards the API server's process_*
+    #                    series (resident / virtual memory, CPU seconds, open fds; no draw)
+    slow_scrape: float = 0.0  # (s149) the node's /metrics answers slowly and its agent stamps a vLLM sample
+    #                    when the scrape completes: median scrape s at a light load (0: off); drawn from a
+    #                    generator of its own (`scrape_lag`)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2461,6 +2544,10 @@ class Fault:
     #                    batch client keeping f.burst requests in flight at a lower priority (`backfill`)
     # (s118-s121) decline: the day's hump (as diurnal) whose peak lies at or before the recording's start, so
     #                    the recording sees its falling half only (f.start < 0; `workload`)
+    # (s146-s149) stats_off: from f.start the serving process exports no vllm:* series (`life_of`,
+    #                    `vllm_records`, `alerts`); sess_ttl: from f.start an LRU sweep keeps f.rate of the
+    #                    idle contexts (`sim_engine`); pd_hold: a prefill server holds f.rate of the blocks it
+    #                    prefills in the PD_EJECT s from f.start for PD_HOLD s (`workload`)
 
 
 @dataclass
@@ -2569,6 +2656,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     other = nd.host_total * (0.30 + 0.1 * smooth(rng.normal(0, 1, T), 120))
     rss_base = 48 * GIB if nd.host_total < 1024 * GIB else 96 * GIB
     rss = np.full(T, float(rss_base))
+    grown = np.zeros(T)  # (s146) the part of the RSS a leak added (its API server's own series; no draw)
+    stoff = np.zeros(T, bool)  # (s146) the serving process exports no vllm:* series (`stats_off`)
     ev: list[Event] = []
     starts: list[float] = []
     readies: list[float] = []
@@ -2728,6 +2817,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                                             [0, 1, 1, 0], 0, 0)
                 if nd.kv_events:
                     ev.append((r + RELOAD_PAUSE + 0.2, "vllm", None, "kv_all_cleared", {}))
+        elif f.kind == "stats_off":  # (s146) started with --disable-log-stats: /metrics up, no engine stats
+            stoff[s0:] = True
         elif f.kind in ("mon_gap", "rss_leak"):
             if f.kind == "mon_gap":
                 scraped[s0:] = False
@@ -2737,6 +2828,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 over = np.nonzero((g0 <= N) & (other + rss_base + grow >= 0.985 * nd.host_total))[0]
                 kill = int(over[0]) if len(over) else T
                 rss[g0:kill] += grow[g0:kill]
+                grown[g0:kill] += grow[g0:kill]
                 if kill >= T:
                     break
                 ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid[0], "process": "vllm"}))
@@ -2768,6 +2860,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["nvml_off"] = nvoff
     if gsp is not None:
         nd.o["gsp"] = gsp
+    if grown.any():
+        nd.o["rss_grown"] = grown
+    if stoff.any():
+        nd.o["stats_off"] = stoff
     if any(f.kind in ("embed", "embed_reindex", "embed_leak") for f in fl):  # (s101) no random draw
         nd.o["colo"] = colo_mem(nd, fl, T)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
@@ -2925,15 +3021,16 @@ def remapped(nd: Node, fl: list[Fault], g: int, t: float, m: dict[str, Any]) -> 
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
-              up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None
-              ) -> tuple[Arr, Arr]:
+              up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None,
+              keep: Arr | None = None) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
     pre-surge `fref` they scale with the absolute load. `scale` (None: 1) is the pool the fractions were
     computed for divided by the pool the engine has at each second (a restart with another config): the
     same tokens take a larger share of a smaller pool. (s83) `resets` (None: none): seconds at which the
-    prefix cache is reset: every held context but the leaked (pinned) ones is dropped."""
+    prefix cache is reset: every held context but the leaked (pinned) ones is dropped. (s147) `keep` (None:
+    0.12 all along): the share of idle contexts each LRU sweep keeps, per second (a longer idle TTL)."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -2952,7 +3049,8 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
         if resets is not None and resets[s]:
             held = leaked
         if s >= nxt:  # LRU sweep of idle sessions
-            held, nxt = leaked + 0.12 * (held - leaked), s + r.uniform(120, 300)
+            k = 0.12 if keep is None else float(keep[s])
+            held, nxt = leaked + k * (held - leaked), s + r.uniform(120, 300)
         x = active[s] + held + pinned[s]
         if x > 0.99:  # pool full: evict reclaimable contexts first
             cut = min(x - 0.99, held - leaked)
@@ -3020,6 +3118,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             agent_batch(rng, f, e, N, xs, w["pinned"])
         elif f.kind == "cancels":  # clients that cancel in flight (a voice app's barge-in): steady aborts
             w["p_ab"][s0:s1] = f.abort
+        elif f.kind == "pd_hold":  # (s148) prefills for a dead decode server: no decode side ever pulls their
+            sel = (t >= s0) & (t < s0 + PD_EJECT) & (rng.random(len(t)) < f.rate)  # blocks, which the KV
+            for a, p in zip(t[sel], P[sel], strict=True):  # connector frees at its abort timeout
+                w["pinned"][int(a):int(a + PD_HOLD)] += p / e.pool
         elif f.kind == "batch_job":  # an offline batch client on the same endpoint: f.rate req/s (kind 6),
             nb = int(rng.poisson(f.rate * (s1 - s0)))  # one document each (3-8k tokens, a 300-700 summary)
             at = np.sort(rng.uniform(s0, s1, nb))
@@ -3514,6 +3616,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                                                                  "reasoning", "runaway", "rag", "diurnal")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
+    keep = ttl_on = None  # (s147) a longer idle-session TTL: the share a sweep keeps, and its hits (no draw)
+    for f in (f for f in fl if f.kind == "sess_ttl"):
+        s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
+        keep = np.full(T, KEEP) if keep is None else keep
+        ttl_on = np.zeros(T) if ttl_on is None else ttl_on
+        keep[s0:s1], ttl_on[s0:s1] = f.rate, 1.0 - np.exp(-(N[s0:s1] - s0) / TTL_TAU)
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
     lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
@@ -3584,10 +3692,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
-                                   fref, resets=rs)
+                                   fref, resets=rs, keep=keep)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   pin * psc, up, fref, psc, rs)
+                                   pin * psc, up, fref, psc, rs, keep)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -3626,6 +3734,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-back_s / 240.0))
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
+    if ttl_on is not None:  # (s147) returning users find the contexts a longer TTL kept
+        hit = np.minimum(hit * (1.0 + TTL_HIT * ttl_on[si]), 0.98)
     if (kind == 4).any():  # a moved conversation's history is cached on the node it left
         hit = hit * np.where(kind == 4, 0.25, 1.0)
     if (kind == 5).any():  # a launch's new users: first turns, only the shared system prompt is cached
@@ -4319,6 +4429,26 @@ def mig_records(rng: np.random.Generator, nd: Node, T: int, uuids: list[str]) ->
     return out
 
 
+def proc_series(nd: Node, e: Engine, T: int, uptime: float) -> dict[str, Arr]:
+    """(s146) The API server's process_* series as its /metrics exposes them (prometheus_client's process
+    collector, as in the vLLM capture): resident and virtual memory (API_RSS / API_VSZ, breathing +-0.4 %,
+    plus what a leak added, `rss_grown`), CPU seconds (0.3 of a core + 0.012 per request in the engine, from
+    the process's start; `uptime` s of it before the recording) and open fds (64 + a socket per request). No
+    random draw."""
+    o, N = nd.o, np.arange(T)
+    inflight = e.out["running"] + e.out["waiting"]
+    grown = o.get("rss_grown", np.zeros(T))
+    breathe = 1.0 + 0.004 * np.sin(2 * np.pi * N / 97.0)  # allocator arenas growing and trimmed
+    cpu = np.cumsum(0.3 + 0.012 * inflight) + 0.3 * uptime
+    for st in sorted(o["starts"]):  # a new process counts from zero
+        a = int(st)
+        if 0 < a < T:
+            cpu[a:] -= cpu[a - 1]
+    return {"process_resident_memory_bytes": np.round(API_RSS * breathe + grown),
+            "process_virtual_memory_bytes": np.round(API_VSZ + API_RSS * (breathe - 1.0) + grown),
+            "process_cpu_seconds_total": np.round(cpu, 2), "process_open_fds": 64.0 + inflight}
+
+
 def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr, old: bool = False
                  ) -> list[Rec]:
     """vLLM samples (and KV events) as the node agent scrapes them. (s66) `old`: a second agent scraping the
@@ -4341,6 +4471,12 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
         created = round(1.7e9 + rng.uniform(0, 1e6), 3)
         e.out.update(cum=cum, created=created)
+        if nd.proc_metrics:  # (s146) no draw
+            e.out["proc"] = proc_series(nd, e, T, uptime)
+    pm, stoff = e.out.get("proc"), o.get("stats_off")
+    srng = None  # (s149) a slow /metrics: the scrape times, from a generator of their own
+    if nd.slow_scrape:
+        srng = np.random.default_rng(zlib.crc32(f"{nd.name}/{e.label}/scrape".encode()))
     bnames = [f'vllm:time_to_first_token_seconds_bucket{{le="{"+Inf" if math.isinf(x) else x}"}}'
               for x in LES]
     for t in (t for t in collect(rng, nd, "vllm", T, {"vllm": 15.0} if old else None) if vis[int(t)]):
@@ -4376,8 +4512,18 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="True",'
               f'gpu_memory_utilization="{util:g}",num_gpu_blocks="{pool // 16}",'
               f'prefix_caching_hash_algo="sha256",swap_space="4.0"}}'] = 1.0
-        out.append((t, sample(nd, "vllm", e.rec_gpu, m,
-                              {"engine": e.label, "model_name": model_at(nd, e, t), **e.labels})))
+        if stoff is not None and stoff[s]:  # (s146) --disable-log-stats: no vllm:* series at all
+            m = {}
+        if pm is not None:  # (s146) the API server's process_* series
+            m.update({k: float(v[s]) for k, v in pm.items()})
+        lag = 0.0
+        if srng is not None:  # (s149) stamped when the scrape completes; a scrape over the timeout is lost
+            lag = nd.slow_scrape * (0.5 + float(e.out["running"][s] + e.out["waiting"][s]) / SCRAPE_REF)
+            lag *= math.exp(SCRAPE_SIG * float(srng.standard_normal()))
+            if lag > SCRAPE_TIMEOUT or t + lag >= T - 0.5:
+                continue
+        out.append((t + lag, sample(nd, "vllm", e.rec_gpu, m,
+                                    {"engine": e.label, "model_name": model_at(nd, e, t), **e.labels})))
     for t in (t for t in rounds(rng, 10.0, T) if nd.kv_events and vis[int(t)]):
         w = slice(max(int(t) - 10, 0), int(t))  # blocks computed (not prefix hits), 16 tokens each
         stored = (incs["vllm:prompt_tokens_total"][w].sum() - incs["vllm:prefix_cache_hits_total"][w].sum()
@@ -4477,6 +4623,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             if sc.kv_warn is not None:  # a rule someone added with a threshold inside the healthy saw-tooth
                 conds["VLLMKVCacheUsageElevated"] = (x["usage"][ti] > sc.kv_warn) & v1
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
+            if "stats_off" in o:  # (s146) up == 1, but no vllm:* series: the vLLM rules have no data
+                vis = vis & ~o["stats_off"][ti]
             sw = o.get("swap") if e.model is None else None  # (s68) another model from the new process on
             parts = [(lab, np.ones(len(ti), bool))] if sw is None else [
                 (lab, ti < sw[0]), ({**lab, "model_name": sw[1]}, ti >= sw[0])]
@@ -4847,7 +4995,7 @@ def scenarios() -> list[Scenario]:
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
-            *thirty_fifth_scenarios()]
+            *thirty_fifth_scenarios(), *thirty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6352,6 +6500,58 @@ def thirty_fifth_scenarios() -> list[Scenario]:
     for nd in s145.nodes[3:]:
         nd.lower = True
     return [s142, s143, s144, s145]
+
+
+def thirty_sixth_scenarios() -> list[Scenario]:
+    """s146-s149, added later by a thirty-sixth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    ups = ((1, 15.0), (3, 27.0), (5, 39.0))  # (s146) the upgrade's drained restarts: node, minute
+    s146 = Scenario("s146_stats_off_upgrade_api_rss_leak", "2028-01-04T10:30:00+00:00", 100,
+                    mk("su-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       stall_err=True, proc_metrics=True, step_gen=True),
+                    [*(Fault("warmup", f"su-h100-0{k}", m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for k, m in ups),
+                     *(Fault("stats_off", f"su-h100-0{k}", m + 0.5) for k, m in ups),  # the new process on
+                     Fault("rss_leak", "su-h100-03", 35, cause="monitoring_gap", rate=0.02),
+                     Fault("checkpoint_load", "su-h100-05", 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("kv_leak", "su-h100-06", 45, cause=si, leak=1.8)], spill=True)
+    for nd in s146.nodes[3:]:
+        nd.lower = True
+    s147 = Scenario("s147_session_ttl_raise_lookalike_leak", "2028-01-11T13:00:00+00:00", 100,
+                    mk("tl-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("sess_ttl", n, 20, rate=0.75, cause=ben, detail="session_ttl_change")
+                       for n in ("tl-h100-02", "tl-h100-05")),
+                     Fault("kv_leak", "tl-h100-05", 50, cause=si, leak=1.5),
+                     Fault("retry_burst", "tl-h100-04", 62, 68, cause=ben, detail="retry_burst")],
+                    disorder=True)
+    for nd in s147.nodes[3:]:
+        nd.lower = True
+    pd = [*mk("kvp-h100-", 2, "H100", 4, l70, "azure_conv", "tp", 5.0, iv, pd="prefill", step_gen=True),
+          *mk("kvd-h100-", 4, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, pd="decode", step_gen=True)]
+    s148 = Scenario("s148_pd_prefill_transfer_leak_decode_restart", "2028-01-18T09:00:00+00:00", 100, pd,
+                    [Fault("warmup", "kvp-h100-02", 20, 30, cause=ben, detail="vllm_upgrade"),
+                     Fault("kv_leak", "kvp-h100-02", 22.17, cause="other", detail="kv_transfer_leak",
+                           leak=1.5),
+                     Fault("oom_crash", "kvd-h100-03", 45, runs=[(45.0, 45.17, ())]),  # in place, no drain
+                     Fault("pod_restart", "kvd-h100-03", 45, 55, cause=ben, detail="pod_restart"),  # label
+                     *(Fault("pd_hold", n, 45, 55, rate=0.25, cause=ben, detail="kv_transfer_hold")
+                       for n in ("kvp-h100-01", "kvp-h100-02")),
+                     Fault("kv_leak", "kvd-h100-04", 55, cause=si, leak=2.0)])
+    for nd in pd[4:]:
+        nd.lower = True
+    s149 = Scenario("s149_jittered_vllm_stamps_leak_long_docs_xid", "2028-01-25T15:00:00+00:00", 90,
+                    mk("jr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("kv_leak", "jr-h100-03", 30, cause=si, leak=2.0),
+                     Fault("long_document", "jr-h100-05", 35, 60, cause=ben, detail="long_document"),
+                     Fault("xid79", "jr-h100-04", 62, gpu=2, cause="other", detail="xid_79"),
+                     Fault("checkpoint_load", "jr-h100-01", 45, 50, cause=ben, detail="checkpoint_load")])
+    for nd in s149.nodes[3:]:
+        nd.lower = True
+    for nd in (s149.nodes[2], s149.nodes[4]):  # the agent's previous release
+        nd.slow_scrape = 1.2
+    return [s146, s147, s148, s149]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
