@@ -250,6 +250,10 @@ class SpecResidue(_Section):
     without_spec_decode: Share = 0.3
     """Strength kept where the node's vLLM servers export no speculative-decoding counter at
     all: no draft model, so no draft state to leave (0.7 where nothing tells either way)."""
+    other_server_after_s: Pos = 600.0
+    """On a node running a server per GPU: a server whose own residue is first found this long
+    after the node's residue incident opened is a second fault, paged as the node's second
+    incident (servers found within it are the first fault's)."""
 
 
 class MonitoringGap(_Section):

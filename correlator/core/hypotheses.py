@@ -339,16 +339,32 @@ def spec_residue(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sc
     if f.gpu is not None and f.gpu.level.trend.known:
         best = _residue(f.gpu, (f.rates.aborts, *f.rates.aborts_then, f.rates.aborts_recent), since,
                         f, rules, f"{f.gpu.gpus} GPUs")
-    for p in f.pools:
-        own = p.aborts == p.aborts
-        aborts = (p.aborts, *p.aborts_then, p.aborts_recent) if own else (
-            f.rates.aborts, *f.rates.aborts_then, f.rates.aborts_recent)
-        s = _residue(p.gpu, aborts, min(since, p.since_restart_s), f, rules, p.where)
+    for _, s in _pool_residues(f, rules, since):
         if s.strength > best.strength:
             best = s
     if benign.explained(expl, benign.GPU):
         best.strength *= 0.1
     return best
+
+
+def pool_residues(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> list[tuple[str, Score]]:
+    """:func:`spec_residue` judged on each server's own framebuffer alone, by where it is
+    ('GPU 1'): the node's second residue incident is about a server the first one's is not."""
+    found = _pool_residues(f, rules, min(f.since_start_s, f.since_resume_s))
+    if benign.explained(expl, benign.GPU):
+        for _, s in found:
+            s.strength *= 0.1
+    return found
+
+
+def _pool_residues(f: NodeFeatures, rules: RuleSet, since: float) -> list[tuple[str, Score]]:
+    found = []
+    for p in f.pools:
+        own = p.aborts == p.aborts
+        aborts = (p.aborts, *p.aborts_then, p.aborts_recent) if own else (
+            f.rates.aborts, *f.rates.aborts_then, f.rates.aborts_recent)
+        found.append((p.where, _residue(p.gpu, aborts, min(since, p.since_restart_s), f, rules, p.where)))
+    return found
 
 
 def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_start_s: float,

@@ -120,6 +120,10 @@ class NodeEngine:
         # The node's second incident: a separate cause found while the first is open.
         self.second: NodeMachine | None = None
         self.second_onset_ns = 0
+        # The servers (by where: 'GPU 1') the node's residue incident names, from when it opened;
+        # and the residue of a server it does not name, as judged this tick (:meth:`_other_residue`).
+        self._residue: tuple[int, frozenset[str]] = (0, frozenset())
+        self._other: hypotheses.Score | None = None
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -271,7 +275,7 @@ class NodeEngine:
         # the second incident's cause is not the first one's winner (nor is memory growing
         # behind a monitoring gap: that gap's symptom, not the first incident's new diagnosis)
         gone = {second, hypotheses.MEMORY_LEAK} if second == hypotheses.MONITORING_GAP else {second}
-        if second and winner in gone:
+        if second and second != self.machine.cause and winner in gone:
             rest = hypotheses.weighted({c: sc for c, sc in scores.items() if c not in gone}, prior)
             winner = max(rest, key=lambda c: rest[c]) if any(v > 0 for v in rest.values()) else ""
             confidence = hypotheses.confidence(scores[winner], shares[winner]) if winner else 0.0
@@ -328,7 +332,9 @@ class NodeEngine:
         new diagnosis of the memory incident. And a scrape that broke on its own beside a
         memory incident (outsider s107: a residue open, then the server's metrics unreachable
         while its memory grows to the OOM killer): a monitoring gap, paged as the second
-        incident (:meth:`_gap_on_its_own`)."""
+        incident (:meth:`_gap_on_its_own`). And on a node running a server per GPU, another
+        server's residue found well after the first one's (:meth:`_other_residue`)."""
+        self._other = self._other_residue(f, tick_ns)
         if self._second_engaged():
             return self.second.cause  # type: ignore[union-attr]
         first = self.machine.cause
@@ -346,7 +352,34 @@ class NodeEngine:
         if scores[first].strength < inc.resolve_score:
             return ""
         other = max((c for c in SEPARATE_CAUSES if c != first), key=lambda c: scores[c].strength)
-        return other if scores[other].strength >= inc.open_score else ""
+        if scores[other].strength >= inc.open_score:
+            return other
+        if self._other is not None and self._other.strength >= inc.open_score:
+            return first
+        return ""
+
+    def _other_residue(self, f: NodeFeatures, tick_ns: int) -> hypotheses.Score | None:
+        """The strongest residue on a server that the node's open residue incident does not
+        name, or None. The incident names the servers whose own framebuffer showed a residue
+        within ``spec_residue.other_server_after_s`` of its opening (one fault reaches the
+        servers it reaches at about the same time); a server whose residue is found later is
+        a second fault (outsider s144: a second GPU's server, half an hour on), paged as the
+        node's second incident instead of folding into the first."""
+        if not (self.machine.active and self.machine.cause == hypotheses.SPEC_RESIDUE):
+            self._residue = (0, frozenset())
+            return None
+        since, places = self._residue
+        since = since or tick_ns
+        found = hypotheses.pool_residues(f, self.rules, self.explanations)
+        naming = tick_ns - since < int(self.rules.hypotheses.spec_residue.other_server_after_s * NS)
+        if naming:
+            floor = self.rules.incidents.resolve_score
+            places = places | {where for where, s in found if s.strength >= floor}
+        self._residue = (since, places)
+        rest = [s for where, s in found if where not in places]
+        if naming or not rest:
+            return None
+        return max(rest, key=lambda s: s.strength)
 
     def _gap_on_its_own(self, f: NodeFeatures, tick_ns: int) -> bool:
         """A source of the node silent for ``monitoring_gap.beside_after_s`` while the node's
@@ -370,7 +403,7 @@ class NodeEngine:
         m = self.second
         if m is None:
             m = self.second = _machine(self.rules)
-        score = scores[cause]
+        score = self._other if cause == self.machine.cause and self._other is not None else scores[cause]
         # a second incident's leak holds as the first one's does (outsider s105: a leak beside
         # its node's residue resolved while its pool stayed full)
         held = m.active and self._held(m.cause, self._kv_raised2)
@@ -730,6 +763,8 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "_kv_raised": lambda: ("", NAN),
     "_kv_raised2": lambda: ("", NAN),
     "_suppressed": frozenset,
+    "_residue": lambda: (0, frozenset()),
+    "_other": lambda: None,
     "_kv_short": lambda: NAN,
     "_kv_growth": lambda: NAN,
     "_gpu_growth": lambda: NAN,

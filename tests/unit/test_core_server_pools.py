@@ -216,3 +216,58 @@ def test_a_server_counting_finished_requests_but_no_interrupt_yet_has_none_of_it
             del e.counters["finished_abort"]
     pools = server_pools(st, node.w, node.next_tick_ns - node.w.tick_ns, 0.05)
     assert next(p for p in pools if p.where == "GPU 2").aborts == 0.0
+
+
+def residues_from(starts: dict[int, float]) -> tuple[Callable[[float, int], float],
+                                                    Callable[[float, int], float]]:
+    """Framebuffer and interrupts of servers whose residue begins at ``starts[gpu]`` seconds."""
+    def fb(t: float, g: int) -> float:
+        begun = starts.get(g)
+        return flat(t, g) + (0.22 * max(0.0, t - begun) / 60.0 if begun is not None else 0.0)
+
+    def interrupts(t: float, g: int) -> float:
+        begun = starts.get(g)
+        return 40.0 if begun is not None and t >= begun else 5.0
+
+    return fb, interrupts
+
+
+def opened(incidents: list[Incident]) -> list[Incident]:
+    return [i for i in incidents if i.status == "open"]
+
+
+def test_a_second_servers_residue_half_an_hour_later_is_a_second_incident() -> None:
+    """Outsider s144: GPU 1's server leaves a residue, and half an hour later GPU 3's does too
+    (a second fault: the first one's incident is long paged). The second server's residue is
+    paged as an incident of its own, naming its GPU; the first stays open beside it."""
+    fb, interrupts = residues_from({2: RESIDUE_FROM, 0: RESIDUE_FROM + 1800})
+    _, incidents = replay(server_node(fb, interrupts, 4500))
+    first, second = opened(incidents)
+    assert first.cause == second.cause == "spec_residue"
+    assert RESIDUE_FROM < (first.opened_ns - T0) / 1e9 <= RESIDUE_FROM + 300
+    assert RESIDUE_FROM + 1800 < (second.opened_ns - T0) / 1e9 <= RESIDUE_FROM + 2100
+    assert "GPU 2" in first.evidence[0].detail and "GPU 0" in second.evidence[0].detail
+    assert not [i for i in incidents if i.status == "resolved"]
+
+
+def test_servers_whose_residues_begin_minutes_apart_are_one_fault() -> None:
+    """One draft model's fault reaching two servers of a node a few minutes apart (their
+    interrupts climb at slightly different times): one incident, as before."""
+    fb, interrupts = residues_from({2: RESIDUE_FROM, 0: RESIDUE_FROM + 180})
+    _, incidents = replay(server_node(fb, interrupts, 4500))
+    assert [i.cause for i in opened(incidents)] == ["spec_residue"]
+
+
+def test_without_the_split_the_second_servers_residue_folds_into_the_first() -> None:
+    """The setting that makes the split: with it longer than the recording, the second
+    server's residue is part of the first incident (the behaviour before outsider s144)."""
+    h = RULES.hypotheses
+    residue = h.spec_residue.model_copy(update={"other_server_after_s": 10_000.0})
+    rules = RULES.model_copy(update={"hypotheses": h.model_copy(update={"spec_residue": residue})})
+    fb, interrupts = residues_from({2: RESIDUE_FROM, 0: RESIDUE_FROM + 1800})
+    eng = Engine(rules)
+    incidents: list[Incident] = []
+    for r in server_node(fb, interrupts, 4500):
+        incidents += eng.process(r).incidents
+    incidents += eng.finish().incidents
+    assert [i.cause for i in opened(incidents)] == ["spec_residue"]
