@@ -2198,6 +2198,89 @@ s149_jittered_vllm_stamps_leak_long_docs_xid: 6 x 4 H100, Llama-3.3-70B TP4, Azu
   (as s5). (4) benign/checkpoint_load jr-h100-01 45-50. Labels: session_isolation jr-h100-03 30-90;
   benign/long_document jr-h100-05 35-60; other/xid_79 jr-h100-04 GPU 2 62-90; benign/checkpoint_load
   jr-h100-01 45-50.
+
+Added later (s150-s153, a thirty-seventh outsider, same clean-room rules; fixed BEFORE any build of them)
+----------------------------------------------------------------------------------------------------------
+s150_sdk_token_cut_cancels_big_draft_residue: 6 x 4 H100, Llama-3.3-70B TP4 with speculative decoding, Azure
+  conv 2.5 req/s/node, 90 min from 16:00 UTC, request logging on every node (tenant, session, tokens,
+  spec_draft_tokens); the gateway moves a drained node's conversations to the others (spill); tc-h100-04..06
+  export hostname/uuid. Two pools of a draft-size experiment: tc-h100-01..03 speculate with the 1B draft (2400
+  MiB/GPU, 4.7 MB of draft state per interrupted request, 3.2 tokens per verification step), tc-h100-04..06
+  with a 3B draft (Llama-3.2-3B: Node.spec_mib = DRAFT3B_MIB, 6150 MiB/GPU, so their pool is ~11 % smaller;
+  new Node knobs draft_mb = DRAFT3B_MB, 16.5 MB per interrupted request, and spec_step = DRAFT3B_STEP, 3.6
+  tokens per step). (1) The 3B pool gets a new image (a faster tree-verification patch) by drained restarts at
+  8 / 11 / 14 min (kind warmup: benign/vllm_upgrade, 10 min each), whose abort path skips freeing the draft
+  model's per-request state: spec_residue on tc-h100-04 / -05 / -06 from each new engine's ready (10.17 /
+  13.17 / 16.17 min) to the end (kind spec_residue with a steady abort rate of 0.015, the fleet's usual client
+  aborts), fed at first by those 1.5 % only (~7-9 MiB/min/GPU, no alert). (2) At 30 min retail-bank's backend
+  deploys (over 3 min) a client SDK release whose SSE reader closes every stream after 256 events (SDK_CUT):
+  each of its requests (20 % of every node's; new fault kind sdk_cut, request kind 16) that would generate
+  more than 256 tokens is aborted by the client's disconnect at exactly 256 generated tokens (~34 % of Azure
+  conv answers are longer), so every node's abort share rises from ~1.5 % to ~5-12 % (10-min windows), the
+  abort alert fires and flaps on all six nodes, and the request logs show `abort` with generation_tokens 256
+  for retail-bank (its kind-0 share goes to the other tenants from then, so it stays ~20 % of the log).
+  benign/sdk_stream_cut on all six from 30 min to the end: on the 1B pool the interrupted requests' draft
+  state is reclaimed (tau 90 s, FB flat); on the 3B pool the same cancels feed the residue ~5x faster (16.5 MB
+  each: ~45 MiB/min/GPU, FB GPU 0 ~74.1k -> ~77.0k MiB by 90, just under GPUFramebufferHigh's 95 %). The abort
+  storm is the same on the six nodes; only FB / NVML memory tells the three leaking ones. Labels:
+  benign/vllm_upgrade tc-h100-04 8-18, -05 11-21, -06 14-24; spec_residue tc-h100-04 10.17-90, -05 13.17-90,
+  -06 16.17-90; benign/sdk_stream_cut tc-h100-01..06 30-90.
+s151_cis_hardening_host_blind_tokenizer_rss_oom: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1
+  TiB hosts, 100 min from 06:00 UTC; hd-h100-04..06 export hostname/uuid; reclaim stalls above 86 % host
+  memory make the gateway time requests out (as s17). A CIS hardening run (Ansible, after a security update)
+  remounts /proc with hidepid=2 and sets kernel.dmesg_restrict=1: on hd-h100-01 / -02 at 20.0 / 20.4 min (the
+  canary batch) and -03 / -04 / -05 at 45.0 / 45.4 / 45.8 (hd-h100-06 excluded by a ticket). The node agent
+  runs unprivileged: its host collector reads the serving process's /proc/<pid>/status first and skips the
+  whole round when that read fails, and its /dev/kmsg reader stops with EPERM, so from each run (new fault
+  kind host_blind) the node sends no host sample and no host event (oom_kill, process_start); nvml, dcgm and
+  vLLM as before, and node-exporter (root) still feeds the node-memory and OOM-kill alerts.
+  benign/host_telemetry_loss on the five from each run to the end. (1) monitoring_gap on hd-h100-02 from 30
+  min to end: the new release of the API server's tool-call parser keeps every request's rendered chat
+  template and its token ids (an encode cache that never evicts), so the serving process's RSS grows 2 %/min
+  of host memory (kind rss_leak, as s146): host used ~0.38 -> 0.985, OOM kill of the vLLM process at 59.9 min,
+  restart, reload, grows again to a second OOM kill at 91.2; none of it in the agent's host stream (blind
+  since 20.4), only in NodeMemoryHighUtilization / NodeOOMKillDetected, the gateway's timeouts and 5xx, TTFT,
+  and the vLLM engine_start / counter reset after each kill. (2) session_isolation on hd-h100-04 from 52 min
+  to end at 2.0 %/min (as s1; host-blind since 45.4, its vLLM evidence intact). (3) benign/checkpoint_load on
+  hd-h100-05 62-67 (its RSS spike unseen, FB +2.5 GiB for ~90 s). Labels: benign/host_telemetry_loss
+  hd-h100-01 20-100, -02 20.4-100, -03 45-100, -04 45.4-100, -05 45.8-100; monitoring_gap hd-h100-02 30-100;
+  session_isolation hd-h100-04 52-100; benign/checkpoint_load hd-h100-05 62-67.
+s152_weekly_cache_compaction_leak_after: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, vLLM KV
+  events on every node, 90 min from Monday 02:30 UTC, disorder as s13 (1-3 s stream offsets, 2 % late, 1 %
+  duplicates); wc-h100-04..06 export hostname/uuid. The serving stack's session store keeps many idle contexts
+  (held-context amplitude 0.18-0.26, Node.amp), and a weekly CronJob (`0 3 * * 1`) compacts it at 30 min: one
+  node after the other, 3 s apart (30.00-30.25 min), it drops every idle session context and calls vLLM's
+  /reset_prefix_cache (new fault kind compact: every held context but leaked ones dropped, as s83's reset,
+  with `kv_all_cleared`; prefix hits ~0, refilling with tau 240 s, the lost prefixes prefilled again at
+  RECOMPUTE_TPS, a few ms on these short prompts). Every node's KV falls at once from its saw-tooth
+  (~0.15-0.35) to the running requests' share (~0.03-0.10) and refills over the next 3-5 min: a fleet-wide,
+  simultaneous, monotonic KV rise with no alert. (1) benign/prefix_cache_compaction on all six from each run
+  to 40 min. (2) session_isolation on wc-h100-04 from 33 min to end at 2.0 %/min (as s1): a leak starting 3
+  min after the compaction, inside the refill, whose rise simply never stops. (3) benign/annual_report on
+  wc-h100-02 45-90 (as s6: one session, a turn every ~45 s, a 30k-token prompt growing 1.5k a turn, its KV
+  held). Labels: benign/prefix_cache_compaction wc-h100-01..06 30.0x-40; session_isolation wc-h100-04 33-90;
+  benign/annual_report wc-h100-02 45-90.
+s153_degrading_hbm_row_remaps_hot_aisle_throttle: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 13:00 UTC; hm-h100-04..06 export hostname/uuid. dcgm-exporter runs a custom counters CSV: the
+  default's row-remap fields (remap, as s37) plus DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, DCGM_FI_DEV_ECC_DBE_VOL_TOTAL
+  and DCGM_FI_DEV_ROW_REMAP_PENDING (new Node knob ecc_fields, `ecc_counts`). (1) other/hbm_degradation on
+  hm-h100-03 GPU 1 from 18 min to end: an HBM stack wearing out. Its correctable-error rate rises from 3/min
+  at 18 min, doubling every 18 min (new fault kind hbm_wear, SBE_DOUBLE); rows with repeated correctable
+  errors are marked for remapping (XID 63, ~40 SBEs each, ROW_REMAP_PENDING 1 from the first,
+  CORRECTABLE_REMAPPED_ROWS counting) at 26.0, 33.5, 39.5, 44.5, 48.5, 52.0, 55.0, 57.5, 60.0, 62.0, 64.0,
+  66.0, 68.0 min, ever closer; at 71.0 a contained uncorrectable error (XID 94 + 63: DBE 1,
+  UNCORRECTABLE_REMAPPED_ROWS 1) kills the vLLM server, which restarts (as s37); more XID 63s at 73.5-82.0; at
+  84.0 another XID 94 whose row cannot be remapped (XID 94 + 64: the bank has no spare row, ROW_REMAP_FAILURE
+  1) kills it again. No drain and no GPU reset in the recording. GPUXidErrors{xid="63"} fires from ~26 min, as
+  it does for any single remap. (2) benign/correctable_row_remap on hm-h100-06 GPU 0 from 47 min to end: one
+  row marked on correctable errors (one XID 63, ~40 SBEs, pending 1; as s37's ecc-h100-05): the same
+  GPUXidErrors{xid="63"} alert, no trend. (3) benign/cooling_maintenance on hm-h100-05 35-60: one of the row's
+  two cooling units is off for a filter change, and the rack at the open end of the hot aisle recirculates:
+  its GPUs 2 and 3 reach the slowdown temperature under load 35-58 / 35.5-57 min (kind throttle with an end,
+  s47's heat curve: ~87 C, SM clock ~0.82 / ~0.88 of its maximum, hunting), the TP group slowed with them;
+  GPUTemperatureHigh on both. (4) session_isolation on hm-h100-02 from 50 min to end at 1.5 %/min (as s1).
+  Labels: other/hbm_degradation hm-h100-03 GPU 1 18-90; benign/cooling_maintenance hm-h100-05 35-60;
+  benign/correctable_row_remap hm-h100-06 GPU 0 47-90; session_isolation hm-h100-02 50-90.
 """
 from __future__ import annotations
 
@@ -2369,6 +2452,13 @@ PD_EJECT, PD_HOLD = 45.0, 480.0  # (s148) s the P/D proxy keeps sending a dead d
 #   abort timeout)
 SCRAPE_SIG, SCRAPE_TIMEOUT, SCRAPE_REF = 0.7, 10.0, 30.0  # (s149) lognormal sigma of a slow /metrics scrape's
 #   duration, the agent's scrape timeout (s), and the running + waiting count that adds one median
+SDK_CUT = 256  # (s150) generated tokens after which a client SDK release closes the stream it reads (a
+#   hard-coded event limit in its SSE reader): the server sees a client disconnect, the request is aborted
+DRAFT3B_MIB, DRAFT3B_MB, DRAFT3B_STEP = 6150.0, 16.5, 3.6  # (s150) a 3B draft model (Llama-3.2-3B-Instruct,
+#   bf16): MiB of weights on each GPU, MB of draft state an interrupted request leaves (the 1B's 4.7 MB x the
+#   ratio of their KV bytes per token, 114,688 / 32,768) and tokens per verification step (~2.6 of 4 accepted
+#   + the bonus token; the 1B's 3.2)
+SBE_DOUBLE = 1080.0  # (s153) s in which the correctable-error rate of a wearing HBM stack doubles
 
 
 @dataclass
@@ -2464,6 +2554,13 @@ class Node:
     slow_scrape: float = 0.0  # (s149) the node's /metrics answers slowly and its agent stamps a vLLM sample
     #                    when the scrape completes: median scrape s at a light load (0: off); drawn from a
     #                    generator of its own (`scrape_lag`)
+    draft_mb: float = 4.7  # (s150) MB of draft-model state one interrupted request leaves on its GPUs (4.7:
+    #                    a 1B draft, DESIGN; DRAFT3B_MB: a 3B one)
+    spec_step: float = 3.2  # (s150) generated tokens per speculative verification step (3.2: the 1B draft's
+    #                    ~2.2 accepted of 4 + the bonus token; DRAFT3B_STEP: the 3B's)
+    ecc_fields: bool = False  # (s153) dcgm-exporter's counters CSV also has DCGM_FI_DEV_ECC_SBE_VOL_TOTAL /
+    #                    _DBE_VOL_TOTAL and DCGM_FI_DEV_ROW_REMAP_PENDING (with `remap` for the row counters;
+    #                    `ecc_counts`, no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2548,6 +2645,13 @@ class Fault:
     #                    `vllm_records`, `alerts`); sess_ttl: from f.start an LRU sweep keeps f.rate of the
     #                    idle contexts (`sim_engine`); pd_hold: a prefill server holds f.rate of the blocks it
     #                    prefills in the PD_EJECT s from f.start for PD_HOLD s (`workload`)
+    # (s150-s153) sdk_cut: from f.start (deployed over 3 min) a share f.rate of the node's trace requests
+    #                    (kind 16) comes through a client SDK that closes each stream after SDK_CUT generated
+    #                    tokens (`workload`, `sim_engine`); host_blind: from f.start the node agent's host
+    #                    collector sends nothing, samples or events (`life_of`, `node_records`); compact: at
+    #                    f.start a cron drops every idle session context and resets the prefix cache
+    #                    (`life_of`, `sim_engine`); hbm_wear: GPU f.gpu's correctable ECC errors from f.start,
+    #                    f.rate a minute at first, doubling every SBE_DOUBLE s (`ecc_counts`)
 
 
 @dataclass
@@ -2688,6 +2792,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     asleep, wakes = np.zeros(T, bool), []  # (s90) level-1 sleep: process up, weights on the host, pool freed
     nvoff: list[tuple[float, float]] = []  # (s102) windows in which the agent's NVML collector is blocked
     gsp: float | None = None  # (s102) s from which the node's NVML/DCGM calls hang behind a dead GSP
+    host_off: float | None = None  # (s151) s from which the agent's host collector sends nothing
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap"):  # drained restarts
@@ -2819,6 +2924,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                     ev.append((r + RELOAD_PAUSE + 0.2, "vllm", None, "kv_all_cleared", {}))
         elif f.kind == "stats_off":  # (s146) started with --disable-log-stats: /metrics up, no engine stats
             stoff[s0:] = True
+        elif f.kind == "host_blind":  # (s151) the agent's host collector stops (its reads of /proc and
+            host_off = f.start * 60  # /dev/kmsg refused after a hardening run); no draw
+        elif f.kind == "compact":  # (s152) a cron drops the idle session contexts and resets the prefix cache
+            if nd.kv_events:
+                ev.append((f.start * 60 + 0.2, "vllm", None, "kv_all_cleared", {}))
         elif f.kind in ("mon_gap", "rss_leak"):
             if f.kind == "mon_gap":
                 scraped[s0:] = False
@@ -2864,6 +2974,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["rss_grown"] = grown
     if stoff.any():
         nd.o["stats_off"] = stoff
+    if host_off is not None:
+        nd.o["host_off"] = host_off
     if any(f.kind in ("embed", "embed_reindex", "embed_leak") for f in fl):  # (s101) no random draw
         nd.o["colo"] = colo_mem(nd, fl, T)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
@@ -2997,6 +3109,11 @@ def ecc_xid(rng: np.random.Generator, f: Fault, ev: list[Event], xids: list[tupl
                        f"row (0x{int(rng.integers(1 << 24, 1 << 30)):016x}) marked for remapping, "
                        "reset gpu to "
                        "activate.")
+            elif code == 64:  # (s153) the row's bank has no spare row left: it cannot be remapped
+                row = int(rng.integers(1 << 24, 1 << 30))
+                msg = (f"NVRM: Xid (PCI:0000:{bus}:00): 64, pid='<unknown>', name=<unknown>, "
+                       f"Row Remapper Error: failed to mark row (0x{row:016x}) for remapping, no spare row "
+                       "left in its bank.")
             else:
                 msg = (f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={pid}, name=VLLM::Worker_DP, "
                        "Contained: SM "
@@ -3018,6 +3135,25 @@ def remapped(nd: Node, fl: list[Fault], g: int, t: float, m: dict[str, Any]) -> 
     m["DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS"] = sum(1 for c in runs if 94 not in c and 63 in c)
     m["DCGM_FI_DEV_ROW_REMAP_FAILURE"] = 0
     return m
+
+
+def ecc_counts(nd: Node, fl: list[Fault], g: int, t: float) -> dict[str, int]:
+    """(s153) The fields a custom counters CSV adds (`nd.ecc_fields`): volatile single- and double-bit ECC
+    error counts since the driver loaded, whether a row remap waits for a GPU reset, and whether one failed
+    (this overrides `remapped`'s 0). A healthy GPU carries 0-3 old correctable errors (no draw: from its
+    name); each row marked for remapping on correctable errors alone (an `ecc_xid` run with XID 63 and no 94)
+    came with ~40 of them; each contained uncorrectable error (XID 94) is one double-bit error; XID 63 sets
+    the pending flag until a reset (none here); XID 64 means a remap failed. `hbm_wear` (from f.start): f.rate
+    correctable errors a minute at first, the rate doubling every SBE_DOUBLE s."""
+    runs = [codes for f in fl if f.kind == "ecc_xid" and f.gpu == g for a, _, codes in f.runs if a * 60 <= t]
+    sbe = zlib.crc32(f"{nd.name}/{g}".encode()) % 4 + 40.0 * sum(1 for c in runs if 63 in c and 94 not in c)
+    for f in (f for f in fl if f.kind == "hbm_wear" and f.gpu == g and f.start * 60 <= t):
+        x = (t - f.start * 60) / SBE_DOUBLE
+        sbe += f.rate / 60.0 * SBE_DOUBLE / math.log(2.0) * (2.0 ** x - 1.0)
+    return {"DCGM_FI_DEV_ECC_SBE_VOL_TOTAL": int(sbe),
+            "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL": sum(1 for c in runs if 94 in c),
+            "DCGM_FI_DEV_ROW_REMAP_PENDING": int(any(63 in c for c in runs)),
+            "DCGM_FI_DEV_ROW_REMAP_FAILURE": int(any(64 in c for c in runs))}
 
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
@@ -3078,7 +3214,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     kind = np.zeros(len(t), np.int8)  # 1 long document, 2 annual report, 3 retry, 4 moved, 5 surge, 6 batch,
     #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway;
     #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
-    #                                   14 cache-salted; (s114) 15 load test
+    #                                   14 cache-salted; (s114) 15 load test; (s150) 16 through a
+    #                                   stream-cutting client SDK
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -3173,6 +3310,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             t0_, P0_, G0_, k0 = xs[0]  # the node's trace requests (kind 14), rolled out over 5 min from s0
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 300.0, 0.0, 1.0))
             xs[0] = (t0_, P0_, G0_, np.where(sel, 14, k0).astype(np.int8))
+        elif f.kind == "sdk_cut":  # (s150) a tenant's backend deploys a client SDK release over 3 min from
+            t0_, P0_, G0_, k0 = xs[0]  # s0: its share f.rate of the node's trace requests (kind 16) from then
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 180.0, 0.0, 1.0))
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 16, k0).astype(np.int8))
         elif f.kind == "load_test":  # (s114) a capacity test's client straight at the node's service (not the
             for k, (a, b, _) in enumerate(f.runs):  # gateway): Poisson arrivals at f.rate x (k + 1) req/s in
                 nl = int(rng.poisson(f.rate * (k + 1) * (b - a) * 60))  # stage k, random prompts (kind 15)
@@ -3594,6 +3735,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     lt = bool((kind == 15).any())  # (s114) the benchmark client waits for every answer: no abort
     if lt:
         aborted = aborted & (kind != 15)
+    sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
+    if sdkc is not None:
+        aborted = aborted | sdkc
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
@@ -3639,6 +3783,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             x = N - (r + RELOAD_PAUSE)
             rback = np.where(x >= 0, 1.0 - np.exp(-np.clip(x, 0, None) / 240.0), 0.0)
             rlf = np.where(r <= N, rback, rlf)
+    cpf = None  # (s152) prefix hits a cron's cache compaction left, refilling with tau 240 s (None: none)
+    for f in (f for f in fl if f.kind == "compact"):
+        c = f.start * 60
+        rs = np.zeros(T, bool) if rs is None else rs
+        rs[int(c)] = True
+        cpf = np.where(c <= N, 1.0 - np.exp(-np.clip(N - c, 0, None) / 240.0), 1.0 if cpf is None else cpf)
     if (kind == 7).any():
         lx, lcount = lora_cache(rng, t, kind, T)
         o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
@@ -3662,6 +3812,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = ttft + rwait
         if tpl is not None:  # the prefix it no longer hits is prefilled again
             ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
+        if cpf is not None:  # (s152) likewise the prefixes the compaction dropped
+            ttft = ttft + P * tr.hit * (1 - cpf[si]) / RECOMPUTE_TPS
         if salt:  # (s110) likewise the shared prefixes a salted request no longer hits
             ttft = ttft + np.where(kind == 14, P * tr.hit * (1 - SALT_KEEP) / RECOMPUTE_TPS, 0.0)
         dtps = tps if thr is None else tps * thr[si]
@@ -3672,6 +3824,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         if rl:  # (s83) a request still generating when a reload pauses the engine stalls for the pause
             dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
+        if sdkc is not None:  # (s150) cut once SDK_CUT of its tokens have streamed
+            uf = np.where(sdkc, np.clip((ttft + (dur - ttft) * SDK_CUT / np.maximum(G, 1.0))
+                                        / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         if cb:  # (s92) a job's cancel aborts every batch request in flight at the burst
             nb = np.append(np.array(cb), np.inf)[np.searchsorted(np.array(cb), t, side="right")]
@@ -3700,11 +3855,14 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
     gdone = np.where(aborted, G * uf, G).round()
+    if sdkc is not None:  # (s150) the SDK read exactly SDK_CUT tokens of each
+        gdone = np.where(sdkc, float(SDK_CUT), gdone)
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
     if (spec or sp0 is not None) and not nd.ngram:  # (sp0: speculative decoding from a restart with the
         #                                     new config on; (s112) n-gram lookup keeps no draft state)
         inc = np.zeros(T)
-        np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)], 4.7e6 / MIB / len(e.gpus))
+        np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)],
+                  nd.draft_mb * 1e6 / MIB / len(e.gpus))
         r = 0.0
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
@@ -3755,6 +3913,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 15, 0.0, hit)
     if rlf is not None:  # (s83) the prefix cache was reset with the new weights; it fills again
         hit = hit * rlf[si]
+    if cpf is not None:  # (s152) the compaction emptied the prefix cache; it fills again
+        hit = hit * cpf[si]
     if (kind == 11).any() and P0 is not None:  # (s84) the retrieved chunks rarely match a cached prefix
         hit = np.where(kind == 11, (hit * P0 + RAG_HIT * (P - P0)) / P, hit)
     if lx is not None:  # blocks are hashed with the adapter's id: other tenants' prefixes do not match
@@ -3809,7 +3969,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
         addg("vllm:spec_decode_num_accepted_tokens_total", np.minimum(np.round(drafts * NG_ACC), gdone))
     elif spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
-        drafts = np.ceil(gdone / 3.2) if dm is None else np.ceil(gdone / np.where(t >= dm, DM_STEP, 3.2))
+        drafts = (np.ceil(gdone / nd.spec_step) if dm is None
+                  else np.ceil(gdone / np.where(t >= dm, DM_STEP, nd.spec_step)))
         addg("vllm:spec_decode_num_drafts_total", drafts)
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
         addg("vllm:spec_decode_num_accepted_tokens_total", np.maximum(gdone - drafts, 0))
@@ -4001,6 +4162,7 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
     open_: dict[str, list[list[Any]]] = {x: [] for x in names}
     ar_sid = f"ar-fy2024-{rng.integers(1 << 32):08x}"
     probe = next((f"synthetic-{f.node}" for f in fl if f.kind == "prober"), "")  # (s110) one id per node
+    sdk0 = min([f.start * 60 for f in fl if f.kind == "sdk_cut"], default=math.inf)  # (s150)
     out: list[tuple[str, str]] = []
     for i in range(len(t)):
         if kind[i] == 13:  # (s110) the SLO prober reuses one session id for every check (no draw)
@@ -4009,6 +4171,10 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
         tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
         if kind[i] == 14:  # (s110) the salting tenant's app
             tn = "retail-bank"
+        if kind[i] == 16:  # (s150) the stream-cutting SDK's tenant; after its deploy its requests are the
+            tn = "retail-bank"  # kind-16 ones, so a kind-0 request then goes to another tenant (no draw)
+        elif kind[i] == 0 and tn == "retail-bank" and t[i] >= sdk0:
+            tn = names[(i % 4) + (i % 4 >= 2)]
         if kind[i] == 2:
             out.append((tn, ar_sid))
             continue
@@ -4301,6 +4467,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                                              DCGM_FI_DEV_POWER_VIOLATION=int(o["pviol"][g, s]),
                                              DCGM_FI_DEV_THERMAL_VIOLATION=0,
                                              DCGM_FI_DEV_POWER_MGMT_LIMIT=float(o["plim"][s]))
+            if nd.ecc_fields:  # (s153) the custom CSV's ECC and pending-remap fields
+                out[-1][1]["metrics"].update(ecc_counts(nd, fl, g, t))
             if nd.prof_lost and any(a <= t for a, _ in drv):  # (s93) no profiling module on the new driver
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -4309,11 +4477,15 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                     out[-1][1]["metrics"].pop(k, None)
     used = o["host_used"] + o["cache"] if "cache" in o else o["host_used"]  # (s65) the agent reports
     #                                                       MemTotal - MemFree: page cache counts as used
+    hoff = o.get("host_off", float(T))  # (s151) the host collector sends nothing from then on
     for t in (t for t in collect(rng, nd, "host", T, iv) if reach[int(t)]):
+        if t >= hoff:
+            continue
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
             "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
-    out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"] if reach[int(t)]]
+    out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"]
+            if reach[int(t)] and not (src == "host" and t >= hoff)]
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
         e_lab = {"engine": e.label, "model_name": emodel(nd, e), **e.labels}
@@ -4331,7 +4503,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 "finish_reason": REASONS[reason[i] % 4],  # the contract has no "repetition": stop
                 "tenant": ses[i][0], "session": ses[i][1], "prompt_tokens": int(P[i]),
                 "generation_tokens": int(gd[i]), "cached_tokens": int(cached[i]),
-                **({"spec_draft_tokens": int(np.ceil(gd[i] / 3.2) * 4)} if espec(nd, e) else {})}))
+                **({"spec_draft_tokens": int(np.ceil(gd[i] / nd.spec_step) * 4)} if espec(nd, e) else {})}))
                 for i in range(len(tt)) if vis[int(end[i])] or nd.gw_log]
         if nd.gw_log:
             out += gateway_errors(rng, nd, e, out)
@@ -4995,7 +5167,7 @@ def scenarios() -> list[Scenario]:
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
-            *thirty_fifth_scenarios(), *thirty_sixth_scenarios()]
+            *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6552,6 +6724,67 @@ def thirty_sixth_scenarios() -> list[Scenario]:
     for nd in (s149.nodes[2], s149.nodes[4]):  # the agent's previous release
         nd.slow_scrape = 1.2
     return [s146, s147, s148, s149]
+
+
+def thirty_seventh_scenarios() -> list[Scenario]:
+    """s150-s153, added later by a thirty-seventh outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    rolls = ((4, 8.0), (5, 11.0), (6, 14.0))  # (s150) the 3B-draft pool's image rollout: node, minute
+    s150 = Scenario("s150_sdk_token_cut_cancels_big_draft_residue", "2028-02-01T16:00:00+00:00", 90,
+                    mk("tc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, logging=True,
+                       step_gen=True),
+                    [*(Fault("warmup", f"tc-h100-0{k}", m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for k, m in rolls),
+                     *(Fault("spec_residue", f"tc-h100-0{k}", round(m + 13 / 6, 2), cause=sr, abort=0.015)
+                       for k, m in rolls),  # from each new engine's ready, at the fleet's usual 1.5 %
+                     *(Fault("sdk_cut", f"tc-h100-0{k}", 30, rate=0.2, cause=ben, detail="sdk_stream_cut")
+                       for k in range(1, 7))], spill=True)
+    for nd in s150.nodes[3:]:  # the draft-size experiment's pool: a 3B draft model
+        nd.lower, nd.spec_mib, nd.draft_mb, nd.spec_step = True, DRAFT3B_MIB, DRAFT3B_MB, DRAFT3B_STEP
+    s151 = Scenario("s151_cis_hardening_host_blind_tokenizer_rss_oom", "2028-02-08T06:00:00+00:00", 100,
+                    mk("hd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       stall_err=True, step_gen=True),
+                    [*(Fault("host_blind", f"hd-h100-0{k}", m, cause=ben, detail="host_telemetry_loss")
+                       for k, m in ((1, 20.0), (2, 20.4), (3, 45.0), (4, 45.4), (5, 45.8))),
+                     Fault("rss_leak", "hd-h100-02", 30, cause="monitoring_gap", rate=0.02),
+                     Fault("kv_leak", "hd-h100-04", 52, cause=si, leak=2.0),
+                     Fault("checkpoint_load", "hd-h100-05", 62, 67, cause=ben, detail="checkpoint_load")])
+    for nd in s151.nodes[3:]:
+        nd.lower = True
+    s152 = Scenario("s152_weekly_cache_compaction_leak_after", "2028-02-14T02:30:00+00:00", 90,
+                    mk("wc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, kv_events=True,
+                       step_gen=True),
+                    [*(Fault("compact", f"wc-h100-0{k}", round(30 + 0.05 * (k - 1), 2), 40, cause=ben,
+                             detail="prefix_cache_compaction") for k in range(1, 7)),
+                     Fault("kv_leak", "wc-h100-04", 33, cause=si, leak=2.0),
+                     Fault("annual_report", "wc-h100-02", 45, 90, cause=ben, detail="annual_report")],
+                    disorder=True)
+    for nd in s152.nodes:  # a session store that keeps many idle contexts (why it is compacted weekly)
+        nd.amp = (0.18, 0.26)
+    for nd in s152.nodes[3:]:
+        nd.lower = True
+    wear = [*(m for m in (26.0, 33.5, 39.5, 44.5, 48.5, 52.0, 55.0, 57.5, 60.0, 62.0, 64.0, 66.0, 68.0)),
+            71.0, 73.5, 75.5, 77.5, 79.0, 80.5, 82.0, 84.0]  # (s153) the wearing GPU's XIDs (minutes)
+    runs: list[tuple[float, float, tuple[int, ...]]] = [
+        (m, m, (94, 63) if m == 71.0 else (94, 64) if m == 84.0 else (63,)) for m in wear]
+    s153 = Scenario("s153_degrading_hbm_row_remaps_hot_aisle_throttle", "2028-02-22T13:00:00+00:00", 90,
+                    mk("hm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, remap=True,
+                       ecc_fields=True, step_gen=True),
+                    [Fault("hbm_wear", "hm-h100-03", 18.0, gpu=1, rate=3.0, cause="other",
+                           detail="hbm_degradation"),
+                     Fault("ecc_xid", "hm-h100-03", 26.0, gpu=1, runs=runs),
+                     Fault("throttle", "hm-h100-05", 35.0, 58.0, gpu=2, rate=0.82),
+                     Fault("throttle", "hm-h100-05", 35.5, 57.0, gpu=3, rate=0.88),
+                     Fault("cooling_window", "hm-h100-05", 35, 60, cause=ben,
+                           detail="cooling_maintenance"),  # label only
+                     Fault("ecc_xid", "hm-h100-06", 47.0, gpu=0, cause=ben, detail="correctable_row_remap",
+                           runs=[(47.0, 47.0, (63,))]),
+                     Fault("kv_leak", "hm-h100-02", 50, cause=si, leak=1.5)])
+    for nd in s153.nodes[3:]:
+        nd.lower = True
+    return [s150, s151, s152, s153]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
