@@ -2281,6 +2281,79 @@ s153_degrading_hbm_row_remaps_hot_aisle_throttle: 6 x 4 H100, Llama-3.3-70B TP4,
   GPUTemperatureHigh on both. (4) session_isolation on hm-h100-02 from 50 min to end at 1.5 %/min (as s1).
   Labels: other/hbm_degradation hm-h100-03 GPU 1 18-90; benign/cooling_maintenance hm-h100-05 35-60;
   benign/correctable_row_remap hm-h100-06 GPU 0 47-90; session_isolation hm-h100-02 50-90.
+
+Added later (s154-s157, a thirty-eighth outsider, same clean-room rules; fixed before any build of them but
+one rate, s155's leak, see bench/outsider/README.md)
+-------------------------------------------------------------------------------------------------------------
+s154_fqdn_alert_names_audit_proxy_host_oom: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB
+  hosts, 110 min from 11:00 UTC; reclaim stalls above 86 % host memory make the gateway time requests out (as
+  s17); 2 % of mf-h100-05's host samples lost in transit. mf-h100-04..06 joined from a second node group whose
+  kubelets registered them under their FQDN, mf-h100-0k.gpu.fra2.example.net (new Node knob fqdn): every
+  Prometheus alert naming those nodes (the alert record's `node`, the labels node / instance / Hostname, the
+  gateway's upstream instance) and dcgm-exporter's Hostname label (it takes NODE_NAME, the Kubernetes node
+  name, as in the kops L4 capture, whose Hostname is an instance id) carry the FQDN, while the node agent's
+  records carry the short host name, as on mf-h100-01..03. Every vLLM pod has an in-path `audit-proxy` sidecar
+  (the compliance tenant's request/response archiver; the gateway reaches vLLM through it). (1)
+  other/sidecar_memory_leak on mf-h100-05 (FQDN) from 25 min to end: a canary of the proxy (its manifest
+  without the container memory limit) whose retry queue to the archive is unbounded keeps every exchange (kind
+  offload with evict False, as s82, with the new Fault fields proc = "audit-proxy" and inpath): host used
+  grows 1.5 %/min of host memory while the serving process's RSS stays flat; at 98.5 % the kernel's OOM killer
+  kills the largest process, `audit-proxy` (host oom_kill), for PROXY_DOWN = 20 s nothing listens on the pod's
+  port (every request the gateway sends fails), kubelet restarts the container (process_start), and it grows
+  again to a second kill. (2) On mf-h100-04 (FQDN) the fleet's current proxy, with a 2 GiB container limit,
+  buffers the long-document tenant's 40-90k-token contracts (benign/long_document 35-60, as s6) and its cgroup
+  OOM-kills it at 41.3, 49.8 and 57.1 min (side_oom with the same new fields: host oom_kill and process_start
+  "audit-proxy", 20 s of 5xx each, KubePodCrashLooping{container="audit-proxy"} after the second kill), host
+  memory flat: benign/sidecar_limit_oom 35-60 (label kind oom_window, label only). (3) session_isolation on
+  mf-h100-02 (short name) from 45 min at 2.0 %/min (as s1). (4) benign/checkpoint_load on mf-h100-06 (FQDN)
+  70-75. Labels name the nodes as the agent does (short): benign/long_document mf-h100-04 35-60;
+  benign/sidecar_limit_oom mf-h100-04 35-60; other/sidecar_memory_leak mf-h100-05 25-110; session_isolation
+  mf-h100-02 45-110; benign/checkpoint_load mf-h100-06 70-75.
+s155_night_trough_4h_idle_kv_floor_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 240 min
+  from 22:30 UTC; nt-h100-04..06 export hostname/uuid; 5 % of nt-h100-03's vLLM samples lost by a relay. The
+  users' traffic falls over 30-60 min to a tenth of itself, holds for two hours and comes back over 180-210
+  (new fault kind night, f.rate 0.1, half cosines over NIGHT_RAMP, `trough_shape`; held contexts scale with
+  the absolute load; GPU utilization relative to the evening's load, Node.uref_min 30): on a healthy node
+  running ~17 -> ~1.6 and KV ~0.01-0.02 at night. benign/night_trough on all six 30-210. (1) session_isolation
+  on nt-h100-04 from 15 min to end at 0.5 %/min (as s1, load-modulated): in the evening a floor under the
+  saw-tooth; overnight its leaked contexts stay in the pool (KV ~0.21-0.30 while its peers idle at
+  ~0.01-0.02), growing slowly, then faster when the morning traffic returns; no alert of its own. (2)
+  benign/agentic_sessions on nt-h100-06 70-160 (three overnight coding-agent sessions whose contexts stay in
+  the pool, as s38: KV ~0.1-0.8 at night, freed at their end). (3) benign/batch_job on nt-h100-02 75-125 (a
+  nightly offline evaluation, 0.5 req/s of 3-8k-token documents, as s49). (4) benign/warmup on nt-h100-05
+  120-130 (a drained restart for a config rollout, as s6). The night's few requests make the error-rate rule
+  flap (one error among ~60 requests is over 1 %): unlabelled noise. Labels: benign/night_trough
+  nt-h100-01..06 30-210; session_isolation nt-h100-04 15-240; benign/agentic_sessions nt-h100-06 70-160;
+  benign/batch_job nt-h100-02 75-125; benign/warmup nt-h100-05 120-130.
+s156_ab_switchback_pools_leak_xid: 8 x 4 H100 in two pools, blu-h100-01..04 (A, the current image) and
+  grn-h100-01..04 (B, a candidate image; its dcgm-exporter writes hostname/uuid), Llama-3.3-70B TP4, Azure
+  conv 2.5 req/s/node, 120 min from 14:00 UTC, disorder as s13 (1-3 s stream offsets, 2 % late, 1 %
+  duplicates). A switchback experiment compares the two images under the same conditions: every 15 min the
+  gateway moves 30 % of pool A's traffic to pool B and back (B's turns 20-35, 50-65, 80-95, 110-120; kind
+  shift with rate 0.7 on A and 1.3 on B, four windows per node, moved sessions uncached for their first 10
+  min, as s44/s130): in B's turns running ~17 -> ~12-13 on A and ~22-25 on B, KV following.
+  benign/ab_switchback on all eight 20-120 (label kind switchback_window, label only). (1) session_isolation
+  on grn-h100-03 from 50 min (the start of B's second turn) to end at 1.5 %/min (as s1): its KV rises with its
+  pool's in B's turn and does not come back in A's. (2) benign/annual_report on blu-h100-03 60-105 (as s6).
+  (3) other/xid_79 on blu-h100-02 GPU 1 from 88 min to end (inside B's third turn; as s5). Labels:
+  benign/ab_switchback blu-h100-01..04 and grn-h100-01..04 20-120; session_isolation grn-h100-03 50-120;
+  benign/annual_report blu-h100-03 60-105; other/xid_79 blu-h100-02 GPU 1 88-120.
+s157_tp1_draft_two_of_eight_gpus_residue: 6 x 8 H100, two vLLM V0 servers per node (TP4 each on GPUs 0-3 /
+  4-7, engine "0" / "1", gpu null; V0 metric names, as s75), Llama-3.3-70B + 1B draft started with
+  --speculative-draft-tensor-parallel-size 1, Azure conv (engine 0) + code (engine 1) 6 req/s/engine, 100 min
+  from 09:00 UTC; the gateway moves a drained node's conversations to the others; dt-h100-04..06 export
+  hostname/uuid; 4 % of dt-h100-03's dcgm samples lost. The draft model runs on each server's first GPU only
+  (new Node knob draft_tp1): GPUs 0 and 4 hold its 2400 MiB of weights and all the draft state, and the other
+  six, holding as many KV blocks, use 2400 MiB less (FB ~74.0k against ~71.8k MiB on every node, healthy). (1)
+  spec_residue on dt-h100-03 engine 1 (inst 4; label gpu 4) from 30 min to end: steady 4 % aborts on that
+  server all recording (below the abort rule; kind spec_residue with f.abort), reclaimed until 30 min, then
+  kept: the 4.7 MB of each interrupted request land on GPU 4 alone (~60 MiB/min on average), FB GPU 4 ~74.1k
+  -> ~78.8k MiB by the end and GPUFramebufferHigh on that GPU only, the node's other seven GPUs flat. (2)
+  benign/client_cancels on dt-h100-05 engine 0 (inst 0) 25-70 (9 % aborts, reclaimed: FB GPU 0 a flat step of
+  ~+200 MiB; abort alert). (3) benign/warmup on dt-h100-02 50-60 (a drained restart of both servers: FB
+  reloads, allocator warm-up on all eight GPUs). (4) benign/checkpoint_load on dt-h100-06 75-80. Labels:
+  spec_residue dt-h100-03 GPU 4 30-100; benign/client_cancels dt-h100-05 25-70; benign/warmup dt-h100-02
+  50-60; benign/checkpoint_load dt-h100-06 75-80.
 """
 from __future__ import annotations
 
@@ -2459,6 +2532,9 @@ DRAFT3B_MIB, DRAFT3B_MB, DRAFT3B_STEP = 6150.0, 16.5, 3.6  # (s150) a 3B draft m
 #   ratio of their KV bytes per token, 114,688 / 32,768) and tokens per verification step (~2.6 of 4 accepted
 #   + the bonus token; the 1B's 3.2)
 SBE_DOUBLE = 1080.0  # (s153) s in which the correctable-error rate of a wearing HBM stack doubles
+PROXY_DOWN = 20.0  # (s154) s an in-path sidecar proxy killed by the OOM killer accepts nothing (kubelet's
+#   restart of its container and its listener's start): every request the gateway sends the pod fails (5xx)
+NIGHT_RAMP = 1800.0  # (s155) s over which the users' traffic falls into its night trough, and rises out of it
 
 
 @dataclass
@@ -2561,6 +2637,15 @@ class Node:
     ecc_fields: bool = False  # (s153) dcgm-exporter's counters CSV also has DCGM_FI_DEV_ECC_SBE_VOL_TOTAL /
     #                    _DBE_VOL_TOTAL and DCGM_FI_DEV_ROW_REMAP_PENDING (with `remap` for the row counters;
     #                    `ecc_counts`, no draw)
+    fqdn: str = ""  # (s154) the domain of the node's Kubernetes name (its kubelet registered the FQDN):
+    #                    every Prometheus alert naming the node, and dcgm-exporter's Hostname label (its
+    #                    NODE_NAME), say `<name>.<fqdn>`, while the agent's records keep the short host name
+    #                    ("": none; no draw)
+    draft_tp1: bool = False  # (s157) the draft model runs with tensor parallel size 1 on each engine's
+    #                    first GPU (V0's --speculative-draft-tensor-parallel-size 1): its weights and the
+    #                    draft state of interrupted requests sit on that GPU only, and the engine's other
+    #                    GPUs, holding as many KV blocks, use spec_mib less (`gpu_series`, `sim_engine`;
+    #                    no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2613,6 +2698,11 @@ class Fault:
     #                    f.start to f.rate (0: the whole share at once, as before; no extra draw)
     tenant: str = "acme-compliance"  # (s134) kv_leak: the tenant whose client reuses 6 session ids (its
     #                    request-log ids are `<first word of its name>-sess-00x`)
+    proc: str | None = None  # (s154) side_oom / offload: the name of the process the OOM killer kills (None:
+    #                    "fluent-bit" / "lmcache-server", as before)
+    inpath: bool = False  # (s154) side_oom / offload: that process is a proxy in the pod's request path: for
+    #                    PROXY_DOWN s after each kill every request the gateway sends the node fails, and
+    #                    kubelet's restarts of its container count for KubePodCrashLooping (no draw)
     crash: bool = False  # (s112) spec_residue: the engine dies at its first CUDA OOM and kubelet restarts
     #                    it; its crashes (f.runs: crash min, process start min, ()) come from
     #                    `residue_crashes`
@@ -2652,6 +2742,9 @@ class Fault:
     #                    f.start a cron drops every idle session context and resets the prefix cache
     #                    (`life_of`, `sim_engine`); hbm_wear: GPU f.gpu's correctable ECC errors from f.start,
     #                    f.rate a minute at first, doubling every SBE_DOUBLE s (`ecc_counts`)
+    # (s154-s157) night: the users' own traffic (the node's trace requests) falls from f.start over
+    #                    NIGHT_RAMP s to f.rate of itself and rises back over the NIGHT_RAMP s before f.end
+    #                    (`trough_shape`, `workload`)
 
 
 @dataclass
@@ -2848,7 +2941,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "side_oom":  # (s143) a log-shipper sidecar hits its container memory limit: cgroup OOM
             for a, _, _ in f.runs:  # kills of that process only (kubelet restarts it; no record of its own)
                 xpid = int(rng.integers(3000, 4000000))
-                ev.append((a * 60 + 0.3, "host", None, "oom_kill", {"pid": xpid, "process": "fluent-bit"}))
+                ev.append((a * 60 + 0.3, "host", None, "oom_kill",
+                           {"pid": xpid, "process": f.proc or "fluent-bit"}))
+                if f.inpath and f.proc:  # (s154) kubelet restarts the proxy's container (no draw)
+                    ev.append((a * 60 + PROXY_DOWN, "host", None, "process_start",
+                               {"pid": xpid + 211, "process": f.proc}))
         elif f.kind == "evict":  # the pod is evicted (node drained): its vLLM and its scrape target are gone
             state[s0:], scraped[s0:], drained[s0:] = 0, False, True
         elif f.kind == "arrive":  # a rescheduled pod lands on this spare node: no vLLM before it
@@ -2980,6 +3077,13 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["colo"] = colo_mem(nd, fl, T)
     for f in (f for f in fl if f.kind == "model_swap"):  # (s68) the new process serves another model
         nd.o["swap"] = (f.start * 60 + 30, f.model)
+    ipx = next((f.proc for f in fl if f.inpath and f.proc), None)  # (s154) an in-path proxy sidecar (no draw)
+    if ipx is not None:
+        kills = sorted(t for t, _, _, n_, a in ev if n_ == "oom_kill" and a["process"] == ipx)
+        pdown = np.zeros(T, bool)
+        for kt in kills:  # nothing listens on the pod's port until its container is back
+            pdown[int(kt):int(kt + PROXY_DOWN)] = True
+        nd.o.update(proxy_down=pdown, proxy_kills=kills, proxy_name=ipx)
     pc = [f for f in fl if f.kind == "page_cache"]
     if pc:  # (s65) clean page cache a writer fills (MemTotal - MemFree, not RSS; reclaimable, so not in
         #     MemAvailable), up to the kernel's watermarks: kswapd then trims the oldest pages; no random draw
@@ -3007,11 +3111,11 @@ def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr,
         if kill >= T:
             break
         pid = int(rng.integers(3000, 4000000))
-        ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid, "process": "lmcache-server"}))
+        ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid, "process": f.proc or "lmcache-server"}))
         g0 = kill + 20
         if g0 < T:
             ev.append((g0 + 0.1, "host", None, "process_start",
-                       {"pid": pid + int(rng.integers(50, 900)), "process": "lmcache-server"}))
+                       {"pid": pid + int(rng.integers(50, 900)), "process": f.proc or "lmcache-server"}))
     return out
 
 
@@ -3314,6 +3418,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             t0_, P0_, G0_, k0 = xs[0]  # s0: its share f.rate of the node's trace requests (kind 16) from then
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 180.0, 0.0, 1.0))
             xs[0] = (t0_, P0_, G0_, np.where(sel, 16, k0).astype(np.int8))
+        elif f.kind == "night":  # (s155) overnight the users' own traffic (kind 0) thins to f.rate of itself
+            t0_, P0_, G0_, k0 = xs[0]
+            stay = rng.random(len(t0_)) >= (1.0 - f.rate) * trough_shape(t0_, s0, s1)
+            xs[0] = (t0_[stay], P0_[stay], G0_[stay], k0[stay])
         elif f.kind == "load_test":  # (s114) a capacity test's client straight at the node's service (not the
             for k, (a, b, _) in enumerate(f.runs):  # gateway): Poisson arrivals at f.rate x (k + 1) req/s in
                 nl = int(rng.poisson(f.rate * (k + 1) * (b - a) * 60))  # stage k, random prompts (kind 15)
@@ -3460,6 +3568,15 @@ def shift_shape(secs: Arr, s0: float, s1: float, T: int, glide: float = 0.0) -> 
     if glide > 0:
         on = np.clip((x - s0) / (glide * 60.0), 0.0, 1.0)
     return np.asarray(on * np.where(x >= s1, np.exp(-(x - s1) / 300.0), 1.0) if s1 < T else on)
+
+
+def trough_shape(secs: Arr, s0: float, s1: float) -> Arr:
+    """(s155) Share of a night trough in effect: 0 before s0, rising as a half cosine to 1 over NIGHT_RAMP s,
+    held, and falling back the same way over the NIGHT_RAMP s before s1 (0 from s1). No draw."""
+    x = np.asarray(secs, float)
+    into = np.clip((x - s0) / NIGHT_RAMP, 0.0, 1.0)
+    out_of = np.clip((s1 - x) / NIGHT_RAMP, 0.0, 1.0)
+    return np.asarray(0.5 - 0.5 * np.cos(np.pi * np.minimum(into, out_of)))
 
 
 def emodel(nd: Node, e: Engine) -> str:
@@ -3696,6 +3813,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     up, serving = state == 2, (state == 2) & o["reach"]
     if "asleep" in o:  # (s90) asleep: the pool is gone and nothing is served
         up, serving = up & ~o["asleep"], serving & ~o["asleep"]
+    if "proxy_down" in o:  # (s154) the pod's in-path proxy is restarting: no request reaches vLLM
+        serving = serving & ~o["proxy_down"]
     w = workload(rng, e, T, fl, tr, o.get("spill"), o.get("failover"))
     si = w["t"].astype(int)
     # gateway view: arrivals at a dead upstream are 5xx for 45 s, then the balancer ejects it
@@ -3757,7 +3876,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     oneshot = (kind == 6) | (kind == 15)  # (s114) nor do a load test's random prompts
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
-                                                                 "reasoning", "runaway", "rag", "diurnal")],
+                                                                 "reasoning", "runaway", "rag", "diurnal",
+                                                                 "night")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     keep = ttl_on = None  # (s147) a longer idle-session TTL: the share a sweep keeps, and its hits (no draw)
@@ -3862,7 +3982,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         #                                     new config on; (s112) n-gram lookup keeps no draft state)
         inc = np.zeros(T)
         np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)],
-                  nd.draft_mb * 1e6 / MIB / len(e.gpus))
+                  nd.draft_mb * 1e6 / MIB if nd.draft_tp1 else nd.draft_mb * 1e6 / MIB / len(e.gpus))
         r = 0.0
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
@@ -4223,10 +4343,14 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         ref = e.out["uref"]
         for g in e.gpus:
             final = nd.util_frac * total - rng.uniform(150, 400)
+            nod = nd.draft_tp1 and espec(nd, e) and g != e.gpus[0]  # (s157) a GPU without the TP1 draft model
             wts = (MODELS[emodel(nd, e)][0] * 1024 / (len(e.gpus) * e.nodes)
-                   + (nd.spec_mib if espec(nd, e) else 0))
+                   + (nd.spec_mib if espec(nd, e) and not nod else 0))
+            if nod:  # as many KV blocks as the draft's GPU: the draft's weights less
+                final = final - nd.spec_mib
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
-            fb[g] = np.select([state == 2, state == 1], [final + grow + e.out["res"], load], 0)
+            res = 0.0 if nod else e.out["res"]
+            fb[g] = np.select([state == 2, state == 1], [final + grow + res, load], 0)
             if drop is not None:  # the new process reserves less: its load ends at the lower line
                 capped = np.where(state == 1, np.minimum(fb[g], final - drop), fb[g])
                 fb[g] = np.where(state == 2, fb[g] - drop, capped)
@@ -4420,7 +4544,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             hk, uk = ("Hostname", "UUID") if nd.lower else ("hostname", "uuid")
         for g in (g for g in range(nd.n_gpu) if reach[s]):
             lab = {"gpu": str(g), uk: uuids[g], "pci_bus_id": f"00000000:{0x18 + 0x11 * g:02X}:00.0",
-                   "device": f"nvidia{g}", "modelName": name, hk: nd.name,
+                   "device": f"nvidia{g}", "modelName": name,
+                   hk: f"{nd.name}.{nd.fqdn}" if nd.fqdn else nd.name,  # (s154) NODE_NAME: the k8s name
                    "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
             if state[s if gsp is None else min(s, int(gsp) - 1)]:
                 lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
@@ -4764,8 +4889,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
     for nd in sc.nodes:
         o = nd.o
+        an = f"{nd.name}.{nd.fqdn}" if nd.fqdn else nd.name  # (s154) the node as its alerts name it
         reach, state, cfg, blk = o["reach"][ti], o["state"][ti], o["scraped"][ti], o["blocked"][ti]
-        nl = {"node": nd.name, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
+        nl = {"node": an, "instance": f"{o['ip']}:8000", "job": "vllm", "namespace": "inference",
               "pod": o["pod"]}
         v1 = ~(nd.legacy & (ti < (T if nd.v1_from is None else nd.v1_from * 60)))  # the V1-name rules see it
         for e in (nd.engines if nd.worker_of is None else []):  # a worker node has no vLLM target
@@ -4801,17 +4927,17 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             parts = [(lab, np.ones(len(ti), bool))] if sw is None else [
                 (lab, ti < sw[0]), ({**lab, "model_name": sw[1]}, ti >= sw[0])]
             for lb, m in parts:
-                fired += [(k, c & vis & m, lb, nd.name, e.rec_gpu) for k, c in conds.items()]
-                fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk) & m, lb, nd.name,
+                fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
+                fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk) & m, lb, an,
                               e.rec_gpu))
         nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
-                      {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
+                      {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
         if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
             up_b = win(sum(e.out["buckets"] for e in nd.engines), ti)
             fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > sc.ttft_slo,
-                          {"service": "llm-gateway", "instance": f"{nd.name}:8000"}, nd.name, None))
-        hl = {"node": nd.name, "instance": f"{nd.name}:9100", "job": "node-exporter"}
+                          {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
+        hl = {"node": an, "instance": f"{an}:9100", "job": "node-exporter"}
         ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
         sts = np.array(o["starts"] or [-1e9])
         kl = {**hl, "job": "kube-state-metrics", "namespace": "inference", "pod": o["pod"],
@@ -4830,21 +4956,25 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 back.append(b * 60)
         gap |= hung
         gone = o["absent"][ti] if "absent" in o else np.zeros(len(ti), bool)  # not in any scrape config
-        fired += [(k, c, lb, nd.name, None) for k, c, lb in [
+        fired += [(k, c, lb, an, None) for k, c, lb in [
             ("NodeMemoryHighUtilization", reach & (o["host_used"][ti] / nd.host_total > 0.9), hl),
             ("NodeOOMKillDetected", ((dt_oom >= 0) & (dt_oom < 300)).any(1), hl),
             ("NodeTargetDown", ~reach & ~gone, hl),
             ("DCGMTargetDown", (~reach | gap) & ~gone,
-             {**hl, "instance": f"{nd.name}:9400", "job": "dcgm-exporter"}),
+             {**hl, "instance": f"{an}:9400", "job": "dcgm-exporter"}),
             ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
         if back:  # the exporter's own container restarts (kube-state-metrics counts them)
             dt_x = ti[:, None] - np.array(back)
             xl = {**kl, "namespace": "gpu-operator", "container": "nvidia-dcgm-exporter",
                   "pod": f"nvidia-dcgm-exporter-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"}
-            fired.append(("KubePodCrashLooping", ((dt_x >= 0) & (dt_x < 900)).sum(1) >= 2, xl, nd.name, None))
+            fired.append(("KubePodCrashLooping", ((dt_x >= 0) & (dt_x < 900)).sum(1) >= 2, xl, an, None))
+        if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
+            dt_p = ti[:, None] - np.array(o["proxy_kills"])
+            pl = {**kl, "container": o["proxy_name"]}
+            fired.append(("KubePodCrashLooping", ((dt_p >= 0) & (dt_p < 900)).sum(1) >= 2, pl, an, None))
         gname, total, reserved = GPUS[nd.gpu][:3]
         for g in range(nd.n_gpu):
-            gl = {"instance": f"{nd.name}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": nd.name,
+            gl = {"instance": f"{an}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": an,
                   "modelName": gname}
             fbf = o["fb"][g, ti] / (total - reserved)
             pg = g // nd.mig if nd.mig else g
@@ -4852,18 +4982,18 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 gl.update(gpu=str(pg), **{k: nd.engines[g].labels[k] for k in ("GPU_I_ID", "GPU_I_PROFILE")})
             fb_ok = nd.dcgm_fields is None or "DCGM_FI_DEV_FB_FREE" in nd.dcgm_fields  # else no denominator
             fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung & fb_ok, gl,
-                          nd.name, pg))
+                          an, pg))
             th = o.get("therm", {})
             temp = th[g][0] if g in th else 31 + 0.38 * o["util"][g]  # as the node's records show it
             hot = temp[ti] > 85
             if sc.temp_rule is not None:  # (s96) a misconfigured threshold from its deploy on
                 hot = np.where(ti >= sc.temp_rule[0] * 60, temp[ti] > sc.temp_rule[1], hot)
-            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & hot & ~hung, gl, nd.name, pg))
+            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & hot & ~hung, gl, an, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
-                fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, nd.name, g))
-            fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, nd.name, g)
+                fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, an, g))
+            fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, an, g)
                       for code, c in xid_conds(o, g, ti)]
             if nd.remap:  # a row remapped for an uncorrectable error in the last hour (scraped ~10 s before)
                 te = np.array([a * 60 for f in sc.faults if f.kind == "ecc_xid" and f.node == nd.name
@@ -4872,8 +5002,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                     dt = (ti - 10)[:, None] - te
                     fired.append(("GPURowRemapUncorrectable",
                                   ((dt >= 0) & (dt < 3600)).any(1) & reach & ~hung,
-                                  gl, nd.name, g))
-        fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, nd.name, None)
+                                  gl, an, g))
+        fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, an, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
     fired += [(nm, (tv >= a * 60) & (tv < b * 60), lab, "-", None) for nm, lab, a, b in sc.site]
     gw = {"service": "llm-gateway"}
@@ -4882,6 +5012,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
     lower = {nd.name: nd.lower for nd in sc.nodes}
+    lower.update({f"{nd.name}.{nd.fqdn}": nd.lower for nd in sc.nodes if nd.fqdn})  # (s154)
     hooks: list[Hook] = []
     for nm, cond, lab, node, gpu in fired:
         sev, for_s, expr = RULES[nm]
@@ -5167,7 +5298,8 @@ def scenarios() -> list[Scenario]:
             *twenty_sixth_scenarios(), *twenty_seventh_scenarios(), *twenty_eighth_scenarios(),
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
-            *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios()]
+            *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
+            *thirty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6785,6 +6917,69 @@ def thirty_seventh_scenarios() -> list[Scenario]:
     for nd in s153.nodes[3:]:
         nd.lower = True
     return [s150, s151, s152, s153]
+
+
+def thirty_eighth_scenarios() -> list[Scenario]:
+    """s154-s157, added later by a thirty-eighth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr, ap = "session_isolation", "benign", "spec_residue", "audit-proxy"
+    s154 = Scenario("s154_fqdn_alert_names_audit_proxy_host_oom", "2028-02-29T11:00:00+00:00", 110,
+                    mk("mf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       stall_err=True, step_gen=True),
+                    [Fault("long_document", "mf-h100-04", 35, 60, cause=ben, detail="long_document"),
+                     Fault("side_oom", "mf-h100-04", 35, 60, runs=[(m, m, ()) for m in (41.3, 49.8, 57.1)],
+                           proc=ap, inpath=True),  # the old proxy at its container limit (cgroup OOM)
+                     Fault("oom_window", "mf-h100-04", 35, 60, cause=ben,
+                           detail="sidecar_limit_oom"),  # label only
+                     Fault("offload", "mf-h100-05", 25, rate=0.015, evict=False, proc=ap, inpath=True,
+                           cause="other", detail="sidecar_memory_leak"),  # the canary's unbounded retry queue
+                     Fault("kv_leak", "mf-h100-02", 45, cause=si, leak=2.0),
+                     Fault("checkpoint_load", "mf-h100-06", 70, 75, cause=ben, detail="checkpoint_load")],
+                    drop={("mf-h100-05", "host"): 0.02})
+    for nd in s154.nodes[3:]:  # a second node group, whose kubelets registered the nodes under their FQDN
+        nd.fqdn = "gpu.fra2.example.net"
+    nt = [f"nt-h100-0{k}" for k in range(1, 7)]
+    s155 = Scenario("s155_night_trough_4h_idle_kv_floor_leak", "2028-03-06T22:30:00+00:00", 240,
+                    mk("nt-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       uref_min=30.0),
+                    [*(Fault("night", n, 30, 210, rate=0.1, cause=ben, detail="night_trough") for n in nt),
+                     Fault("kv_leak", "nt-h100-04", 15, cause=si, leak=0.5),
+                     Fault("agent_batch", "nt-h100-06", 70, 160, cause=ben, detail="agentic_sessions",
+                           burst=3),
+                     Fault("batch_job", "nt-h100-02", 75, 125, rate=0.5, cause=ben, detail="batch_job"),
+                     Fault("warmup", "nt-h100-05", 120, 130, cause=ben, detail="warmup")],
+                    drop={("nt-h100-03", "vllm"): 0.05})
+    for nd in s155.nodes[3:]:
+        nd.lower = True
+    blue, green = [f"blu-h100-0{k}" for k in range(1, 5)], [f"grn-h100-0{k}" for k in range(1, 5)]
+    ons: tuple[tuple[float, float | None], ...] = ((20, 35), (50, 65), (80, 95), (110, None))  # B's turns
+    s156 = Scenario("s156_ab_switchback_pools_leak_xid", "2028-03-14T14:00:00+00:00", 120,
+                    mk(lambda i: (blue + green)[i], 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv,
+                       step_gen=True, uref_min=20.0),
+                    [*(Fault("shift", n, a, b, rate=0.7 if n in blue else 1.3) for n in blue + green
+                       for a, b in ons),
+                     *(Fault("switchback_window", n, 20, 120, cause=ben, detail="ab_switchback")  # label only
+                       for n in blue + green),
+                     Fault("kv_leak", "grn-h100-03", 50, cause=si, leak=1.5),
+                     Fault("annual_report", "blu-h100-03", 60, 105, cause=ben, detail="annual_report"),
+                     Fault("xid79", "blu-h100-02", 88, gpu=1, cause="other", detail="xid_79")],
+                    disorder=True)
+    for nd in s156.nodes[4:]:  # the B pool's dcgm-exporter version
+        nd.lower = True
+    s157 = Scenario("s157_tp1_draft_two_of_eight_gpus_residue", "2028-03-21T09:00:00+00:00", 100,
+                    mk("dt-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       spec=True, legacy=True, draft_tp1=True, step_gen=True),
+                    [Fault("spec_residue", "dt-h100-03", 30, gpu=4, inst=4, cause=sr, abort=0.04),
+                     Fault("cancels", "dt-h100-05", 25, 70, inst=0, cause=ben, detail="client_cancels",
+                           abort=0.09),
+                     Fault("warmup", "dt-h100-02", 50, 60, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", "dt-h100-06", 75, 80, cause=ben, detail="checkpoint_load")],
+                    spill=True, drop={("dt-h100-03", "dcgm"): 0.04})
+    for nd in s157.nodes[3:]:
+        nd.lower = True
+    return [s154, s155, s156, s157]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
