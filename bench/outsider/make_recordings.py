@@ -2354,6 +2354,77 @@ s157_tp1_draft_two_of_eight_gpus_residue: 6 x 8 H100, two vLLM V0 servers per no
   reloads, allocator warm-up on all eight GPUs). (4) benign/checkpoint_load on dt-h100-06 75-80. Labels:
   spec_residue dt-h100-03 GPU 4 30-100; benign/client_cancels dt-h100-05 25-70; benign/warmup dt-h100-02
   50-60; benign/checkpoint_load dt-h100-06 75-80.
+
+Added later (s158-s161, a thirty-ninth outsider, same clean-room rules; fixed before any build of them but a
+few rates of s159 and s161, see bench/outsider/README.md)
+-----------------------------------------------------------------------------------------------------------
+s158_bad_build_rollout_quarter_fleet_leaks: 24 x 4 H100 in three racks of eight (vb-h100-09..16 report the
+  memory temperature blank, vb-h100-17..24 export hostname/uuid), Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 110 min from 08:00 UTC; nvml / dcgm / host every 30 s, vLLM every 15 s (a large fleet's agent
+  config, as s27); the gateway moves a drained node's conversations to the other 23; vb-h100-13's clock 2 s
+  fast (NodeClockSkewDetected 20-110, unlabelled), 3 % of vb-h100-08's dcgm samples lost. A new vLLM build
+  rolls out to a quarter of the fleet, one node every 8 min by drained restarts: vb-h100-03 / -07 / -11 / -15
+  / -19 / -23 at 15 / 23 / 31 / 39 / 47 / 55 min (benign/vllm_upgrade, 10 min each). The build has a
+  session-isolation defect: a few minutes after each new engine is ready, once its conversations have come
+  back from the peers, the contexts of sessions whose ids are reused are never released (kind kv_leak, as s1)
+  at 2.0 / 1.7 / 2.2 / 1.8 / 1.6 / 2.1 %/min, from 20.0 / 27.5 / 37.0 / 44.5 / 53.5 / 59.8 min: one root cause
+  on six nodes, each starting inside or just after its own benign warm-up window; the first fills its pool by
+  ~60 min, the last by ~100. Look-alikes on nodes the build did not reach: benign/annual_report vb-h100-10
+  40-85 (as s6), benign/long_document vb-h100-18 50-75 (as s6), benign/checkpoint_load vb-h100-05 60-65.
+  Labels: benign/vllm_upgrade on the six, each from its stop for 10 min; session_isolation on the six, each
+  from its leak's start to 110; the three look-alikes.
+s159_nvlink_crc_slow_tp_group_batch_neighbour: 6 x 8 H100, 2 DP engines/node (TP4 on GPUs 0-3 / 4-7), Llama-
+  3.3-70B, Azure conv (engine 0) + code (engine 1) 6 req/s/engine, 100 min from 10:00 UTC, prefill 14k
+  tokens/s (TTFT adds the uncached prompt's prefill, as s84); disorder as s13; nl-h100-04..06 export
+  hostname/uuid. dcgm-exporter exports NVLink bandwidth and PCIe rates (as s55) and, from a custom counters
+  CSV, the four NVLink error counters the default CSV leaves commented out (new Node knob nvl_errs:
+  DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, _CRC_DATA_, _REPLAY_, _RECOVERY_ERROR_COUNT_TOTAL,
+  `nvlink_errs`), with the rule GPUNVLinkCRCErrorsHigh (increase over 5 min > 100, for 2 min). (1)
+  other/nvlink_degraded on nl-h100-04 GPU 6 from 28 min to end: one of its NVLinks wears out (new fault kind
+  nvlink_crc): flit CRC errors at 40/min, doubling every NVC_DOUBLE = 300 s up to NVC_MAX = 12,000/min
+  (reached at ~69 min); data CRC errors ~0.3 of them, one replay per failed flit or packet, a link recovery
+  per ~40k errors; no XID. The replays take the link's bandwidth (share 1 / (1 + rate / NVC_HALF)), and every
+  all-reduce of engine 1's TP group waits for it: prefill at share^0.8, decode at share^0.35 (~0.42 / ~0.68 at
+  the cap; `slowdown`), so running, TTFT and the NVLink payload counters of GPUs 4-7 follow, their GPUs' power
+  0.55 + 0.45 x share of what their utilization would draw. (2) benign/batch_job on nl-h100-02 engine 0 35-75:
+  an offline batch client (2.0 req/s of 3-8k-token documents, as s49) on the same endpoint: more traffic,
+  running ~41 -> ~75-80, KV peaks ~0.9, a brief TTFT alert. (3) benign/nvlink_crc_burst on nl-h100-05 GPU 2
+  50-60 (new fault kind nvlink_blip): 600 flit CRC errors over 3 min while a link retrains once, nothing
+  after; the same CRC alert for ~5 min. (4) session_isolation on nl-h100-06 engine 0 (gpu null) from 40 min at
+  1.8 %/min (as s10). Labels: other/nvlink_degraded nl-h100-04 GPU 6 28-100; benign/batch_job nl-h100-02
+  35-75; benign/nvlink_crc_burst nl-h100-05 GPU 2 50-60; session_isolation nl-h100-06 40-100.
+s160_sticky_rebalance_tenant_leak_moves_nodes: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 120
+  min from 10:00 UTC; rb-h100-04..06 export hostname/uuid, rb-h100-04's clock 1.5 s fast, 3 % of rb-h100-06's
+  vLLM samples lost. A tenant whose client reuses 6 session ids (its contexts never released, as s1, 2.5
+  %/min) has its sticky sessions pinned to one node, ~20 % of that node's traffic; the gateway's rebalancer
+  re-pins sticky sessions every 20 min by running requests, which the leak does not raise, so it moves the
+  tenant on as it would any other: rb-h100-02 from 25 (the client release) to 40, rb-h100-05 40-60, rb-h100-03
+  60-80, back to rb-h100-02 80-100, rb-h100-06 from 100 (kind shift x0.8 on the node it leaves and x1.2 on the
+  one it joins, and kind kv_leak over each stint, without a label). The contexts it leaves behind stay in that
+  node's pool (as s44): each stint's node keeps a floor of ~0.65 that stops growing when the tenant leaves;
+  rb-h100-02, visited twice, fills its pool by ~90 min. (1) session_isolation on the four nodes, each from the
+  tenant's first arrival to end (label kind session_reuse, as s44). (2) benign/annual_report on rb-h100-04
+  50-95 (as s6). (3) benign/agentic_sessions on rb-h100-01 30-100 (three coding-agent sessions, as s38).
+  Labels: session_isolation rb-h100-02 25-120, rb-h100-05 40-120, rb-h100-03 60-120, rb-h100-06 100-120;
+  benign/annual_report rb-h100-04 50-95; benign/agentic_sessions rb-h100-01 30-100.
+s161_draft_swap_edge_reset_bursts_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/
+  node, 100 min from 17:00 UTC; the gateway moves a drained node's conversations to the others; ds-h100-04..06
+  export hostname/uuid. (1) benign/draft_swap on ds-h100-02 25-35 and ds-h100-04 50-60: the draft model is
+  swapped for a 3B one by a drained restart (new fault kind draft_swap; DRAFT3B_*: 6150 MiB of weights per GPU
+  out of the pool, 16.5 MB of draft state per interrupted request, 3.6 tokens per step): FB ~+0.45-0.5k MiB
+  per GPU once the new engine is up (DSWAP_MIB, the 3B draft's CUDA graphs outside the memory budget), a flat
+  step. (2) A mobile client behind a regional edge proxy carries 60 % of ds-h100-02's and ds-h100-05's traffic
+  (new fault kind edge_reset, kind 17): from 40 min the proxy crash-loops and every restart resets all of the
+  client's streams at once, aborting them mid-generation: bursts at 40.0, 43.5, 47.0, 51.5, 55.0, 58.5, then
+  every ~2 min 60.5-84.0, then 88.5, 93.0, 97.5, on both nodes at once; the abort share per 5 min ~1.5 % ->
+  ~3-8 %, VLLMRequestAbortRateHigh on both late in the crash loop. benign/client_disconnect_bursts on
+  ds-h100-05 40-100 (label kind reset_window): its draft state is reclaimed (tau 90 s), FB flat. (3)
+  spec_residue on ds-h100-02 from 40 min (the first burst) to end: the new image with the 3B draft keeps the
+  draft state of every interrupted request (steady 1.5 % aborts, kind spec_residue with f.abort) and each
+  burst adds a step: FB GPU 0 ~74.6k after the swap -> ~76.1k MiB at 95-100, no FB alert. The swap alone
+  (ds-h100-04) and the bursts alone (ds-h100-05) are benign. (4) session_isolation on ds-h100-06 from 45 min
+  at 2.0 %/min (as s1). Labels: benign/draft_swap ds-h100-02 25-35 and ds-h100-04 50-60; spec_residue
+  ds-h100-02 40-100; benign/client_disconnect_bursts ds-h100-05 40-100; session_isolation ds-h100-06 45-100.
 """
 from __future__ import annotations
 
@@ -2449,6 +2520,9 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                            "sum(rate(gateway_responses_total[5m])) > 0.02"),
     "GPURowRemapUncorrectable": ("critical", 0, "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[1h]) > 0"),
     "GPUTemperatureHigh": ("warning", 300, "DCGM_FI_DEV_GPU_TEMP > 85"),
+    # (s159) where the counters CSV enables the NVLink error fields
+    "GPUNVLinkCRCErrorsHigh": ("warning", 120,
+                               "increase(DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL[5m]) > 100"),
     # (s56) a facility alert from the DCIM's SNMP exporter on a rack PDU (it names a rack, no node)
     "PDUInputFeedDown": ("warning", 60, 'snmp_pdu_input_feed_up{feed="A"} == 0'),
     # (s115) kube-prometheus's own rule on the in-cluster Prometheus: its remote write is behind
@@ -2535,6 +2609,14 @@ SBE_DOUBLE = 1080.0  # (s153) s in which the correctable-error rate of a wearing
 PROXY_DOWN = 20.0  # (s154) s an in-path sidecar proxy killed by the OOM killer accepts nothing (kubelet's
 #   restart of its container and its listener's start): every request the gateway sends the pod fails (5xx)
 NIGHT_RAMP = 1800.0  # (s155) s over which the users' traffic falls into its night trough, and rises out of it
+NVC_DOUBLE, NVC_MAX, NVC_HALF = 300.0, 12000.0, 6000.0  # (s159) s in which a degrading NVLink's CRC error
+#   rate doubles, the rate (errors/min) at which it levels off (the link's retry buffer always busy), and
+#   the rate at which replays halve the link's effective bandwidth
+NVC_PRE, NVC_DEC, NVC_REC = 0.8, 0.35, 40000.0  # (s159) exponents of that bandwidth share giving the TP
+#   group's prefill / decode speed (prefill's all-reduces move large activations, decode's are latency-bound),
+#   and CRC errors per link recovery (the link retrains after a run of failed replays)
+DSWAP_MIB = 512.0  # (s161) MiB per GPU a 3B draft model's CUDA graphs (and sampler workspace) take outside
+#   gpu_memory_utilization's budget once it replaces the 1B draft (the pool gives up the weights' difference)
 
 
 @dataclass
@@ -2646,6 +2728,10 @@ class Node:
     #                    draft state of interrupted requests sit on that GPU only, and the engine's other
     #                    GPUs, holding as many KV blocks, use spec_mib less (`gpu_series`, `sim_engine`;
     #                    no draw)
+    nvl_errs: bool = False  # (s159) dcgm-exporter's counters CSV also has the NVLink error counters
+    #                    DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, _CRC_DATA_, _REPLAY_ and
+    #                    _RECOVERY_ERROR_COUNT_TOTAL (commented out in the default CSV), and a rule alerts on
+    #                    the CRC count (`nvlink_errs`; draws only where it is set)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2745,6 +2831,14 @@ class Fault:
     # (s154-s157) night: the users' own traffic (the node's trace requests) falls from f.start over
     #                    NIGHT_RAMP s to f.rate of itself and rises back over the NIGHT_RAMP s before f.end
     #                    (`trough_shape`, `workload`)
+    # (s158-s161) nvlink_crc: GPU f.gpu's NVLink degrades from f.start: CRC errors at f.rate a minute at
+    #                    first, doubling every NVC_DOUBLE s up to NVC_MAX, their replays slowing the GPU's
+    #                    TP group (`nvc_rate`, `slowdown`, `nvlink_errs`); nvlink_blip: f.rate CRC errors on
+    #                    GPU f.gpu's links over 3 min from f.start, then none (a link retrained once);
+    #                    draft_swap: a drained restart at f.start whose new process runs a 3B draft model
+    #                    (DRAFT3B_*, DSWAP_MIB) instead of the node's 1B; edge_reset: a share f.rate of the
+    #                    node's trace requests (kind 17) comes from a client behind an edge proxy that resets
+    #                    every stream it holds at each f.runs minute (`sim_engine`)
 
 
 @dataclass
@@ -2888,7 +2982,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     host_off: float | None = None  # (s151) s from which the agent's host collector sends nothing
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
-        if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap"):  # drained restarts
+        if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
+                      "draft_swap"):  # drained restarts
             restart(s0, s0 + 30, s0 + 130, drain=True)
         elif f.kind == "hang":  # NCCL's watchdog (600 s) kills the stuck worker; kubelet restarts the pod
             hang[s0:s0 + HANG_S] = True
@@ -3319,7 +3414,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     #                                   7 LoRA adapter; (s70, s72) 8 full history, 9 reasoning, 10 runaway;
     #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
     #                                   14 cache-salted; (s114) 15 load test; (s150) 16 through a
-    #                                   stream-cutting client SDK
+    #                                   stream-cutting client SDK; (s161) 17 from a client behind a
+    #                                   flaky edge proxy
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -3418,6 +3514,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             t0_, P0_, G0_, k0 = xs[0]  # s0: its share f.rate of the node's trace requests (kind 16) from then
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 180.0, 0.0, 1.0))
             xs[0] = (t0_, P0_, G0_, np.where(sel, 16, k0).astype(np.int8))
+        elif f.kind == "edge_reset":  # (s161) a client behind a flaky edge proxy: its share f.rate of the
+            t0_, P0_, G0_, k0 = xs[0]  # node's trace requests (kind 17), all recording (resets: `sim_engine`)
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate)
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 17, k0).astype(np.int8))
         elif f.kind == "night":  # (s155) overnight the users' own traffic (kind 0) thins to f.rate of itself
             t0_, P0_, G0_, k0 = xs[0]
             stay = rng.random(len(t0_)) >= (1.0 - f.rate) * trough_shape(t0_, s0, s1)
@@ -3649,10 +3749,11 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     (large in prefill, latency-bound in decode). (s113) Host CPUs saturated by another process (`cpu_starve`,
     f.start to f.end): CPU_PRE / CPU_DEC. (s114) A TP group over PCIe whose ring crosses a link trained down
     (`pcie_down`, from f.start): PCIE_PRE / PCIE_DEC. (s116) A facility power cap (`dc_cap`, f.start to
-    f.end): DCC_PRE / DCC_DEC; a GPU in HW Slowdown (`hw_slowdown`, f.start to f.end): HWS_PRE / HWS_DEC. No
-    random draw."""
+    f.end): DCC_PRE / DCC_DEC; a GPU in HW Slowdown (`hw_slowdown`, f.start to f.end): HWS_PRE / HWS_DEC.
+    (s159) A TP group one of whose GPUs' NVLink replays more and more flits (`nvlink_crc`, from f.start): the
+    link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. No random draw."""
     fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
-                                      "dc_cap", "hw_slowdown")]
+                                      "dc_cap", "hw_slowdown", "nvlink_crc")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -3668,10 +3769,28 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
         elif f.kind in ("dc_cap", "hw_slowdown"):  # (s116)
             on = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60))
             p, d = (DCC_PRE, DCC_DEC) if f.kind == "dc_cap" else (HWS_PRE, HWS_DEC)
+        elif f.kind == "nvlink_crc":  # (s159) every all-reduce waits for the replaying link (1 before it)
+            b = nvc_share(f, T)
+            pre, dec = np.minimum(pre, b ** NVC_PRE), np.minimum(dec, b ** NVC_DEC)
+            continue
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
     return pre, dec
+
+
+def nvc_rate(f: Fault, T: int) -> Arr:
+    """(s159) CRC errors per minute on a degrading NVLink (`nvlink_crc`), per second: 0 before f.start, then
+    f.rate doubling every NVC_DOUBLE s (a connector or NVSwitch port wearing out) up to NVC_MAX. No draw."""
+    sec, s0 = np.arange(T, dtype=float), f.start * 60
+    r = np.minimum(f.rate * np.exp2(np.clip(sec - s0, 0.0, None) / NVC_DOUBLE), NVC_MAX)
+    return np.asarray(np.where(sec >= s0, r, 0.0))
+
+
+def nvc_share(f: Fault, T: int) -> Arr:
+    """(s159) The degrading link's effective bandwidth as a share of its healthy one: every CRC-failed flit is
+    replayed, so at NVC_HALF errors a minute half the link's time goes to replays. No draw."""
+    return np.asarray(1.0 / (1.0 + nvc_rate(f, T) / NVC_HALF))
 
 
 def template_frac(fl: list[Fault], T: int) -> Arr | None:
@@ -3714,6 +3833,10 @@ def nvlink_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -
     u = o["util"] / 100.0
     rate = 30000.0 * u * (o["state"] == 2)
     pcie = 3e7 + 2e8 * u + rng.normal(0, 5e6, u.shape)
+    for f in (f for f in fl if f.kind == "nvlink_crc"):  # (s159) replays take the place of payload (no draw)
+        assert f.gpu is not None
+        for h in next(e for e in nd.engines if f.gpu in e.gpus).gpus:
+            rate[h] = rate[h] * nvc_share(f, T)
     for f in (f for f in fl if f.kind == "nvlink_xid"):
         assert f.gpu is not None
         rate[f.gpu, int(f.start * 60):] = 0.0
@@ -3723,6 +3846,38 @@ def nvlink_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -
             pcie[h] += np.where(f.start * 60 + 112 <= N, 7e9 * u[h], 0.0)
     o["nvl"] = rng.uniform(1e8, 5e9, (nd.n_gpu, 1)) + np.cumsum(rate, axis=1)
     o["pcie"] = np.clip(pcie, 1e6, None)
+
+
+def nvlink_errs(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> None:
+    """(s159) NVLink error counters per GPU where dcgm-exporter exports them (`nd.nvl_errs`), cumulative since
+    boot (a few CRC errors from earlier link training): flow-control (flit) CRC errors, data CRC errors (~0.3
+    of the flit ones), replays (one per CRC-failed flit or packet) and recoveries (one per NVC_REC CRC errors
+    on average: the link retrains). `nvlink_crc`: GPU f.gpu's errors at `nvc_rate` (Poisson); its TP group
+    waits in NCCL for the replaying link, so the group's GPUs draw less of the power their (NCCL-inflated)
+    utilization would (0.55 + 0.45 x the link's share) and their memory is less busy. `nvlink_blip`: f.rate
+    flit errors spread over 180 s from f.start on GPU f.gpu, and nothing after (a link retrained once)."""
+    o, sec, n = nd.o, np.arange(T, dtype=float), nd.n_gpu
+    idle_w = GPUS[nd.gpu][3]
+    flit = rng.integers(0, 40, (n, 1)) + np.zeros((n, T))
+    data = rng.integers(0, 8, (n, 1)) + np.zeros((n, T))
+    rec = rng.integers(0, 2, (n, 1)) + np.zeros((n, T))
+    for f in fl:
+        if f.kind == "nvlink_crc":
+            assert f.gpu is not None
+            r = nvc_rate(f, T) / 60.0
+            flit[f.gpu] += np.cumsum(rng.poisson(r))
+            data[f.gpu] += np.cumsum(rng.poisson(0.3 * r))
+            rec[f.gpu] += np.cumsum(rng.poisson(1.3 * r / NVC_REC))
+            b = nvc_share(f, T)
+            for h in next(e for e in nd.engines if f.gpu in e.gpus).gpus:
+                o["power"][h] = idle_w + (o["power"][h] - idle_w) * (0.55 + 0.45 * b)
+                o.setdefault("memf", {})[h] = 0.55 + 0.45 * b
+        elif f.kind == "nvlink_blip":
+            assert f.gpu is not None
+            x = np.clip((sec - f.start * 60) / 180.0, 0.0, 1.0)
+            flit[f.gpu] += np.round(f.rate * x)
+            data[f.gpu] += np.round(0.3 * f.rate * x)
+    o.update(crc=flit, crcd=data, nvrep=flit + data, nvrec=rec)
 
 
 def pcie_series(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> None:
@@ -3890,6 +4045,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
     lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
     cb = sorted(a * 60 for f in fl if f.kind == "cancel_burst" for a, _, _ in f.runs)  # (s92) no draw
+    eb = sorted(a * 60 for f in fl if f.kind == "edge_reset" for a, _, _ in f.runs)  # (s161) no draw
+    dsw = next((f.start * 60 + 30 for f in fl if f.kind == "draft_swap"), None)  # (s161) the 3B draft's start
     rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
     rs = rwait = rlf = None
     if rl:
@@ -3954,6 +4111,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             uf = np.where(cut, np.clip((nb - t) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
             aborted = aborted | cut
             end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
+        if eb:  # (s161) an edge proxy's reset cuts every stream of its client then in flight
+            nb = np.append(np.array(eb), np.inf)[np.searchsorted(np.array(eb), t, side="right")]
+            cut = (kind == 17) & (nb < t + dur) & (nb < T - 1)
+            uf = np.where(cut, np.clip((nb - t) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
+            aborted = aborted | cut
+            end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
         np.add.at(run, si, 1)
@@ -3980,9 +4143,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
     if (spec or sp0 is not None) and not nd.ngram:  # (sp0: speculative decoding from a restart with the
         #                                     new config on; (s112) n-gram lookup keeps no draft state)
-        inc = np.zeros(T)
-        np.add.at(inc, ei[aborted if sp0 is None else aborted & (t >= sp0)],
-                  nd.draft_mb * 1e6 / MIB if nd.draft_tp1 else nd.draft_mb * 1e6 / MIB / len(e.gpus))
+        inc, dsel = np.zeros(T), aborted if sp0 is None else aborted & (t >= sp0)
+        mb = nd.draft_mb if dsw is None else np.where(t >= dsw, DRAFT3B_MB, nd.draft_mb)[dsel]  # (s161)
+        np.add.at(inc, ei[dsel], mb * 1e6 / MIB if nd.draft_tp1 else mb * 1e6 / MIB / len(e.gpus))
         r = 0.0
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
@@ -4089,8 +4252,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
         addg("vllm:spec_decode_num_accepted_tokens_total", np.minimum(np.round(drafts * NG_ACC), gdone))
     elif spec:  # 4 draft tokens per step, ~2.2 accepted (~0.25 once the draft no longer matches the target)
-        drafts = (np.ceil(gdone / nd.spec_step) if dm is None
-                  else np.ceil(gdone / np.where(t >= dm, DM_STEP, nd.spec_step)))
+        stp = nd.spec_step if dsw is None else np.where(t >= dsw, DRAFT3B_STEP, nd.spec_step)  # (s161)
+        drafts = (np.ceil(gdone / stp) if dm is None
+                  else np.ceil(gdone / np.where(t >= dm, DM_STEP, stp)))
         addg("vllm:spec_decode_num_drafts_total", drafts)
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
         addg("vllm:spec_decode_num_accepted_tokens_total", np.maximum(gdone - drafts, 0))
@@ -4354,6 +4518,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
             if drop is not None:  # the new process reserves less: its load ends at the lower line
                 capped = np.where(state == 1, np.minimum(fb[g], final - drop), fb[g])
                 fb[g] = np.where(state == 2, fb[g] - drop, capped)
+            for f in (f for f in fl if f.kind == "draft_swap"):  # (s161) the 3B draft's graphs, outside
+                fb[g] += np.where((state == 2) & (f.start * 60 + 30 <= N), DSWAP_MIB, 0.0)  # the budget
             fb[g] += np.where(state > 0, rng.normal(0, 1.5, T), 0)
             busy = 15 + 50 * (e.out["running"] / ref if busiest is None else busiest) + rng.normal(0, 3, T)
             util[g] = np.select([state == 2, state == 1], [busy, rng.uniform(3, 12, T)], 0)
@@ -4403,6 +4569,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         pcie_series(nd, fl, T, rng)
     if nd.clk_reasons:  # (s116)
         dc_power(nd, fl, T, rng)
+    if nd.nvl_errs:  # (s159)
+        nvlink_errs(nd, fl, T, rng)
     hang = o.get("hang")
     if hang is not None:  # a stuck engine's GPUs
         for f in (f for f in fl if f.kind == "hang"):
@@ -4594,6 +4762,12 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                                              DCGM_FI_DEV_POWER_MGMT_LIMIT=float(o["plim"][s]))
             if nd.ecc_fields:  # (s153) the custom CSV's ECC and pending-remap fields
                 out[-1][1]["metrics"].update(ecc_counts(nd, fl, g, t))
+            if nd.nvl_errs:  # (s159) the custom CSV's NVLink error counters
+                out[-1][1]["metrics"].update({
+                    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL": int(o["crc"][g, s]),
+                    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL": int(o["crcd"][g, s]),
+                    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL": int(o["nvrep"][g, s]),
+                    "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL": int(o["nvrec"][g, s])})
             if nd.prof_lost and any(a <= t for a, _ in drv):  # (s93) no profiling module on the new driver
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -4989,6 +5163,11 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             if sc.temp_rule is not None:  # (s96) a misconfigured threshold from its deploy on
                 hot = np.where(ti >= sc.temp_rule[0] * 60, temp[ti] > sc.temp_rule[1], hot)
             fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & hot & ~hung, gl, an, pg))
+            if nd.nvl_errs:  # (s159) increase over 5 min of the CRC counter Prometheus scraped ~10 s before
+                crc = o["crc"][g]
+                k1, k0 = np.clip(ti - 10, 0, T - 1), np.clip(ti - 310, 0, T - 1)
+                fired.append(("GPUNVLinkCRCErrorsHigh",
+                              reach & o["alive"][g, ti] & ~hung & (crc[k1] - crc[k0] > 100), gl, an, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
                 xid = (ti >= xs + 10) & (ti < xs + 310)
@@ -5299,7 +5478,7 @@ def scenarios() -> list[Scenario]:
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
-            *thirty_eighth_scenarios()]
+            *thirty_eighth_scenarios(), *thirty_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -6982,6 +7161,82 @@ def thirty_eighth_scenarios() -> list[Scenario]:
     return [s154, s155, s156, s157]
 
 
+def thirty_ninth_scenarios() -> list[Scenario]:
+    """s158-s161, added later by a thirty-ninth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    roll = ((3, 15.0, 5.0, 2.0), (7, 23.0, 4.5, 1.7), (11, 31.0, 6.0, 2.2), (15, 39.0, 5.5, 1.8),
+            (19, 47.0, 6.5, 1.6), (23, 55.0, 4.8, 2.1))  # (s158) node, stop minute, leak after (min), %/min
+    s158 = Scenario("s158_bad_build_rollout_quarter_fleet_leaks", "2028-03-28T08:00:00+00:00", 110,
+                    mk("vb-h100-", 24, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 30.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, step_gen=True),
+                    [*(Fault("warmup", f"vb-h100-{k:02d}", m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for k, m, _, _ in roll),
+                     *(Fault("kv_leak", f"vb-h100-{k:02d}", m + d, cause=si, leak=r) for k, m, d, r in roll),
+                     Fault("annual_report", "vb-h100-10", 40, 85, cause=ben, detail="annual_report"),
+                     Fault("long_document", "vb-h100-18", 50, 75, cause=ben, detail="long_document"),
+                     Fault("checkpoint_load", "vb-h100-05", 60, 65, cause=ben, detail="checkpoint_load")],
+                    spill=True, noise=[("vb-h100-13", "NodeClockSkewDetected", 20, 110)],
+                    drop={("vb-h100-08", "dcgm"): 0.03})
+    for nd in s158.nodes[8:16]:  # rack 2's exporter image reports the memory temperature blank
+        nd.sentinel = True
+    for nd in s158.nodes[16:]:  # rack 3's dcgm-exporter version
+        nd.lower = True
+    s158.nodes[12].skew = 2.0
+    s159 = Scenario("s159_nvlink_crc_slow_tp_group_batch_neighbour", "2028-04-04T10:00:00+00:00", 100,
+                    mk("nl-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv8, trace2="azure_code",
+                       nvlink=True, nvl_errs=True, prefill_tps=14000.0, step_gen=True),
+                    [Fault("nvlink_crc", "nl-h100-04", 28, gpu=6, inst=6, rate=40.0, cause="other",
+                           detail="nvlink_degraded"),
+                     Fault("batch_job", "nl-h100-02", 35, 75, inst=0, rate=2.0, cause=ben,
+                           detail="batch_job"),
+                     Fault("nvlink_blip", "nl-h100-05", 50, 60, gpu=2, rate=600.0, cause=ben,
+                           detail="nvlink_crc_burst"),
+                     Fault("kv_leak", "nl-h100-06", 40, inst=0, cause=si, leak=1.8)], disorder=True)
+    for nd in s159.nodes[3:]:
+        nd.lower = True
+    s160 = Scenario("s160_sticky_rebalance_tenant_leak_moves_nodes", "2028-04-11T10:00:00+00:00", 120,
+                    mk("rb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("kv_leak", "rb-h100-02", 25, 40, leak=2.5),  # the tenant's stints: no label
+                     Fault("shift", "rb-h100-02", 40, 80, rate=0.8),
+                     Fault("shift", "rb-h100-05", 40, 60, rate=1.2),
+                     Fault("kv_leak", "rb-h100-05", 40, 60, leak=2.5),
+                     Fault("shift", "rb-h100-03", 60, 80, rate=1.2),
+                     Fault("kv_leak", "rb-h100-03", 60, 80, leak=2.5),
+                     Fault("kv_leak", "rb-h100-02", 80, 100, leak=2.5),
+                     Fault("shift", "rb-h100-02", 100, rate=0.8),
+                     Fault("shift", "rb-h100-06", 100, rate=1.2),
+                     Fault("kv_leak", "rb-h100-06", 100, leak=2.5),
+                     *(Fault("session_reuse", n, m, cause=si)  # label only: its contexts stay where it was
+                       for n, m in (("rb-h100-02", 25), ("rb-h100-05", 40), ("rb-h100-03", 60),
+                                    ("rb-h100-06", 100))),
+                     Fault("annual_report", "rb-h100-04", 50, 95, cause=ben, detail="annual_report"),
+                     Fault("agent_batch", "rb-h100-01", 30, 100, cause=ben, detail="agentic_sessions",
+                           burst=3)],
+                    drop={("rb-h100-06", "vllm"): 0.03})
+    for nd in s160.nodes[3:]:
+        nd.lower = True
+    s160.nodes[3].skew = 1.5
+    rst = [40.0, 43.5, 47.0, 51.5, 55.0, 58.5,  # (s161) the edge proxy's crash restarts (minutes),
+           60.5, 62.0, 64.0, 65.5, 67.5, 69.0, 71.0, 73.0, 74.5, 76.5, 78.0, 80.0, 82.0, 84.0,  # ~2 min apart
+           88.5, 93.0, 97.5]  # while its crash loop is at its worst (60-84)
+    s161 = Scenario("s161_draft_swap_edge_reset_bursts_residue", "2028-04-18T17:00:00+00:00", 100,
+                    mk("ds-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("draft_swap", "ds-h100-02", 25, 35, cause=ben, detail="draft_swap"),
+                     Fault("draft_swap", "ds-h100-04", 50, 60, cause=ben, detail="draft_swap"),
+                     Fault("spec_residue", "ds-h100-02", 40, cause=sr, abort=0.015),
+                     *(Fault("edge_reset", n, 40, rate=0.6, runs=[(m, m, ()) for m in rst])
+                       for n in ("ds-h100-02", "ds-h100-05")),
+                     Fault("reset_window", "ds-h100-05", 40, 100, cause=ben,
+                           detail="client_disconnect_bursts"),  # label only
+                     Fault("kv_leak", "ds-h100-06", 45, cause=si, leak=2.0)], spill=True)
+    for nd in s161.nodes[3:]:
+        nd.lower = True
+    return [s158, s159, s160, s161]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -7059,31 +7314,33 @@ def job_attempts(start: float, runtimes: list[float]) -> list[tuple[float, float
 
 
 def pool_tokens(nd: Node, e: Engine, util: float | None = None, spec: bool | None = None,
-                model: str | None = None) -> int:
-    """KV-pool tokens of engine e (with another gpu_memory_utilization / speculative decoding / model if
-    given)."""
+                model: str | None = None, mib: float | None = None) -> int:
+    """KV-pool tokens of engine e (with another gpu_memory_utilization / speculative decoding / model / (s161)
+    draft model's MiB per GPU if given)."""
     weights, kvb = MODELS[model or emodel(nd, e)]
     util = nd.util_frac if util is None else util
     spec = espec(nd, e) if spec is None else spec
     per_gpu = (util * GPUS[nd.gpu][1] - weights * 1024 / (len(e.gpus) * e.nodes) - 3584
-               - (nd.spec_mib if spec else 0))
+               - ((nd.spec_mib if mib is None else mib) if spec else 0))
     return int(len(e.gpus) * e.nodes * per_gpu * MIB / kvb)
 
 
 def pool_segments(nd: Node, e: Engine, fl: list[Fault]) -> list[tuple[float, float, int]]:
     """(from s, gpu_memory_utilization, KV-pool tokens) of the engine's configs: the one it runs at the start,
     then one per restart with a new config (`pool_cfg`: another gpu_memory_utilization; `spec_on`: a draft
-    model, whose weights come out of the pool; (s68) `model_swap`: another model's weights), from the old
-    process's stop."""
-    util, spec, model = nd.util_frac, espec(nd, e), None
+    model, whose weights come out of the pool; (s68) `model_swap`: another model's weights; (s161)
+    `draft_swap`: a 3B draft model's weights), from the old process's stop."""
+    util, spec, model, mib = nd.util_frac, espec(nd, e), None, None
     out = [(0.0, util, pool_tokens(nd, e))]
-    kinds = ("pool_cfg", "spec_on", "model_swap")
+    kinds = ("pool_cfg", "spec_on", "model_swap", "draft_swap")
     for f in sorted((f for f in fl if f.kind in kinds), key=lambda f: f.start):
         if f.kind == "model_swap":
             model = f.model
+        elif f.kind == "draft_swap":
+            mib = DRAFT3B_MIB
         else:
             util, spec = (f.rate, spec) if f.kind == "pool_cfg" else (util, True)
-        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec, model)))
+        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec, model, mib)))
     return out
 
 
@@ -7274,7 +7531,7 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         life_of(nrng, nd, T, fl)
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
-                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap")]
+                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap")]
             wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
