@@ -191,6 +191,11 @@ class SessionIsolation(_Section):
     """...and this many from one tenant, while the pool's mean usage over the window stands
     above that of every earlier window, are the reuse the write-up found (a cache keyed by
     session id never releases the old conversation's blocks)."""
+    prefill_tokens_per_request: Annotated[float, Field(ge=0, le=16)] = 1.5
+    """A server whose requests generate at most this many tokens each, now and usually, is
+    the prefill side of a disaggregated deployment (``max_tokens`` 1, the KV handed to a decode
+    server): blocks it never frees are a ``kv_transfer_leak`` (the KV connector's), not a
+    session isolation defect. 0: never."""
 
     @model_validator(mode="after")
     def _long_fits(self) -> SessionIsolation:
@@ -452,6 +457,12 @@ class Benign(_Section):
     """Processes that watch the node rather than serve (searched in an ``oom_kill`` or
     ``process_start`` event's ``process``): the OOM killer taking one is no symptom of the
     node's work, and one starting is no server loading. Empty: every process counts."""
+    sidecar_processes: Regex = r"(?i)proxy|envoy|istio|linkerd|sidecar"
+    """Processes beside the server in its pod (an auth or audit proxy, a service mesh's
+    sidecar), searched in a ``process_start`` event's ``process``: one restarting is no
+    restart of the server (no crash loop, no warm-up; outsider s154: a proxy OOM-killed at its
+    container limit three times read as the server crash-looping). The OOM killer taking one
+    still counts as the host's memory pressure. Empty: every start counts."""
     kv_refill_s: Pos = 900.0
     """After an engine start, KV growth is the cache refilling for this long."""
     checkpoint_spike_pct: Pos = 3.0

@@ -81,18 +81,21 @@ def _warmup(f: NodeFeatures, cfg: Benign) -> Explanation | None:
 def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     """A weight/adapter load: a step in framebuffer use, not a ramp. On a node with a server
     per GPU, the step of one GPU (a job loading onto it beside its server) is a fraction of
-    the node's mean: its own framebuffer shows it."""
+    the node's mean: its own framebuffer shows it. The checkpoint is read through the host's
+    memory (page cache, pinned staging buffers), which climbs in the same minutes (outsider
+    s146: a load on a node whose server exports no vLLM series read as a monitoring gap's
+    symptom)."""
     gpu = f.gpu
     if gpu is None:
         return None
     if _spike(gpu, cfg):
-        return Explanation("checkpoint_load", frozenset({GPU}),
+        return Explanation("checkpoint_load", frozenset({GPU, HOST}),
                            f"framebuffer jumped {gpu.level.step:.1f} pp within a minute")
     stepped = [p for p in f.pools if _spike(p.gpu, cfg)]
     if not stepped:
         return None
     p = max(stepped, key=lambda q: q.gpu.level.step)
-    return Explanation("checkpoint_load", frozenset({GPU}),
+    return Explanation("checkpoint_load", frozenset({GPU, HOST}),
                        f"framebuffer of {p.where} jumped {p.gpu.level.step:.1f} pp within a minute")
 
 

@@ -8,11 +8,14 @@ the same findings wherever it is processed.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from correlator.config.model import RuleSet
 from correlator.core.align import SOURCES_KEPT, AlignedRecord, alert_node
 from correlator.core.features import NS, Windows
+from correlator.core.hosts import NO_NODE, short_host
 from correlator.core.node_engine import NodeEngine, NodeOutput
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.wire.decode import Rejected
@@ -54,6 +57,8 @@ class Fleet:
     """Per-node pipelines plus fleet time (the newest event time less the lateness)."""
 
     _next_floor_ns = 0  # (snapshots from before it was kept: refresh at the next record)
+    _by_short: Mapping[str, str] = MappingProxyType({})  # (replaced whole: :meth:`_alert_target`)
+    _by_short_of = -1
 
     def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
         """With ``external_clock`` the fleet never advances by itself: the shell calls
@@ -115,7 +120,7 @@ class Fleet:
                 st.alerts_firing += 1
             else:
                 st.alerts_resolved += 1
-            node_out = self.node(alert_node(rec)).alert(rec)
+            node_out = self.node(self._alert_target(alert_node(rec))).alert(rec)
         else:
             fleet_sources = self.fleet_sources
             if source not in fleet_sources and len(fleet_sources) < 64:
@@ -161,7 +166,7 @@ class Fleet:
                         st.alerts_firing += 1
                     else:
                         st.alerts_resolved += 1
-                    name = alert_node(rec)  # type: ignore[arg-type]
+                    name = self._alert_target(alert_node(rec))  # type: ignore[arg-type]
                     (nodes.get(name) or self.node(name)).alert_into(rec, out)  # type: ignore[arg-type]
                 else:
                     if source not in fleet_sources and len(fleet_sources) < 64:
@@ -188,6 +193,23 @@ class Fleet:
         st.records += len(records)
         extra.extend(self._convert(out))
         return extra
+
+    def _alert_target(self, name: str) -> str:
+        """The node an alert naming ``name`` is about: ``name`` where telemetry comes under it,
+        else the node whose telemetry comes under its short or its fully qualified form
+        (outsider s154: a node known to Kubernetes, and so to its alerts, as
+        ``mf-h100-05.gpu.fra2.example.net``, while its agent reports ``mf-h100-05``). An alert
+        for a node not seen yet keeps its name."""
+        node_max = self.node_max
+        if name in node_max or name == NO_NODE:
+            return name
+        short = short_host(name)
+        if short is not None:
+            return short if short in node_max else name
+        if self._by_short_of != len(node_max):  # (rebuilt when the nodes seen change)
+            self._by_short = {s: n for n in node_max if (s := short_host(n)) is not None}
+            self._by_short_of = len(node_max)
+        return self._by_short.get(name, name)
 
     def _saw(self, node: str, ts_ns: int) -> None:
         """A node's newest record so far arrived: how far it runs behind fleet time.

@@ -10,6 +10,8 @@ ingest (which stamps the record's ``node``) and the core (records that arrive wi
 ('gpu-3', '-')
 >>> label_node({"node": "gpu-node-02", "instance": "10.0.0.2:9400"})
 'gpu-node-02'
+>>> [short_host(n) for n in ("gpu-3.dc1.example.net", "gpu-3", "10.0.0.2")]
+['gpu-3', None, None]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import re
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_END = re.compile(r"[/?#]")
+_IPV4 = re.compile(r"^\d+(\.\d+){3}$")
 
 
 NO_NODE = "-"
@@ -41,3 +44,13 @@ def instance_host(instance: str) -> str:
     if instance.startswith("["):  # [v6 address]:port
         return instance[1:].split("]", 1)[0]
     return instance.split(":", 1)[0] if instance.count(":") == 1 else instance
+
+
+def short_host(name: str) -> str | None:
+    """The first label of a dotted host name (``gpu-3`` of ``gpu-3.dc1.example.net``); None for
+    a name without dots, or an IPv4 address. Kubernetes may know a node by its fully qualified
+    name, which its alerts then carry, while the node's agent reports its short host name (or
+    the reverse): the same node."""
+    if "." not in name or _IPV4.match(name):
+        return None
+    return name.split(".", 1)[0] or None

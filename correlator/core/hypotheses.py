@@ -33,6 +33,7 @@ CRASH_LOOP = "crash_loop"
 RUNAWAY_GENERATION = "runaway_generation"
 SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
+KV_TRANSFER_LEAK = "kv_transfer_leak"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -41,7 +42,7 @@ EXPLAINED_FACTOR = 0.2
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
-                KV_POOL_SHRUNK: 1.0, NODE_UNREACHABLE: 1.0,
+                KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NODE_UNREACHABLE: 1.0,
                 UNEXPLAINED_ALERTS: 0.1}
 
 
@@ -71,8 +72,11 @@ def score_all(
     expl: list[Explanation],
     anomaly: dict[str, float],
 ) -> dict[str, Score]:
+    prefill = prefill_only(f, rules)
+    kv_leak = session_isolation(f, rules, expl, anomaly, short_paths=not prefill)
     scores = {
-        SESSION_ISOLATION: session_isolation(f, rules, expl, anomaly),
+        SESSION_ISOLATION: Score() if prefill else kv_leak,
+        KV_TRANSFER_LEAK: transfer_leak(kv_leak, f) if prefill else Score(),
         SPEC_RESIDUE: spec_residue(f, rules, expl),
         MEMORY_LEAK: memory_leak(f, rules, expl),
         GPU_FAILURE: gpu_failure(f),
@@ -87,6 +91,29 @@ def score_all(
     }
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
     return scores
+
+
+def prefill_only(f: NodeFeatures, rules: RuleSet) -> bool:
+    """Whether the node's requests generate next to nothing, now and usually: the prefill
+    servers of a disaggregated deployment (outsider s148)."""
+    limit = rules.hypotheses.session_isolation.prefill_tokens_per_request
+    r = f.rates  # (an unknown rate, NaN, compares false)
+    return r.generated_per_request <= limit and r.usual_generated_per_request <= limit
+
+
+def transfer_leak(kv_leak: Score, f: NodeFeatures) -> Score:
+    """KV blocks a prefill server never frees: those it computed for decode servers that
+    pulled them (or never will), held by its KV connector. Judged as a session isolation
+    defect is (blocks nobody releases, the load not explaining them), on a server that holds
+    no conversation between turns."""
+    if kv_leak.strength <= 0:
+        return kv_leak
+    ev = Evidence(signal="prefill_only_server", value=round(f.rates.generated_per_request, 2),
+                  detail="tokens generated per request: the prefill side of a disaggregated "
+                         "deployment, whose blocks go to decode servers; blocks it never frees "
+                         "are its KV connector's")
+    return Score(kv_leak.strength, kv_leak.onset_ns, [kv_leak.evidence[0], ev, *kv_leak.evidence[1:]],
+                 kv_leak.critical)
 
 
 def priors(rules: RuleSet) -> dict[str, float]:
@@ -124,10 +151,17 @@ def confidence(score: Score, share: float) -> float:
 
 # -- the named hypotheses -----------------------------------------------------------------
 def session_isolation(
-    f: NodeFeatures, rules: RuleSet, expl: list[Explanation], anomaly: dict[str, float]
+    f: NodeFeatures, rules: RuleSet, expl: list[Explanation], anomaly: dict[str, float],
+    short_paths: bool = True,
 ) -> Score:
     """KV blocks that are never released: the pool fills minute after minute while the load
-    does not explain it, or it stays full with almost nothing running."""
+    does not explain it, or it stays full with almost nothing running.
+
+    Without ``short_paths`` (a prefill server's pool, :func:`transfer_leak`), only the paths
+    judged over many minutes count. A prefill server's pool, near empty, rises within a minute
+    or two and levels off whenever a decode server stops pulling its blocks (one restarting):
+    held for the connector's timeout, then freed (outsider s148); its leak climbs for good, in
+    nearly every minute pair, where a step and its plateau rise in some three quarters."""
     kv = f.kv
     cfg = rules.hypotheses.session_isolation
     if kv is None or kv.level.now != kv.level.now:
@@ -145,6 +179,8 @@ def session_isolation(
     slow = growing * _demand_rise(kv.per_demand, cfg.trend_minutes, cfg.min_tau, cfg.min_relative_rise)
     fast = growing * _demand_rise(kv.per_demand_fast, cfg.fast_minutes, cfg.fast_tau, cfg.fast_relative_rise)
     fast *= ramp(kv.rebuild_ratio, 0.75 * cfg.rebuild_rise, cfg.rebuild_rise)
+    if not short_paths:
+        fast = 0.0
     # Long: a slow leak over more minutes than the tick history holds, judged on KV per unit of
     # demand (load normalised out), while the pool itself rises; capped by ``long_weight``.
     # The window must lie after the cache refilled from any engine start (a refill is a rise).
@@ -164,8 +200,8 @@ def session_isolation(
     b = rules.benign
     docs = [large_documents(p, share, f.rates, b) or talk for p, share, talk in
             zip(f.rates.prompt_peaks, f.rates.large_prompt_peaks, f.rates.conversations, strict=True)]
-    clean = _clean_rise(kv, cfg, g) * level_ok
-    reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok
+    clean = _clean_rise(kv, cfg, g) * level_ok if short_paths else 0.0
+    reuse = _reused_ids(kv, f.sessions.restarts, cfg, g) * level_ok if short_paths else 0.0
     settled_s = settled_for(f, kv, rules)
     minutes = max(_damped(clean, docs[0]), _damped(fast, docs[1]), _damped(slow, docs[2]),
                   _damped(long, docs[3]), reuse, _floor_rise(kv, cfg, g, settled_s) * level_ok,
@@ -178,6 +214,8 @@ def session_isolation(
     s = f.sessions
     full = _full_and_idle(kv, cfg.saturated_kv_pct)
     strength = max(growth, full)
+    if not short_paths:
+        strength *= ramp(t.tau, 0.85, 0.95)
     if (benign.explained(expl, benign.KV) or f.throttled) and full == 0:
         # (a GPU slowed by heat makes every request of its engine run longer: the pool fills)
         strength *= EXPLAINED_FACTOR
@@ -763,7 +801,8 @@ def monitoring_gap(
         return Score()
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None)
-    visible = max(others[c].strength for c in (SESSION_ISOLATION, SPEC_RESIDUE, GPU_FAILURE, CRASH_LOOP))
+    visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
+                                               GPU_FAILURE, CRASH_LOOP))
     strength = symptoms * (1.0 - visible)
     ev = [Evidence(signal="missing", value=what, detail=why) for what, why in missing] + ev
     return Score(strength, onset, ev, critical=f.oom_recent > 0)

@@ -97,6 +97,7 @@ class NodeEngine:
         self.state = NodeState(windows.history, sessions, per_minute=windows.per_minute,
                                large_prompt=float(rules.benign.long_document_prompt_tokens),
                                monitoring=rules.benign.monitoring_processes,
+                               sidecars=rules.benign.sidecar_processes,
                                hot_c=rules.hypotheses.gpu_throttle.hot_c,
                                slow_share=rules.hypotheses.gpu_throttle.slow_share,
                                pool_accept_ns=int(rules.hypotheses.kv_pool.accept_after_s * NS))
@@ -345,7 +346,7 @@ class NodeEngine:
                     return own  # a GPU failing, the node cut off: root causes of their own
         gap = scores[hypotheses.MONITORING_GAP].strength
         if self.machine.active and first in MEMORY_CAUSES and gap >= inc.open_score and \
-                self._gap_on_its_own(f, tick_ns):
+                self._gap_on_its_own(f, tick_ns) and self._gap_beyond_alerts(f, scores):
             return hypotheses.MONITORING_GAP
         if not self.machine.active or first not in SEPARATE_CAUSES:
             return ""
@@ -398,6 +399,15 @@ class NodeEngine:
                 return True
         return False
 
+    def _gap_beyond_alerts(self, f: NodeFeatures, scores: dict[str, hypotheses.Score]) -> bool:
+        """Whether the gap scores to open on symptoms other than the node's alerts (its host's
+        memory growing, OOM kills): alerts on a node whose memory incident is open are that
+        incident's symptoms (outsider s151: a leak's KV alerts on a node whose host collector
+        a hardening run had cut off, paged again as a monitoring gap)."""
+        quiet = hypotheses.AlertPicture(0, 0, 0)
+        gap = hypotheses.monitoring_gap(f, self.rules, quiet, scores, self.explanations)
+        return gap.strength >= self.rules.incidents.open_score
+
     def _step_second(self, tick_ns: int, cause: str, scores: dict[str, hypotheses.Score],
                      shares: dict[str, float], out: NodeOutput, f: NodeFeatures) -> None:
         m = self.second
@@ -429,7 +439,7 @@ class NodeEngine:
         slowed down, the engine and its requests' tokens per second before."""
         if cause == hypotheses.ENGINE_SLOWED and f.slowed:
             return (f.slowed[0].engine, f.slowed[0].speed_before)
-        if cause != hypotheses.SESSION_ISOLATION or f.kv is None:
+        if cause not in KV_LEAKS or f.kv is None:
             return ("", NAN)
         e = self.state.engines.get(f.kv.engine)
         return (f.kv.engine, e.kv_by_minute.ago(0)) if e is not None else ("", NAN)
@@ -443,7 +453,7 @@ class NodeEngine:
         engine, level = mark
         if cause == hypotheses.ENGINE_SLOWED and engine:
             return self._still_slow(engine, level)
-        if cause != hypotheses.SESSION_ISOLATION or not engine or level != level:
+        if cause not in KV_LEAKS or not engine or level != level:
             return False
         e = self.state.engines.get(engine)
         if e is None:
@@ -741,7 +751,9 @@ class NodeEngine:
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
-SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE)
+SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE, hypotheses.KV_TRANSFER_LEAK)
+KV_LEAKS = frozenset({hypotheses.SESSION_ISOLATION, hypotheses.KV_TRANSFER_LEAK})
+"""Blocks in the KV pool nobody releases: an incident about them holds while they stay held."""
 MEMORY_CAUSES = frozenset({*SEPARATE_CAUSES, hypotheses.MEMORY_LEAK, hypotheses.KV_POOL_SHRUNK})
 """Causes that a GPU failing on the same node does not explain: the failure (a critical XID,
 a GPU lost) pages as a second incident rather than taking theirs over."""

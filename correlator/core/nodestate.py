@@ -368,6 +368,9 @@ class NodeState:
     monitoring: str = ""
     """Processes that watch the node rather than serve it (``benign.monitoring_processes``):
     their OOM kills and starts are not the serving side's."""
+    sidecars: str = ""
+    """Processes beside the server (``benign.sidecar_processes``): their starts are not the
+    server's; their OOM kills are the host's memory pressure as any."""
     hot_c: float = 85.0
     slow_share: float = 0.6
     """A GPU at ``hot_c`` or more whose SM clock is at most ``slow_share`` of the node's
@@ -616,6 +619,8 @@ class NodeState:
             if self._watches(attrs.get("process")):
                 return  # an exporter crash-looping is not the server's doing
             if name == "process_start":
+                if self._beside(attrs.get("process")):
+                    return  # a proxy restarting beside the server is no server start
                 self.host.start_ns = rec.ts_ns
                 self.server_starts = (*self.server_starts, rec.ts_ns)[-STARTS_KEPT:]
             else:
@@ -635,6 +640,12 @@ class NodeState:
         if not self.monitoring or not isinstance(process, str):
             return False
         return re.search(self.monitoring, process) is not None
+
+    def _beside(self, process: object) -> bool:
+        """Whether ``process`` runs beside the server rather than serves (``sidecars``)."""
+        if not self.sidecars or not isinstance(process, str):
+            return False
+        return re.search(self.sidecars, process) is not None
 
     def _request(self, rec: EventRecord) -> None:
         a = rec.attrs

@@ -35,6 +35,7 @@ CAUSE_COLORS = {
     "runaway_generation": "#ffbb78",
     "spec_acceptance_collapse": "#c5b0d5",
     "kv_pool_shrunk": "#7f7f7f",
+    "kv_transfer_leak": "#dbdb8d",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

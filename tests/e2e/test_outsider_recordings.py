@@ -110,7 +110,10 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s123_l40s_decline_pcie_downtrain_cancels_leak", "s124_cpu_contention_xid_long_docs",
              "s125_surge_hw_slowdown_residue_checkpoint", "s126_tor_flap_twice_pair_leak",
              "s127_partition_cuts_running_leak_residue", "s128_xid_storm_retry_same_node_rank_leak",
-             "s129_fp8_canary_swap_leak_scrape_gap", "s136_planned_reboot_vs_kernel_panic")
+             "s129_fp8_canary_swap_leak_scrape_gap", "s136_planned_reboot_vs_kernel_panic",
+             "s144_two_residues_two_gpus_thirty_min_apart", "s146_stats_off_upgrade_api_rss_leak",
+             "s148_pd_prefill_transfer_leak_decode_restart",
+             "s151_cis_hardening_host_blind_tokenizer_rss_oom", "s154_fqdn_alert_names_audit_proxy_host_oom")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -468,3 +471,22 @@ def test_a_node_drained_for_maintenance_is_not_paged_and_a_panic_beside_it_is(re
     s136 = opened(recordings / "s136_planned_reboot_vs_kernel_panic")
     unreachable = [r["nodes"] for r in s136 if r["cause"] == "node_unreachable"]
     assert unreachable == [["pm-h100-05"]]
+
+
+def test_second_servers_prefill_servers_and_hosts_named_otherwise_are_told_apart(recordings: Path) -> None:
+    """s144: a second server's residue on a node whose first is paged: an incident of its own,
+    naming its GPU. s148: a disaggregated deployment's prefill server leaking its transferred
+    blocks is named a KV transfer leak, and the other prefill server holding blocks for a
+    restarting decode server pages nothing. s154: alerts under the fully qualified names of
+    nodes reporting their short ones are those nodes', and a proxy restarting beside the
+    server is no crash loop."""
+    s144 = [r for r in opened(recordings / "s144_two_residues_two_gpus_thirty_min_apart")
+            if r["nodes"] == ["tg-h100-03"]]
+    assert [r["cause"] for r in s144] == ["spec_residue", "spec_residue"]
+    assert ["GPU 1" in s144[0]["evidence"][0]["detail"], "GPU 3" in s144[1]["evidence"][0]["detail"]] == [
+        True, True]
+    s148 = opened(recordings / "s148_pd_prefill_transfer_leak_decode_restart")
+    assert sorted((r["cause"], r["nodes"][0]) for r in s148) == [
+        ("kv_transfer_leak", "kvp-h100-02"), ("session_isolation", "kvd-h100-04")]
+    s154 = incident_records(recordings / "s154_fqdn_alert_names_audit_proxy_host_oom")
+    assert not [r for r in s154 if any("." in n for n in r["nodes"]) or r["cause"] == "crash_loop"]

@@ -61,3 +61,18 @@ def test_a_checkpoint_on_a_large_gpu_is_judged_by_its_size_in_mib() -> None:
     assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=h200(1.0)))  # 1,440 MiB
     unknown = gpu(step=1.8, slope=0.75)  # the framebuffer's size not reported
     assert "checkpoint_load" not in names(dataclasses.replace(f, gpu=unknown))
+
+
+def test_a_checkpoint_load_explains_the_host_memory_it_passes_through() -> None:
+    """Outsider s146: a checkpoint read onto a node's GPUs climbs through its host memory (page
+    cache, pinned staging buffers) in the same minutes; on a node whose server exports no vLLM
+    series that climb was a monitoring gap's symptom, and paged. The load explains it; a ramp
+    of the framebuffer does not."""
+    from correlator.core.benign import HOST, explained
+
+    f = features()
+    assert explained(explain(dataclasses.replace(f, gpu=gpu(step=3.2, slope=3.0)), RULES.benign), HOST)
+    per_gpu = dataclasses.replace(f, gpu=gpu(step=1.9, slope=0.75),
+                                  pools=[PoolView("GPU 1", gpu(7.5, 3.0), 0.0, 3600.0)])
+    assert explained(explain(per_gpu, RULES.benign), HOST)
+    assert not explained(explain(dataclasses.replace(f, gpu=gpu(step=0.3, slope=0.75)), RULES.benign), HOST)

@@ -14,11 +14,11 @@ from tests.timeline import T0, NodeSpec, S, at, merged, node_records, opened_inc
 RULES = load_rules()
 
 
-def node(starts: list[float], source: str = "host") -> list[Record]:
+def node(starts: list[float], source: str = "host", process: str = "vllm serve") -> list[Record]:
     """A healthy node whose serving process (or vLLM engine) starts at each of ``starts``."""
     records = list(node_records(NodeSpec(kv_pct=lambda t: 30.0), 3600))
     name = "process_start" if source == "host" else "engine_start"
-    attrs = {"process": "vllm serve"} if source == "host" else {}
+    attrs = {"process": process} if source == "host" else {}
     records += [EventRecord(v=1, ts_ns=at(t), node="gpu-node-01", source=source, kind="event",
                             event=name, attrs=attrs) for t in starts]
     return merged(sorted(records, key=lambda r: r.ts_ns))
@@ -56,3 +56,13 @@ def test_restarts_after_a_gpu_failure_are_that_failure() -> None:
     published += engine.finish().incidents
     assert {i.cause for i in published} == {"gpu_failure"} and len({i.incident_id for i in published}) == 1
     assert len(published) > 1 and all(i.hypotheses.get("crash_loop", 0.0) == 0.0 for i in published)
+
+
+def test_a_proxy_restarting_beside_the_server_is_no_crash_loop() -> None:
+    """Outsider s154: an audit proxy in the server's pod, OOM-killed at its container limit
+    three times in 16 minutes and restarted each time, while vLLM served on. Its starts are
+    not the server's (``benign.sidecar_processes``)."""
+    assert causes(node([1200.0, 1500.0, 1900.0], process="audit-proxy")) == []
+    assert causes(node([1200.0, 1500.0, 1900.0], process="istio-proxy")) == []
+    # the server's own restarts, and those of a process the patterns do not name, still count
+    assert [c for c, _ in causes(node([1200.0, 1500.0, 1900.0], process="python3"))] == ["crash_loop"]

@@ -16,7 +16,7 @@ from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
 from correlator.wire.records import Record
-from tests.timeline import T0, NodeSpec, S, merged, node_records, sawtooth
+from tests.timeline import T0, NodeSpec, S, alert, merged, node_records, sawtooth
 
 RULES = load_rules()
 
@@ -243,6 +243,24 @@ def test_a_scrape_blocked_beside_an_open_residue_pages_a_monitoring_gap_of_its_o
     # the host memory growing behind the gap does not rename the residue a memory leak
     for i in incidents:
         assert i.cause == opened[i.incident_id].cause, (i.incident_id, i.status, i.cause)
+
+
+def test_alerts_beside_an_open_residue_with_a_source_silent_are_its_symptoms_not_a_gap() -> None:
+    """Outsider s151: a node's host collector cut off (a hardening run), a leak paged on it,
+    then the leak's own alerts: the silent source and the alerts scored a monitoring gap,
+    paged as a second incident. Alerts on a node whose memory incident is open are that
+    incident's symptoms; a gap beside it needs symptoms of its own (host memory, OOM kills)."""
+    spec = NodeSpec(gpu_pct=lambda t: 90 + 0.2 * math.sin(t * 0.37) + max(0.0, t - 1500) / 60 * 0.8,
+                    aborts_per_s=lambda t: 1.5 if t > 1400 else 0.05, spec_decode=True,
+                    vllm_until=2700)
+    storm = [alert("gpu-node-01", float(t), name, severity="critical" if i < 2 else "warning")
+             for t in range(2940, 4200, 60)
+             for i, name in enumerate(("VLLMHighTTFT", "GatewayTimeouts", "VLLMQueueLong", "HighLatency"))]
+    incidents = run(merged(node_records(spec, 4200), iter(storm)))
+    causes = {i.incident_id: i.cause for i in incidents if i.status == "open"}
+    assert list(causes.values()) == ["spec_residue"], [
+        (i.cause, i.status, minute(i.updated_ns)) for i in incidents if i.status == "open"]
+    assert max(i.alerts.count for i in incidents) >= 4  # the alerts joined the residue's incident
 
 
 def test_a_server_that_crashed_beside_its_residue_is_no_second_incident() -> None:
