@@ -2425,6 +2425,77 @@ s161_draft_swap_edge_reset_bursts_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B dr
   (ds-h100-04) and the bursts alone (ds-h100-05) are benign. (4) session_isolation on ds-h100-06 from 45 min
   at 2.0 %/min (as s1). Labels: benign/draft_swap ds-h100-02 25-35 and ds-h100-04 50-60; spec_residue
   ds-h100-02 40-100; benign/client_disconnect_bursts ds-h100-05 40-100; session_isolation ds-h100-06 45-100.
+
+Added later (s162-s165, a fortieth outsider, same clean-room rules; fixed before any build of them, see
+bench/outsider/README.md for what the first build changed)
+-----------------------------------------------------------------------------------------------------------
+s162_dcgm_hostengine_stale_residue_hidden_xid: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5
+  req/s/node, 100 min from 09:00 UTC; disorder as s13; he-h100-04..06 export hostname/uuid; the gateway moves
+  a drained node's conversations to the others. The GPU operator runs DCGM as its own DaemonSet (nvidia-dcgm,
+  nv-hostengine on :5555) and dcgm-exporter reads it remotely (DCGM_REMOTE_HOSTENGINE_INFO). An operator
+  upgrade replaces the nvidia-dcgm pod of one node at a time, he-h100-01..06 at 18.0 / 21.2 / 24.5 / 27.6 /
+  30.8 / 34.0 min, and each node's dcgm-exporter never reconnects to the new host engine: it logs "Host
+  engine connection invalid/disconnected" every 30 s, its /health says fine, and its /metrics keeps serving
+  the values (and pod labels) of its last collection before the restart (new fault kind dcgm_stale: every
+  field of every GPU frozen, the energy counter included, the target up, no DCGMTargetDown; the rules on
+  DCGM series see the frozen values). So from ~34 min the whole fleet's DCGM is stale and NVML is the only
+  live view of the GPUs; the stale exporters themselves are unlabelled (as s20's second hang). (1)
+  spec_residue on he-h100-03 from 38 min to end (as s3: aborts 1.5 -> 12 %, 4.7 MB of draft state per
+  interrupted request never reclaimed): NVML mem_used / proc_used creep, DCGM FB_USED flat at its 24.5-min
+  value; VLLMRequestAbortRateHigh. (2) other/xid_79 on he-h100-05 GPU 2 from 52 min to end (as s5): NVML's
+  xid event and the end of GPU 2's NVML samples, the server's crash loop (VLLMTargetDown, gateway 5xx,
+  KubePodCrashLooping), but the stale exporter keeps reporting GPU 2 with its 30.8-min values, no
+  DCGM_FI_DEV_XID_ERRORS sample and no GPUXidErrors alert. (3) benign/checkpoint_load on he-h100-02 45-50 (as
+  s6: RSS +24 GiB, FB +2.5 GiB for ~90 s, in NVML only). (4) benign/warmup on he-h100-06 60-70 (a drained
+  restart: NVML's FB falls to 0 and reloads; DCGM still shows the old process's memory and pod). Labels:
+  spec_residue he-h100-03 38-100; benign/checkpoint_load he-h100-02 45-50; other/xid_79 he-h100-05 GPU 2
+  52-100; benign/warmup he-h100-06 60-70.
+s163_alerting_slow_clock_local_time_dst_leak_xid: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 00:25 UTC on Sunday 2028-03-26, the night the EU clocks go forward (01:00 UTC, 35 min in);
+  lt-h100-01's clock 1.2 s fast (NodeClockSkewDetected 10-100, unlabelled), 3 % of lt-h100-03's nvml
+  samples lost, lt-h100-04..06 export hostname/uuid. Every alert comes from the cluster's Prometheus and
+  Alertmanager pods, which run on a monitoring node whose clock is 90 s slow (its chronyd lost its sources
+  after a firewall change) with TZ=Europe/Berlin in their Helm values (new Scenario knobs alert_clock = -90 s
+  and alert_tz, `local_rfc3339`): the rules evaluate the true series, but every alert record's ts_ns,
+  startsAt and endsAt are 90 s early, and startsAt / endsAt are written with the local offset, +01:00 before
+  the change and +02:00 after it (local 02:00-03:00 never occurs; an alert that starts before it and ends
+  after it carries both). The agents' clocks are right. (1)
+  session_isolation on lt-h100-02 from 20 min at 2.0 %/min (as s1). (2) other/xid_79 on lt-h100-05 GPU 1 at
+  33.5 min (as s5), 1.5 min before the change: its GPUXidErrors alert is stamped ~75 s before NVML's xid
+  event. (3) benign/retry_burst on its ring neighbours lt-h100-04 and lt-h100-06 34-42 (as s77). (4)
+  benign/annual_report on lt-h100-03 45-90 (as s6). Labels (telemetry time): session_isolation lt-h100-02
+  20-100; other/xid_79 lt-h100-05 GPU 1 33.5-100; benign/retry_burst lt-h100-04 and lt-h100-06 34-42;
+  benign/annual_report lt-h100-03 45-90.
+s164_prefix_caching_off_two_nodes_leak: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node (as s54),
+  `vllm:cache_config_info` on every vLLM sample, 90 min from 13:00 UTC; the gateway moves a drained node's
+  conversations to the others; px-h100-05/06 export hostname/uuid, px-h100-06's clock 1.8 s slow, 4 % of its
+  dcgm samples lost. A tenant reports wrong answers that the vLLM release's prefix cache causes on rare
+  prompts; as a mitigation the two nodes serving its route are restarted (drained) with
+  --no-enable-prefix-caching, px-h100-02 at 25 and px-h100-05 at 31 min (new fault kind prefix_off): from the
+  new process on, no prompt finds a cached prefix, so every prompt is prefilled in full (TTFT + the trace's
+  reused share of the prompt at RECOMPUTE_TPS, as s54), vLLM looks up no prefix and so counts no prefix-cache
+  query (both counters flat at 0 from the restart: the hit-ratio rule has no data, 0/0), keeps no session
+  context (KV usage falls to the running batch), and its cache_config_info says
+  enable_prefix_caching="False". (1) benign/prefix_caching_disabled on px-h100-02 25-90 and px-h100-05 31-90.
+  (2) session_isolation on px-h100-03 from 40 min at 2.0 %/min (as s1): its prefix-hit share falls too, as
+  its pool fills. (3) benign/annual_report on px-h100-01 45-85 (as s6). Labels: benign/prefix_caching_disabled
+  px-h100-02 25-90 and px-h100-05 31-90; session_isolation px-h100-03 40-90; benign/annual_report px-h100-01
+  45-85.
+s165_failover_drill_lull_pauses_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from
+  11:30 UTC; au-h100-02's clock 0.9 s fast, 3 % of au-h100-05's vLLM samples lost, au-h100-04..06 export
+  hostname/uuid. A planned regional failover drill: the global load balancer drains the region to its peer
+  region at 48 min and fails back at 63 (kind shift x0.05 on all six nodes: new sessions follow within ~2
+  min, tau 120 s; back with tau 300 s); the gateway's GatewayRequestRateDrop (the region's request rate
+  under half of the same hour a week before, for 5 min; node "-") fires during it. (1) session_isolation on
+  au-h100-04 from 25 min at 2.0 %/min (as s1; the leaking tenant is drained with everyone else, so the leak's
+  growth, which follows its traffic, pauses for the drill and resumes after it, while the leaked contexts
+  stay: the node keeps a KV floor at near-zero traffic while its peers fall to ~0). (2)
+  benign/agentic_sessions on au-h100-02 35-85 (three coding-agent sessions, as s38, from an internal agent
+  platform that calls the node's service directly, not through the global balancer: they keep running, and
+  keep their contexts, through the drill). (3) benign/regional_failover_drill on all six nodes 48-68 (label
+  kind drill_window). Labels:
+  session_isolation au-h100-04 25-100; benign/regional_failover_drill au-h100-01..06 48-68;
+  benign/agentic_sessions au-h100-02 35-85.
 """
 from __future__ import annotations
 
@@ -2435,7 +2506,8 @@ import math
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -2533,7 +2605,10 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     # (s116) facility alerts from the building-management system and the DCIM (they name no node)
     "ChillerUnitFault": ("critical", 0, 'bms_chiller_alarm{alarm="compressor_trip"} == 1'),
     "DataHallInletTemperatureHigh": ("warning", 300,
-                                     "max by (hall) (dcim_rack_inlet_temperature_celsius) > 32")}
+                                     "max by (hall) (dcim_rack_inlet_temperature_celsius) > 32"),
+    # (s165) the gateway's traffic-drop rule against the same hour a week before (names no node)
+    "GatewayRequestRateDrop": ("warning", 300, "sum by (region) (rate(gateway_requests_total[5m])) < 0.5 * "
+                               "sum by (region) (rate(gateway_requests_total[5m] offset 1w))")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -2839,6 +2914,11 @@ class Fault:
     #                    (DRAFT3B_*, DSWAP_MIB) instead of the node's 1B; edge_reset: a share f.rate of the
     #                    node's trace requests (kind 17) comes from a client behind an edge proxy that resets
     #                    every stream it holds at each f.runs minute (`sim_engine`)
+    # (s162-s165) dcgm_stale: from f.start the node's dcgm-exporter serves the values (and labels) of its
+    #                    last collection before f.start, every field of every GPU, while its target stays
+    #                    up (its remote nv-hostengine was restarted and it never reconnects; `node_records`,
+    #                    `alerts`); prefix_off: a drained restart at f.start whose new process runs with
+    #                    prefix caching disabled (`sim_engine`, `vllm_records`)
 
 
 @dataclass
@@ -2876,6 +2956,10 @@ class Scenario:
     rule_lag: tuple[float, float, float, float, float] | None = None  # (s115) the fleet's rules run in a
     #                    central ruler (1 min evaluations) over remote-written data that lags: (rise from min,
     #                    full from min, full to min, gone at min, full lag s), see `lag_of`
+    alert_clock: float = 0.0  # (s163) s the alerting host's clock is off: every alert record's ts_ns,
+    #                    startsAt and endsAt carry it (the rules still see the true series)
+    alert_tz: str = ""  # (s163) the zone the alerting host writes startsAt / endsAt in ("": UTC, "Z");
+    #                    "Europe/Berlin": CET / CEST with the EU's daylight-saving rule (`local_rfc3339`)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -2983,7 +3067,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
-                      "draft_swap"):  # drained restarts
+                      "draft_swap", "prefix_off"):  # drained restarts
             restart(s0, s0 + 30, s0 + 130, drain=True)
         elif f.kind == "hang":  # NCCL's watchdog (600 s) kills the stuck worker; kubelet restarts the pod
             hang[s0:s0 + HANG_S] = True
@@ -3357,7 +3441,7 @@ def ecc_counts(nd: Node, fl: list[Fault], g: int, t: float) -> dict[str, int]:
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
               up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None,
-              keep: Arr | None = None) -> tuple[Arr, Arr]:
+              keep: Arr | None = None, amps: Arr | None = None) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
@@ -3365,7 +3449,9 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
     computed for divided by the pool the engine has at each second (a restart with another config): the
     same tokens take a larger share of a smaller pool. (s83) `resets` (None: none): seconds at which the
     prefix cache is reset: every held context but the leaked (pinned) ones is dropped. (s147) `keep` (None:
-    0.12 all along): the share of idle contexts each LRU sweep keeps, per second (a longer idle TTL)."""
+    0.12 all along): the share of idle contexts each LRU sweep keeps, per second (a longer idle TTL). (s164)
+    `amps` (None: 1 all along): the held-context amplitude's factor per second (0 once a restarted engine
+    runs without prefix caching: it keeps no session context, only the leaked ones)."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -3375,11 +3461,12 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
             held = leaked = 0.0
             continue
         lk = leak[s] * fin[s] / fmean  # contexts of reused session ids: never reclaimed
+        a_s = amp if amps is None else amp * float(amps[s])
         if scale is None:
-            held += amp / 210.0 * fin[s] / fmean + lk
+            held += a_s / 210.0 * fin[s] / fmean + lk
         else:
             lk = lk * scale[s]
-            held += amp / 210.0 * fin[s] / fmean * scale[s] + lk
+            held += a_s / 210.0 * fin[s] / fmean * scale[s] + lk
         leaked += lk
         if resets is not None and resets[s]:
             held = leaked
@@ -4047,6 +4134,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     cb = sorted(a * 60 for f in fl if f.kind == "cancel_burst" for a, _, _ in f.runs)  # (s92) no draw
     eb = sorted(a * 60 for f in fl if f.kind == "edge_reset" for a, _, _ in f.runs)  # (s161) no draw
     dsw = next((f.start * 60 + 30 for f in fl if f.kind == "draft_swap"), None)  # (s161) the 3B draft's start
+    pfo = next((f.start * 60 + 30 for f in fl if f.kind == "prefix_off"), None)  # (s164) the process started
+    #     without prefix caching: no prefix hit, no query counted, no session context kept (no draw)
+    amps = None if pfo is None else (pfo > N).astype(float)
     rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
     rs = rwait = rlf = None
     if rl:
@@ -4089,6 +4179,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = ttft + rwait
         if tpl is not None:  # the prefix it no longer hits is prefilled again
             ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
+        if pfo is not None:  # (s164) likewise every prefix, with prefix caching off
+            ttft = ttft + np.where(t >= pfo, P * tr.hit / RECOMPUTE_TPS, 0.0)
         if cpf is not None:  # (s152) likewise the prefixes the compaction dropped
             ttft = ttft + P * tr.hit * (1 - cpf[si]) / RECOMPUTE_TPS
         if salt:  # (s110) likewise the shared prefixes a salted request no longer hits
@@ -4130,10 +4222,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
-                                   fref, resets=rs, keep=keep)
+                                   fref, resets=rs, keep=keep, amps=amps)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   pin * psc, up, fref, psc, rs, keep)
+                                   pin * psc, up, fref, psc, rs, keep, amps)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -4206,6 +4298,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(prev > 0, np.minimum(prev / P, 0.98) * np.clip((1 - usage[si]) / 0.3, 0.25, 1), hit)
     if nd.no_prefix:
         hit = hit * 0.0
+    if pfo is not None:  # (s164)
+        hit = np.where(t >= pfo, 0.0, hit)
     for f in (f for f in fl if f.kind == "prompt_cache"):  # (s98) the caching tenant's requests (drawn here)
         pcm = (rng.random(n) < f.rate) & (t >= f.start * 60)
         dt = np.clip(t - f.start * 60, 0, None)
@@ -4230,7 +4324,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         incs.setdefault(name, np.zeros(T))[:] += np.diff(cum, prepend=0.0)
     add("vllm:prompt_tokens_total", si, P)
     addg("vllm:generation_tokens_total", gdone)
-    add("vllm:prefix_cache_queries_total", si, P * (0.0 if nd.no_prefix else 1.0))  # exported, stays 0
+    qp = P * (0.0 if nd.no_prefix else 1.0)  # exported, stays 0
+    if pfo is not None:  # (s164) vLLM looks up no prefix, so counts no query, once caching is off
+        qp = np.where(t >= pfo, 0.0, qp)
+        e.out["pfo"] = pfo
+    add("vllm:prefix_cache_queries_total", si, qp)
     add("vllm:prefix_cache_hits_total", si, cached)
     for k, rname in enumerate(REASONS):
         add(f'vllm:request_success_total{{finished_reason="{rname}"}}', ei[reason == k], 1.0)
@@ -4697,6 +4795,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     redeploy = [(f.start * 60, f.end * 60) for f in fl if f.kind == "dcgm_redeploy" and f.end is not None]
     hung = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "dcgm_stop"]
     crash = [(a * 60, b * 60) for f in fl if f.kind == "dcgm_crash" for a, b, _ in f.runs]
+    stale = min((f.start * 60 for f in fl if f.kind == "dcgm_stale"), default=None)  # (s162) no draw
     for t in collect(rng, nd, "dcgm", T, iv) if not nd.mig else []:
         s = int(t)
         if any(a <= t < b for a, b in redeploy):
@@ -4708,6 +4807,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
         fresh = any(b <= t < b + (iv or nd.iv)["dcgm"] for _, b in crash)  # its first read after a restart
         if drv and any(a <= t < b for a, b in drv):
             continue  # the GPU operator swaps the driver: dcgm-exporter waits for it, nothing to scrape
+        sv, tq = s, t  # the second (and time) whose values the exporter serves
+        if stale is not None and t >= stale:  # (s162) its cache of the last collection before the restart
+            sv, tq = int(stale) - 1, stale - 1.0
         if any(b <= t for _, b in redeploy):  # the new exporter version writes the other label spelling
             hk, uk = ("Hostname", "UUID") if nd.lower else ("hostname", "uuid")
         for g in (g for g in range(nd.n_gpu) if reach[s]):
@@ -4715,59 +4817,59 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                    "device": f"nvidia{g}", "modelName": name,
                    hk: f"{nd.name}.{nd.fqdn}" if nd.fqdn else nd.name,  # (s154) NODE_NAME: the k8s name
                    "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
-            if state[s if gsp is None else min(s, int(gsp) - 1)]:
+            if state[sv if gsp is None else min(sv, int(gsp) - 1)]:
                 lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
-            if not alive[g, s]:
+            if not alive[g, sv]:
                 if g in xid_gpus:  # the last read DCGM gets from a GPU that fell off the bus
                     xid_gpus.discard(g)
                     out.append((t, sample(nd, "dcgm", g, {"DCGM_FI_DEV_XID_ERRORS": 79}, lab)))
                 continue
-            u, f_ = float(util[g, s]), int(fb[g, s])
-            out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, t, last_xid(o, g, t, {
-                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][s]) if g in th else round(sm * ck[g][s])
+            u, f_ = float(util[g, sv]), int(fb[g, sv])
+            out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, tq, last_xid(o, g, tq, {
+                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][sv]) if g in th else round(sm * ck[g][sv])
                                          if g in ck else sm) if u > 5 else 345,
                 "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else 0 if nd.gpu == "L4"  # (s105) none
-                else round(float(th[g][0][s]) + 7) if g in th
-                else round(float(tc[g][s]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
-                "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][s])) if g in th else round(float(tc[g][s]))
+                else round(float(th[g][0][sv]) + 7) if g in th
+                else round(float(tc[g][sv]) + 4 + 0.02 * u) if g in tc else round(35 + 0.4 * u),
+                "DCGM_FI_DEV_GPU_TEMP": round(float(th[g][0][sv])) if g in th else round(float(tc[g][sv]))
                 if g in tc else round(31 + 0.38 * u),
-                "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, s]), 3),
-                "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": int(o["energy"][g, s]),
+                "DCGM_FI_DEV_POWER_USAGE": round(float(pw[g, sv]), 3),
+                "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION": int(o["energy"][g, sv]),
                 "DCGM_FI_DEV_PCIE_REPLAY_COUNTER": 0, "DCGM_FI_DEV_GPU_UTIL": round(u),
                 "DCGM_FI_DEV_MEM_COPY_UTIL": round(u * 0.6), "DCGM_FI_DEV_ENC_UTIL": 0,
                 "DCGM_FI_DEV_DEC_UTIL": 0, "DCGM_FI_DEV_FB_FREE": total - rsv - f_,
                 "DCGM_FI_DEV_FB_USED": f_, "DCGM_FI_DEV_FB_RESERVED": rsv,
                 "DCGM_FI_PROF_GR_ENGINE_ACTIVE": round(u / 100 * 0.9, 6),
                 "DCGM_FI_PROF_DRAM_ACTIVE": round(u / 100 * 0.55, 6)}))), lab)))
-            if g in sp and sp[g][s]:  # a spin-wait kernel touches no memory
+            if g in sp and sp[g][sv]:  # a spin-wait kernel touches no memory
                 out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=0, DCGM_FI_PROF_DRAM_ACTIVE=0.002)
             if nd.nvlink:  # NVLink traffic counter (cumulative, MiB here) and PCIe rates (bytes/s)
-                out[-1][1]["metrics"].update(DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL=int(o["nvl"][g, s]),
-                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["pcie"][g, s]),
-                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["pcie"][g, s] * 0.93))
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL=int(o["nvl"][g, sv]),
+                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["pcie"][g, sv]),
+                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["pcie"][g, sv] * 0.93))
             if nd.pcie_link:  # (s114) the custom CSV's PCIe link fields and rates; the replay counter moves
-                out[-1][1]["metrics"].update(DCGM_FI_DEV_PCIE_LINK_GEN=int(o["lgen"][g, s]),
-                                             DCGM_FI_DEV_PCIE_LINK_WIDTH=int(o["lwid"][g, s]),
-                                             DCGM_FI_DEV_PCIE_REPLAY_COUNTER=int(o["replay"][g, s]),
-                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["ptx"][g, s]),
-                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["ptx"][g, s] * 0.97))
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_PCIE_LINK_GEN=int(o["lgen"][g, sv]),
+                                             DCGM_FI_DEV_PCIE_LINK_WIDTH=int(o["lwid"][g, sv]),
+                                             DCGM_FI_DEV_PCIE_REPLAY_COUNTER=int(o["replay"][g, sv]),
+                                             DCGM_FI_PROF_PCIE_TX_BYTES=int(o["ptx"][g, sv]),
+                                             DCGM_FI_PROF_PCIE_RX_BYTES=int(o["ptx"][g, sv] * 0.97))
             if g in mf:  # (s114) the memory interface waits with the SMs
-                out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=round(u * 0.6 * mf[g][s]),
-                                             DCGM_FI_PROF_DRAM_ACTIVE=round(u / 100 * 0.55 * mf[g][s], 6))
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_MEM_COPY_UTIL=round(u * 0.6 * mf[g][sv]),
+                                             DCGM_FI_PROF_DRAM_ACTIVE=round(u / 100 * 0.55 * mf[g][sv], 6))
             if nd.clk_reasons:  # (s116) the custom CSV's clock-event and power fields
-                out[-1][1]["metrics"].update(DCGM_FI_DEV_CLOCK_THROTTLE_REASONS=int(o["why"][g, s]),
-                                             DCGM_FI_DEV_POWER_VIOLATION=int(o["pviol"][g, s]),
+                out[-1][1]["metrics"].update(DCGM_FI_DEV_CLOCK_THROTTLE_REASONS=int(o["why"][g, sv]),
+                                             DCGM_FI_DEV_POWER_VIOLATION=int(o["pviol"][g, sv]),
                                              DCGM_FI_DEV_THERMAL_VIOLATION=0,
-                                             DCGM_FI_DEV_POWER_MGMT_LIMIT=float(o["plim"][s]))
+                                             DCGM_FI_DEV_POWER_MGMT_LIMIT=float(o["plim"][sv]))
             if nd.ecc_fields:  # (s153) the custom CSV's ECC and pending-remap fields
-                out[-1][1]["metrics"].update(ecc_counts(nd, fl, g, t))
+                out[-1][1]["metrics"].update(ecc_counts(nd, fl, g, tq))
             if nd.nvl_errs:  # (s159) the custom CSV's NVLink error counters
                 out[-1][1]["metrics"].update({
-                    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL": int(o["crc"][g, s]),
-                    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL": int(o["crcd"][g, s]),
-                    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL": int(o["nvrep"][g, s]),
-                    "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL": int(o["nvrec"][g, s])})
+                    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL": int(o["crc"][g, sv]),
+                    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL": int(o["crcd"][g, sv]),
+                    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL": int(o["nvrep"][g, sv]),
+                    "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL": int(o["nvrec"][g, sv])})
             if nd.prof_lost and any(a <= t for a, _ in drv):  # (s93) no profiling module on the new driver
                 for k in ("DCGM_FI_PROF_GR_ENGINE_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE"):
                     out[-1][1]["metrics"].pop(k, None)
@@ -4980,7 +5082,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             m["vllm:spec_decode_efficiency"] = round((acc + dr) / (dt + dr), 6) if dt else 0.0
         if nd.cache_info:  # the info gauge's labels name the running engine's cache config
             _, util, pool = [x for x in e.out["cfg"] if x[0] <= t][-1]
-            m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="True",'
+            epc = "False" if "pfo" in e.out and t >= e.out["pfo"] else "True"  # (s164) the new process's flag
+            m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="{epc}",'
               f'gpu_memory_utilization="{util:g}",num_gpu_blocks="{pool // 16}",'
               f'prefix_caching_hash_algo="sha256",swap_space="4.0"}}'] = 1.0
         if stoff is not None and stoff[s]:  # (s146) --disable-log-stats: no vllm:* series at all
@@ -5147,33 +5250,39 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             pl = {**kl, "container": o["proxy_name"]}
             fired.append(("KubePodCrashLooping", ((dt_p >= 0) & (dt_p < 900)).sum(1) >= 2, pl, an, None))
         gname, total, reserved = GPUS[nd.gpu][:3]
+        stl = min((f.start * 60 for f in sc.faults if f.kind == "dcgm_stale" and f.node == nd.name),
+                  default=None)
+        tg = ti if stl is None else np.where(ti >= stl, int(stl) - 1, ti)  # (s162) the second whose values
+        #                                                                    the stale exporter serves
         for g in range(nd.n_gpu):
             gl = {"instance": f"{an}:9400", "job": "dcgm-exporter", "gpu": str(g), "Hostname": an,
                   "modelName": gname}
-            fbf = o["fb"][g, ti] / (total - reserved)
+            fbf = o["fb"][g, tg] / (total - reserved)
             pg = g // nd.mig if nd.mig else g
             if nd.mig:
                 gl.update(gpu=str(pg), **{k: nd.engines[g].labels[k] for k in ("GPU_I_ID", "GPU_I_PROFILE")})
             fb_ok = nd.dcgm_fields is None or "DCGM_FI_DEV_FB_FREE" in nd.dcgm_fields  # else no denominator
-            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, ti] & (fbf > 0.95) & ~hung & fb_ok, gl,
+            fired.append(("GPUFramebufferHigh", reach & o["alive"][g, tg] & (fbf > 0.95) & ~hung & fb_ok, gl,
                           an, pg))
             th = o.get("therm", {})
             temp = th[g][0] if g in th else 31 + 0.38 * o["util"][g]  # as the node's records show it
-            hot = temp[ti] > 85
+            hot = temp[tg] > 85
             if sc.temp_rule is not None:  # (s96) a misconfigured threshold from its deploy on
-                hot = np.where(ti >= sc.temp_rule[0] * 60, temp[ti] > sc.temp_rule[1], hot)
-            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, ti] & hot & ~hung, gl, an, pg))
+                hot = np.where(ti >= sc.temp_rule[0] * 60, temp[tg] > sc.temp_rule[1], hot)
+            fired.append(("GPUTemperatureHigh", reach & o["alive"][g, tg] & hot & ~hung, gl, an, pg))
             if nd.nvl_errs:  # (s159) increase over 5 min of the CRC counter Prometheus scraped ~10 s before
                 crc = o["crc"][g]
-                k1, k0 = np.clip(ti - 10, 0, T - 1), np.clip(ti - 310, 0, T - 1)
+                k1, k0 = np.clip(tg - 10, 0, T - 1), np.clip(tg - 310, 0, T - 1)
                 fired.append(("GPUNVLinkCRCErrorsHigh",
-                              reach & o["alive"][g, ti] & ~hung & (crc[k1] - crc[k0] > 100), gl, an, pg))
+                              reach & o["alive"][g, tg] & ~hung & (crc[k1] - crc[k0] > 100), gl, an, pg))
             for f in (f for f in sc.faults if f.kind == "xid79" and f.node == nd.name and f.gpu == g):
                 xs = f.start * 60  # the XID series goes stale 5 min after the GPU is gone
+                if stl is not None and xs >= stl:  # (s162) a stale exporter never reads the XID
+                    continue
                 xid = (ti >= xs + 10) & (ti < xs + 310)
                 fired.append(("GPUXidErrors", xid, {**gl, "xid": "79"}, an, g))
             fired += [("GPUXidErrors", c & reach & ~hung, {**gl, "xid": str(code)}, an, g)
-                      for code, c in xid_conds(o, g, ti)]
+                      for code, c in xid_conds(o, g, tg)]
             if nd.remap:  # a row remapped for an uncorrectable error in the last hour (scraped ~10 s before)
                 te = np.array([a * 60 for f in sc.faults if f.kind == "ecc_xid" and f.node == nd.name
                                and f.gpu == g for a, _, codes in f.runs if 94 in codes and 63 in codes])
@@ -5190,6 +5299,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 {**gw, "slo": "ttft-p99"}, "-", None),
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
     out: list[Rec] = []
+    stamp: Callable[[float], str] = rfc3339  # (s163) an alerting host whose clock is off, or that writes its
+    if sc.alert_clock or sc.alert_tz:  #          local zone
+        stamp = partial(alert_stamp, sc.alert_clock, sc.alert_tz)
     lower = {nd.name: nd.lower for nd in sc.nodes}
     lower.update({f"{nd.name}.{nd.fqdn}": nd.lower for nd in sc.nodes if nd.fqdn})  # (s154)
     hooks: list[Hook] = []
@@ -5222,7 +5334,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                     "status": status, "labels": labels,
                     "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
-                    "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
+                    "startsAt": stamp(t0 + a), "endsAt": stamp(t0 + end), "fingerprint": fnv64(labels),
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
@@ -5400,6 +5512,33 @@ def rfc3339(t: float) -> str:
     return datetime.fromtimestamp(t, tz=UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
+def eu_summer(t: float) -> bool:
+    """(s163) Whether Unix time t lies in EU summer time: from 01:00 UTC on the last Sunday of March to 01:00
+    UTC on the last Sunday of October (both months have 31 days)."""
+    y = datetime.fromtimestamp(t, tz=UTC).year
+
+    def last_sunday(m: int) -> float:
+        d = datetime(y, m, 31, 1, tzinfo=UTC)
+        return (d - timedelta(days=(d.weekday() + 1) % 7)).timestamp()
+    return last_sunday(3) <= t < last_sunday(10)
+
+
+def alert_stamp(clock: float, tz: str, t: float) -> str:
+    """(s163) A time as an alerting host whose clock is `clock` s off writes it, in its zone `tz`."""
+    return local_rfc3339(t + clock, tz)
+
+
+def local_rfc3339(t: float, tz: str) -> str:
+    """(s163) RFC 3339 with the local offset a Go program (Prometheus, Alertmanager) writes when its host's
+    zone is `tz` ("": UTC, "Z"; "Europe/Berlin": +01:00, +02:00 in summer time), milliseconds as `rfc3339`."""
+    if not tz:
+        return rfc3339(t)
+    assert tz == "Europe/Berlin", tz
+    h = 2 if eu_summer(t) else 1
+    return (datetime.fromtimestamp(t, tz=timezone(timedelta(hours=h))).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3]
+            + f"+{h:02d}:00")
+
+
 # --------------------------------------------------------------------------------------------- scenarios
 def mk(name: str | Callable[[int], str], n: int, gpu: str, n_gpu: int, model: str, trace: str, layout: str,
        rate: float, iv: dict[str, float], trace2: str | None = None, **kw: Any) -> list[Node]:
@@ -5478,7 +5617,7 @@ def scenarios() -> list[Scenario]:
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
-            *thirty_eighth_scenarios(), *thirty_ninth_scenarios()]
+            *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -7237,6 +7376,65 @@ def thirty_ninth_scenarios() -> list[Scenario]:
     return [s158, s159, s160, s161]
 
 
+def fortieth_scenarios() -> list[Scenario]:
+    """s162-s165, added later by a fortieth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv4 = {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 10.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    he = [f"he-h100-{k:02d}" for k in range(1, 7)]
+    roll = (18.0, 21.2, 24.5, 27.6, 30.8, 34.0)  # (s162) the nvidia-dcgm pod of each node replaced (minute)
+    s162 = Scenario("s162_dcgm_hostengine_stale_residue_hidden_xid", "2028-04-25T09:00:00+00:00", 100,
+                    mk("he-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [*(Fault("dcgm_stale", n, m) for n, m in zip(he, roll, strict=True)),
+                     Fault("spec_residue", "he-h100-03", 38, cause=sr),
+                     Fault("checkpoint_load", "he-h100-02", 45, 50, cause=ben, detail="checkpoint_load"),
+                     Fault("xid79", "he-h100-05", 52, gpu=2, cause="other", detail="xid_79"),
+                     Fault("warmup", "he-h100-06", 60, 70, cause=ben, detail="warmup")],
+                    spill=True, disorder=True)
+    for nd in s162.nodes[3:]:
+        nd.lower = True
+    s163 = Scenario("s163_alerting_slow_clock_local_time_dst_leak_xid", "2028-03-26T00:25:00+00:00", 100,
+                    mk("lt-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("kv_leak", "lt-h100-02", 20, cause=si, leak=2.0),
+                     Fault("xid79", "lt-h100-05", 33.5, gpu=1, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 34, 42, cause=ben, detail="retry_burst")
+                       for n in ("lt-h100-04", "lt-h100-06")),
+                     Fault("annual_report", "lt-h100-03", 45, 90, cause=ben, detail="annual_report")],
+                    noise=[("lt-h100-01", "NodeClockSkewDetected", 10, 100)],
+                    drop={("lt-h100-03", "nvml"): 0.03}, alert_clock=-90.0, alert_tz="Europe/Berlin")
+    s163.nodes[0].skew = 1.2
+    for nd in s163.nodes[3:]:
+        nd.lower = True
+    s164 = Scenario("s164_prefix_caching_off_two_nodes_leak", "2028-05-02T13:00:00+00:00", 90,
+                    mk("px-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv4, cache_info=True,
+                       step_gen=True),
+                    [*(Fault("prefix_off", n, m, cause=ben, detail="prefix_caching_disabled")
+                       for n, m in (("px-h100-02", 25), ("px-h100-05", 31))),
+                     Fault("kv_leak", "px-h100-03", 40, cause=si, leak=2.0),
+                     Fault("annual_report", "px-h100-01", 45, 85, cause=ben, detail="annual_report")],
+                    spill=True, drop={("px-h100-06", "dcgm"): 0.04})
+    for nd in s164.nodes[4:]:
+        nd.lower = True
+    s164.nodes[5].skew = -1.8
+    au = [f"au-h100-{k:02d}" for k in range(1, 7)]
+    s165 = Scenario("s165_failover_drill_lull_pauses_leak", "2028-05-09T11:30:00+00:00", 100,
+                    mk("au-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("kv_leak", "au-h100-04", 25, cause=si, leak=2.0),
+                     *(Fault("shift", n, 48, 63, rate=0.05) for n in au),  # the GSLB drains the region
+                     *(Fault("drill_window", n, 48, 68, cause=ben, detail="regional_failover_drill")
+                       for n in au),  # label only
+                     Fault("agent_batch", "au-h100-02", 35, 85, cause=ben, detail="agentic_sessions",
+                           burst=3)],
+                    site=[("GatewayRequestRateDrop", {"service": "llm-gateway", "region": "eu-west-1"},
+                           50.6, 65.8)],
+                    drop={("au-h100-05", "vllm"): 0.03})
+    for nd in s165.nodes[3:]:
+        nd.lower = True
+    s165.nodes[1].skew = 0.9
+    return [s162, s163, s164, s165]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -7436,6 +7634,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
             offs[key[:2]] = float(rng.choice([-1.0, 1.0]) * rng.uniform(1, 3))
         off = offs.setdefault(key[:2], jitter)
+        if sc.alert_clock and key[1] == "alert":  # (s163) the alerting host's clock
+            off = off + sc.alert_clock
         if key[:2] in sc.src_skew and key[1] != "alert":  # (s87) a collector stamping with a stale offset
             off = off + sc.src_skew[key[:2]]
         seq0 = int(rng.integers(1000, 10**6))
@@ -7531,7 +7731,7 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         life_of(nrng, nd, T, fl)
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
-                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap")]
+                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap", "prefix_off")]
             wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
