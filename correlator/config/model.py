@@ -424,6 +424,19 @@ class KvPool(_Section):
     """...until it has been kept this long: then it is the engine's new normal."""
 
 
+class NvLink(_Section):
+    """A failing NVLink: its CRC and replay error counters (DCGM's
+    ``DCGM_FI_DEV_NVLINK_*_ERROR_COUNT_TOTAL``) rise minute after minute, every transfer of the
+    tensor-parallel group through it replayed, and the engine slows. Paged as
+    ``nvlink_degraded`` (a cause outside the three named ones)."""
+
+    sustain_s: Annotated[float, Field(ge=60, le=7200)] = 900.0
+    """Errors counted without a pause of ``quiet_s`` for this long: a link failing. A burst
+    (a cable reseated, a transient) stops within minutes."""
+    quiet_s: Annotated[float, Field(ge=30, le=900)] = 120.0
+    """A pause this long without a new error ends a run of them."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -431,6 +444,7 @@ class Hypotheses(_Section):
     spec_residue: SpecResidue = SpecResidue()
     monitoring_gap: MonitoringGap = MonitoringGap()
     gpu_throttle: GpuThrottle = GpuThrottle()
+    nvlink: NvLink = NvLink()
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
     engine_slow: EngineSlow = EngineSlow()

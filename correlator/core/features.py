@@ -338,6 +338,9 @@ class NodeFeatures:
     throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
     """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
     since, temperature, SM clock)."""
+    failing_links: list[tuple[int, int, float]] = field(default_factory=list)
+    """GPUs whose NVLink errors have been counted without a pause for ``nvlink.sustain_s``
+    (:func:`failing_links`): (GPU, since, errors a minute)."""
     fb_last_pct: float = NAN
     """Framebuffer in use as last heard, averaged over the GPUs ever heard, however long ago
     (:func:`last_framebuffer`): what a node that fell silent held when it went."""
@@ -687,6 +690,20 @@ def throttled_gpus(state: NodeState, tick_ns: int, after_s: float) -> list[tuple
         return []
     return [(gpu, since, temp, clock) for gpu, (since, last, temp, clock) in sorted(state.throttled.items())
             if tick_ns - last <= THROTTLE_FRESH_NS and last - since >= after_s * NS]
+
+
+def failing_links(state: NodeState, tick_ns: int, sustain_s: float,
+                  quiet_s: float) -> list[tuple[int, int, float]]:
+    """GPUs whose NVLink errors go on: a run of them (each within ``quiet_s`` of the last) at
+    least ``sustain_s`` long and still running."""
+    if not state.links:
+        return []
+    out = []
+    for gpu, t in sorted(state.links.items()):
+        if t.last_ns and tick_ns - t.last_ns <= quiet_s * NS and t.last_ns - t.since_ns >= sustain_s * NS:
+            minutes = max((t.last_ns - t.since_ns) / NS / 60.0, 1.0)
+            out.append((gpu, t.since_ns, t.counted / minutes))
+    return out
 
 
 def strongest_kv(views: list[KvView]) -> KvView | None:

@@ -34,6 +34,7 @@ RUNAWAY_GENERATION = "runaway_generation"
 SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
 KV_TRANSFER_LEAK = "kv_transfer_leak"
+NVLINK_DEGRADED = "nvlink_degraded"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -42,7 +43,7 @@ EXPLAINED_FACTOR = 0.2
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
-                KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NODE_UNREACHABLE: 1.0,
+                KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, NODE_UNREACHABLE: 1.0,
                 UNEXPLAINED_ALERTS: 0.1}
 
 
@@ -81,6 +82,7 @@ def score_all(
         MEMORY_LEAK: memory_leak(f, rules, expl),
         GPU_FAILURE: gpu_failure(f),
         GPU_THROTTLED: gpu_throttled(f),
+        NVLINK_DEGRADED: nvlink_degraded(f),
         ENGINE_STALLED: engine_stalled(f, rules),
         ENGINE_SLOWED: engine_slowed(f, rules, expl),
         CRASH_LOOP: crash_loop(f, rules),
@@ -649,6 +651,20 @@ def gpu_throttled(f: NodeFeatures) -> Score:
                    f"slowed for {(f.ts_ns - since) / 1e9:.0f} s")
           for gpu, since, temp, clock in f.throttled]
     return Score(0.9, min(since for _, since, _, _ in f.throttled), ev)
+
+
+def nvlink_degraded(f: NodeFeatures) -> Score:
+    """A failing NVLink: its errors counted minute after minute (every transfer of the
+    tensor-parallel group through it replayed), not a burst that stops. The link, not the
+    memory, is at fault; its engine slows and latency alerts follow (outsider s159)."""
+    if not f.failing_links:
+        return Score()
+    ev = [Evidence(signal="nvlink_errors_per_min", value=round(rate, 1),
+                   detail=(f"GPU {gpu}: " if gpu >= 0 else "") +
+                   f"NVLink CRC / replay errors counted without a pause for "
+                   f"{(f.ts_ns - since) / 60e9:.0f} min, {rate:.0f} a minute")
+          for gpu, since, rate in f.failing_links]
+    return Score(0.9, min(since for _, since, _ in f.failing_links), ev)
 
 
 def engine_stalled(f: NodeFeatures, rules: RuleSet) -> Score:

@@ -24,6 +24,7 @@ from correlator.core.features import (
     Windows,
     drained_before,
     engine_speed,
+    failing_links,
     floor_trend,
     frozen_servers,
     gpu_failed,
@@ -100,7 +101,8 @@ class NodeEngine:
                                sidecars=rules.benign.sidecar_processes,
                                hot_c=rules.hypotheses.gpu_throttle.hot_c,
                                slow_share=rules.hypotheses.gpu_throttle.slow_share,
-                               pool_accept_ns=int(rules.hypotheses.kv_pool.accept_after_s * NS))
+                               pool_accept_ns=int(rules.hypotheses.kv_pool.accept_after_s * NS),
+                               link_quiet_ns=int(rules.hypotheses.nvlink.quiet_s * NS))
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)
         g = rules.alert_grouping
         self.alerts = NodeAlerts(g.max_alerts_per_node, int(g.group_expire_s * NS))
@@ -541,8 +543,8 @@ class NodeEngine:
             return True
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
-        if st.throttled or self._stalled(tick_ns) or frozen_servers(st, tick_ns) or \
-                shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed():
+        if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
+                frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed():
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -694,6 +696,7 @@ class NodeEngine:
             silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
                                           vllm.max_ns if vllm else -1),
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
+            failing_links=self._failing_links(tick_ns),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             slowed=self._slowed(),
@@ -705,6 +708,10 @@ class NodeEngine:
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
         )
+
+    def _failing_links(self, tick_ns: int) -> list[tuple[int, int, float]]:
+        cfg = self.rules.hypotheses.nvlink
+        return failing_links(self.state, tick_ns, cfg.sustain_s, cfg.quiet_s)
 
     def _slowed(self) -> list[Slowed]:
         cfg = self.rules.hypotheses.engine_slow

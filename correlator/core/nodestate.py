@@ -30,6 +30,11 @@ errors (48, 95), a failed row remap (64), contained ECC errors that kill the pro
 the memory (94), NVLink and GSP failures. Not 63: a row marked for remapping, which error
 containment covers until the next reset (a correctable error's remap is routine)."""
 CLOCK_REASONS = ("DCGM_FI_DEV_CLOCKS_EVENT_REASONS", "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
+LINK_ERRORS = ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+               "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
+               "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
+               "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL")
+"""DCGM's NVLink error counters, summed over a GPU's links (``hypotheses.nvlink``)."""
 """DCGM's bit mask of why the clocks are below their maximum (the older name second)."""
 THERMAL_REASONS = 0x08 | 0x20 | 0x40 | 0x80
 """Reasons the GPU did not choose: HW slowdown, SW and HW thermal slowdown, power brake."""
@@ -80,6 +85,28 @@ def mig_instance(labels: dict[str, str] | None) -> str:
 
 STARTS_KEPT = 8
 """Serving-process and engine starts kept per node (a crash loop's count needs a few)."""
+
+
+@dataclass
+class LinkErrors:
+    """One GPU's NVLink error count (its links' CRC, replay and recovery errors summed) and its
+    current run of errors: since when each new error has come within the quiet time of the
+    last, and how many."""
+
+    total: float
+    since_ns: int = 0
+    last_ns: int = 0
+    counted: float = 0.0
+
+    def note(self, total: float, ts_ns: int, quiet_ns: int) -> None:
+        rise = total - self.total
+        self.total = total
+        if rise <= 0:  # (none new, or the counters reset: a driver reload)
+            return
+        if not self.last_ns or ts_ns - self.last_ns > quiet_ns:
+            self.since_ns, self.counted = ts_ns, 0.0
+        self.last_ns = ts_ns
+        self.counted += rise
 
 
 @dataclass
@@ -379,6 +406,10 @@ class NodeState:
     throttled: dict[int, tuple[int, int, float, float]] | None = None
     """GPUs slowed down while hot, or with a thermal clock event reason: GPU -> (since, last
     reading, temperature, SM clock). None until one is."""
+    link_quiet_ns: int = 120 * 1_000_000_000
+    links: dict[int, LinkErrors] | None = None
+    """NVLink error counters per GPU, where DCGM exports them (``hypotheses.nvlink``). None
+    until one is."""
     pool_accept_ns: int = 6 * 3600 * 1_000_000_000
     """A smaller KV pool kept this long is the engine's new normal (``hypotheses.kv_pool``)."""
     server_starts: tuple[int, ...] = ()
@@ -473,6 +504,8 @@ class NodeState:
             g.note_xid(int(xid), rec.ts_ns)
         if "DCGM_FI_DEV_SM_CLOCK" in mt or CLOCK_REASONS[0] in mt or CLOCK_REASONS[1] in mt:
             self._throttle(rec.gpu, rec.ts_ns, mt)
+        if LINK_ERRORS[2] in mt or LINK_ERRORS[0] in mt:
+            self._link(rec.gpu, rec.ts_ns, mt)
         labels = rec.labels or NO_LABELS
         pod = labels.get("pod")
         if pod:
@@ -518,6 +551,20 @@ class NodeState:
             self.throttled[key] = (since, ts_ns, temp, clock)
         elif self.throttled and key in self.throttled:
             del self.throttled[key]
+
+    def _link(self, gpu: int | None, ts_ns: int, mt: dict[str, float]) -> None:
+        """The GPU's NVLink error counters, summed: a run of errors goes on while each new one
+        comes within ``link_quiet_ns`` of the last."""
+        total = sum(v for k in LINK_ERRORS if (v := mt.get(k, 0.0)) < BLANK)
+        key = -1 if gpu is None else gpu
+        if self.links is None:
+            self.links = {}
+        t = self.links.get(key)
+        if t is None:
+            if len(self.links) < GPUS_KEPT:
+                self.links[key] = LinkErrors(total)
+            return
+        t.note(total, ts_ns, self.link_quiet_ns)
 
     def _mig(self, gpu: int, inst: str, ts_ns: int, used: float, total: float) -> bool:
         """One MIG instance's framebuffer reading; False past the per-node bound of instances."""

@@ -36,6 +36,7 @@ CAUSE_COLORS = {
     "spec_acceptance_collapse": "#c5b0d5",
     "kv_pool_shrunk": "#7f7f7f",
     "kv_transfer_leak": "#dbdb8d",
+    "nvlink_degraded": "#393b79",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",
