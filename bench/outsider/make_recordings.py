@@ -2496,6 +2496,62 @@ s165_failover_drill_lull_pauses_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 
   kind drill_window). Labels:
   session_isolation au-h100-04 25-100; benign/regional_failover_drill au-h100-01..06 48-68;
   benign/agentic_sessions au-h100-02 35-85.
+
+Added later (s166-s169, a forty-first outsider, same clean-room rules; fixed before any build of them;
+no new knob, fault kind or rule: only existing kinds, so no shared code changed)
+-----------------------------------------------------------------------------------------------------------
+s166_gpu_benchmark_job_on_residue_node: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node,
+  100 min from 10:00 UTC; disorder as s13; gb-h100-04..06 export hostname/uuid. The platform team's weekly GPU
+  validation CronJob runs a ten-minute benchmark (a matmul / memory-bandwidth run, time-sliced beside vLLM, 6
+  GiB on one GPU, +25 % utilization; kind side_xid with a clean run: no XID). (1) spec_residue on gb-h100-03
+  from 30 min (steady 3 % aborts all recording, below the abort rule; the draft state kept from 30: FB / NVML
+  creep on all four GPUs, no alert of its own). (2) benign/gpu_benchmark on gb-h100-03 GPU 1 50-60 (the same
+  node: a 6 GiB step on one GPU over the residue's creep; GPUFramebufferHigh fires there, the only alert ever
+  naming the residue's node). (3) benign/client_cancels on gb-h100-06 35-70 (9 % aborts, reclaimed, FB flat;
+  abort alert). (4) benign/gpu_benchmark on gb-h100-05 GPU 2 65-75 (the control: same job, same alert, no
+  fault). (5) benign/checkpoint_load on gb-h100-01 80-85. Labels: spec_residue gb-h100-03 30-100;
+  benign/gpu_benchmark gb-h100-03 GPU 1 50-60 and gb-h100-05 GPU 2 65-75; benign/client_cancels gb-h100-06
+  35-70; benign/checkpoint_load gb-h100-01 80-85.
+s167_memory_pressure_eviction_leak_follows_pod: 7 x 4 H100 (pe-h100-07 a spare without vLLM), Llama-3.3-70B
+  TP4, Azure conv 2.5 req/s/node, 1 TiB hosts, 100 min from 14:00 UTC; pe-h100-05..07 export hostname/uuid,
+  pe-h100-06's clock 1.1 s fast (NodeClockSkewDetected 15-100, unlabelled), 3 % of pe-h100-02's dcgm
+  samples lost. A model pre-stager on pe-h100-03 copies the next release's shards and reads them back to
+  verify them (1.4 %/min of host memory into page cache, 10-60, as s65): the pages are active, so kubelet
+  counts them in the node's working set, and at 46 min its memory.available hard threshold evicts the
+  largest pod over its request, the vLLM pod (kind evict); the replacement is scheduled on the spare
+  pe-h100-07 20 s later (kind arrive, ready 100 s after), the conversations go to the peers meanwhile and
+  to the new endpoint after. Kubelet's eviction is a Kubernetes Event, which no alert rule here reads. (1)
+  session_isolation on pe-h100-03 22-46 (2.0 %/min, ended by the eviction, no alert). (2) the same tenant's
+  client keeps reusing its session ids on the new endpoint: session_isolation on pe-h100-07 from 50 min at
+  2.0 %/min (TTFT P99 88.4, KV high 93.4, KV critical 93.9, preemptions 95.2, prefix-hit 96.7; fleet TTFT
+  SLO 91.7). (3) benign/page_cache pe-h100-03 10-60 (label kind cache_window), benign/node_pressure_eviction
+  pe-h100-03 46-56, benign/warmup pe-h100-07 46.33-56.33. (4) benign/annual_report pe-h100-05 30-75.
+  Labels: as listed.
+s168_tokenizer_cpu_saturation_on_residue_node: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5
+  req/s/node, 1 TiB hosts, 90 min from 15:00 UTC; the gateway moves a drained node's conversations to the
+  others; tk-h100-03's clock 0.8 s slow, 3 % of tk-h100-05's vLLM samples lost, tk-h100-04..06 export
+  hostname/uuid. (1) spec_residue on tk-h100-04 from 25 min (steady 3 % aborts, below the rule; FB creep, no
+  alert of its own). (2) other/tokenizer_cpu_saturation on the same node 40-62 (kind cpu_starve, as s113: a
+  node-local tokenizer sidecar, deployed for the gateway's token-based quotas with an uncapped thread pool,
+  saturates the host's CPUs until its CPU limit is set; the API server's tokenizer and detokenizer and the
+  engine core wait for cores: running up, GPU utilization and power down, every agent source at half its
+  rate; TTFT P99 42.5, fleet TTFT SLO 49.0 and 61.0, E2E 50.0: the alerts name the residue's node for
+  another cause). (3) benign/routing_hotspot on tk-h100-02 35-65 (the gateway's prefix-aware routing sends
+  it x1.8 of its arrivals 35-58, as s113; label kind hotspot). (4) benign/client_cancels on tk-h100-06 30-65
+  (9 % aborts, reclaimed; abort alert 37.0). (5) benign/checkpoint_load on tk-h100-01 70-75. Labels:
+  spec_residue tk-h100-04 25-90; other/tokenizer_cpu_saturation tk-h100-04 40-62; benign/routing_hotspot
+  tk-h100-02 35-65; benign/client_cancels tk-h100-06 30-65; benign/checkpoint_load tk-h100-01 70-75.
+s169_multinode_pp_instance_leak_batch_report: 6 x 8 H100, three Llama-3.1-405B-FP8 instances each spanning
+  two nodes (TP8 x PP2, as s49: vLLM metrics and traffic on the leader mp-h100-01 / -03 / -05 only; the
+  workers -02 / -04 / -06 show GPU and host series), Azure conv 4 req/s/instance, 90 min from 09:00 UTC;
+  disorder as s13; mp-h100-05/06 export hostname/uuid. (1) session_isolation on the second instance's
+  leader mp-h100-03 from 30 min at 1.5 %/min of its ~1.48M-token pool (which spans both nodes' GPUs; its
+  worker mp-h100-04 shows nothing: FB pre-allocated and flat, no vLLM; labelled on the leader only): TTFT
+  P99 80.3, fleet TTFT SLO 83.5, preemptions 84.0, prefix-hit 89.5. (2) benign/annual_report on the first
+  instance's leader mp-h100-01 25-70. (3) benign/batch_job on the third instance (a nightly batch client,
+  8 req/s of 3-8k-token documents) 40-70, labelled on both of its nodes 40-72 (label kind batch_window).
+  Labels: session_isolation mp-h100-03 30-90; benign/annual_report mp-h100-01 25-70; benign/batch_job
+  mp-h100-05 and mp-h100-06 40-72.
 """
 from __future__ import annotations
 
@@ -5617,7 +5673,8 @@ def scenarios() -> list[Scenario]:
             *twenty_ninth_scenarios(), *thirtieth_scenarios(), *thirty_first_scenarios(),
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
-            *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios()]
+            *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
+            *forty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -7433,6 +7490,75 @@ def fortieth_scenarios() -> list[Scenario]:
         nd.lower = True
     s165.nodes[1].skew = 0.9
     return [s162, s163, s164, s165]
+
+
+def forty_first_scenarios() -> list[Scenario]:
+    """s166-s169, added later by a forty-first outsider, same rules (see the module docstring)."""
+    l70, l405 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-405B-Instruct-FP8"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    bench = 6144.0  # (s166) MiB the platform team's GPU validation benchmark holds on the GPU it runs on
+    s166 = Scenario("s166_gpu_benchmark_job_on_residue_node", "2028-05-16T10:00:00+00:00", 100,
+                    mk("gb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("spec_residue", "gb-h100-03", 30, cause=sr, abort=0.03),
+                     Fault("side_xid", "gb-h100-03", 50, 60, gpu=1, cause=ben, detail="gpu_benchmark",
+                           rate=bench, runs=[(50.0, 60.0, ())]),  # a clean run: no XID
+                     Fault("cancels", "gb-h100-06", 35, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("side_xid", "gb-h100-05", 65, 75, gpu=2, cause=ben, detail="gpu_benchmark",
+                           rate=bench, runs=[(65.0, 75.0, ())]),
+                     Fault("checkpoint_load", "gb-h100-01", 80, 85, cause=ben, detail="checkpoint_load")],
+                    disorder=True)
+    for nd in s166.nodes[3:]:
+        nd.lower = True
+    ready = 46 + 20 / 60  # (s167) the evicted pod's replacement is scheduled on the spare node 20 s later
+    s167 = Scenario("s167_memory_pressure_eviction_leak_follows_pod", "2028-05-23T14:00:00+00:00", 100,
+                    mk("pe-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True),
+                    [Fault("page_cache", "pe-h100-03", 10, 60, rate=0.014),
+                     Fault("cache_window", "pe-h100-03", 10, 60, cause=ben,
+                           detail="page_cache"),  # label only
+                     Fault("kv_leak", "pe-h100-03", 22, 46, cause=si, leak=2.0),
+                     Fault("evict", "pe-h100-03", 46.0, 56.0, cause=ben, detail="node_pressure_eviction"),
+                     Fault("arrive", "pe-h100-07", ready, ready + 10, cause=ben, detail="warmup"),
+                     Fault("kv_leak", "pe-h100-07", 50, cause=si, leak=2.0),
+                     Fault("annual_report", "pe-h100-05", 30, 75, cause=ben, detail="annual_report")],
+                    noise=[("pe-h100-06", "NodeClockSkewDetected", 15, 100)],
+                    drop={("pe-h100-02", "dcgm"): 0.03})
+    for nd in s167.nodes[4:]:
+        nd.lower = True
+    s167.nodes[5].skew = 1.1
+    s168 = Scenario("s168_tokenizer_cpu_saturation_on_residue_node", "2028-05-30T15:00:00+00:00", 90,
+                    mk("tk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                       host_total=1024 * GIB, step_gen=True),
+                    [Fault("spec_residue", "tk-h100-04", 25, cause=sr, abort=0.03),
+                     Fault("shift", "tk-h100-02", 35, 58, rate=1.8),
+                     Fault("hotspot", "tk-h100-02", 35, 65, cause=ben,
+                           detail="routing_hotspot"),  # label only
+                     Fault("cpu_starve", "tk-h100-04", 40, 62, cause="other",
+                           detail="tokenizer_cpu_saturation"),
+                     Fault("cancels", "tk-h100-06", 30, 65, cause=ben, detail="client_cancels",
+                           abort=0.09),
+                     Fault("checkpoint_load", "tk-h100-01", 70, 75, cause=ben, detail="checkpoint_load")],
+                    spill=True, drop={("tk-h100-05", "vllm"): 0.03})
+    for nd in s168.nodes[3:]:
+        nd.lower = True
+    s168.nodes[2].skew = -0.8
+    mp = []  # (s169) three Llama-3.1-405B instances, each a leader node (PP stage 0) and a worker (stage 1)
+    for k in range(6):
+        eng = Engine("0", list(range(8)), None, 4.0, "azure_conv", nodes=2)
+        mp.append(Node(f"mp-h100-{k + 1:02d}", "H100", 8, l405, [eng], dict(iv8), step_gen=True,
+                       worker_of=f"mp-h100-{k:02d}" if k % 2 else None))
+    s169 = Scenario("s169_multinode_pp_instance_leak_batch_report", "2028-06-06T09:00:00+00:00", 90, mp,
+                    [Fault("kv_leak", "mp-h100-03", 30, cause=si, leak=1.5),
+                     Fault("annual_report", "mp-h100-01", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("batch_job", "mp-h100-05", 40, 70, rate=8.0),
+                     *(Fault("batch_window", n, 40, 72, cause=ben, detail="batch_job")  # label only
+                       for n in ("mp-h100-05", "mp-h100-06"))],
+                    disorder=True)
+    for nd in s169.nodes[4:]:
+        nd.lower = True
+    return [s166, s167, s168, s169]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
