@@ -477,6 +477,10 @@ class Benign(_Section):
     restart of the server (no crash loop, no warm-up; outsider s154: a proxy OOM-killed at its
     container limit three times read as the server crash-looping). The OOM killer taking one
     still counts as the host's memory pressure. Empty: every start counts."""
+    explanation_hold_s: Annotated[float, Field(ge=0, le=900)] = 120.0
+    """Longer conversations (``context_growth``), once found, hold this long after the last tick
+    they were found at: judged on noisy per-tick rates, they miss single ticks while the
+    conversations go on. 0: each tick on its own."""
     kv_refill_s: Pos = 900.0
     """After an engine start, KV growth is the cache refilling for this long."""
     checkpoint_spike_pct: Pos = 3.0

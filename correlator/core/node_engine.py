@@ -111,6 +111,8 @@ class NodeEngine:
         self.next_tick_ns = -1
         self.explanations: list[Explanation] = []
         self._suppressed: frozenset[str] = frozenset()
+        # Each benign explanation found lately, with the tick it last held at (:meth:`_held_explanations`).
+        self._explained: dict[str, tuple[Explanation, int]] = {}
         self.last_features: NodeFeatures | None = None
         self.last_scores: dict[str, float] = {}
         self.onset_ns = 0
@@ -249,7 +251,7 @@ class NodeEngine:
             return
         f = self.features(tick_ns)
         self.last_features = f
-        self.explanations = benign.explain(f, self.rules.benign)
+        self.explanations = self._held_explanations(benign.explain(f, self.rules.benign), tick_ns)
         self._suppressed = frozenset(e.name for e in self.explanations)
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
@@ -309,6 +311,25 @@ class NodeEngine:
         else:
             self.alerts.detach_all()
             out.findings.append(self._finding("clear", tick_ns, chosen, confidence, shares))
+
+    def _held_explanations(self, found: list[Explanation], tick_ns: int) -> list[Explanation]:
+        """The benign explanations found this tick, and those found within
+        ``benign.explanation_hold_s`` before it. An explanation judged on noisy rates (prompts
+        per request, the prefix cache's hit share) can miss a tick or two while what it explains
+        goes on; the evidence it discounts would then count in full for those ticks, and a few of
+        them in a row open an incident (outsider s163: an annual report's conversations, their
+        context growth missed for single ticks, paged as a leak)."""
+        hold = int(self.rules.benign.explanation_hold_s * NS)
+        seen = self._explained
+        for e in found:
+            if e.name in HELD_EXPLANATIONS:
+                seen[e.name] = (e, tick_ns)
+        for name in [n for n, (_, t) in seen.items() if tick_ns - t > hold]:
+            del seen[name]
+        names = {e.name for e in found}
+        if names.issuperset(seen):
+            return found
+        return [*found, *(e for n, (e, _) in seen.items() if n not in names)]
 
     def _cut_off(self) -> bool:
         """Whether the node's second incident says it is cut off: its first incident (a leak
@@ -755,6 +776,9 @@ class NodeEngine:
         return (now_ns - max(self.aligner.max_ns, self.state.last_ns, self.alerts.last_ns)) / NS
 
 
+HELD_EXPLANATIONS = frozenset({"context_growth"})
+"""Explanations judged on per-tick rates noisy enough to miss single ticks (:meth:`_held_explanations`)."""
+
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
@@ -782,6 +806,7 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "_kv_raised": lambda: ("", NAN),
     "_kv_raised2": lambda: ("", NAN),
     "_suppressed": frozenset,
+    "_explained": dict,
     "_residue": lambda: (0, frozenset()),
     "_other": lambda: None,
     "_kv_short": lambda: NAN,
