@@ -93,6 +93,9 @@ def _checkpoint_load(f: NodeFeatures, cfg: Benign) -> Explanation | None:
                            f"framebuffer jumped {gpu.level.step:.1f} pp within a minute")
     stepped = [p for p in f.pools if _spike(p.gpu, cfg)]
     if not stepped:
+        if gpu.gpu_step_mib >= cfg.checkpoint_spike_mib:  # one GPU of a server spanning several
+            return Explanation("checkpoint_load", frozenset({GPU, HOST}),
+                               f"framebuffer of one GPU jumped {gpu.gpu_step_mib:.0f} MiB within a minute")
         return None
     p = max(stepped, key=lambda q: q.gpu.level.step)
     return Explanation("checkpoint_load", frozenset({GPU, HOST}),

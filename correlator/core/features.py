@@ -158,6 +158,10 @@ class GpuView:
     steady_step_mib: float = 0.0
     """Where ``steady_mib`` is kept: the largest rise of one GPU between two of its readings
     over that window (MiB). A load in pieces (an index's shards) climbs in a few steps."""
+    gpu_step_mib: float = 0.0
+    """The largest step of one GPU's used MiB within a minute over the growth window, where
+    that step is the whole of its rise there: a job or checkpoint loading onto one GPU of a
+    server that spans several, a fraction of the node's mean (:func:`_gpu_step`)."""
 
 
 @dataclass(slots=True)
@@ -813,7 +817,17 @@ def gpu_view(gpus: dict[int, GpuTrack], w: Windows, tick_ns: int,
     step = _largest_step(live, w.gpu_slow_minutes * w.per_minute) if steady is not None else 0.0
     sizes = [g.total_mib for g in live if g.total_mib > 0]
     total = sum(sizes) / len(sizes) if sizes else NAN
-    return GpuView(len(live), lv, slow, mib / len(live), lost, xids, slow_mib, steady, total, step)
+    return GpuView(len(live), lv, slow, mib / len(live), lost, xids, slow_mib, steady, total, step,
+                   max(_gpu_step(g.used_mib.tail(w.growth), w.per_minute) for g in live))
+
+
+def _gpu_step(values: list[float], within: int) -> float:
+    """The largest rise within ``within`` ticks, where it is the whole rise of ``values`` (a
+    step, not part of a climb), else 0."""
+    jump = _max_jump(values, within)
+    present = [v for v in values if v == v]
+    rise = max(present) - min(present) if present else 0.0
+    return jump if jump > 0 and jump >= 0.7 * rise else 0.0
 
 
 def _largest_step(tracks: list[GpuTrack], ticks: int) -> float:

@@ -76,3 +76,22 @@ def test_a_checkpoint_load_explains_the_host_memory_it_passes_through() -> None:
                                   pools=[PoolView("GPU 1", gpu(7.5, 3.0), 0.0, 3600.0)])
     assert explained(explain(per_gpu, RULES.benign), HOST)
     assert not explained(explain(dataclasses.replace(f, gpu=gpu(step=0.3, slope=0.75)), RULES.benign), HOST)
+
+
+def test_a_job_on_one_gpu_of_a_server_spanning_four_is_a_checkpoint_load() -> None:
+    """Outsider s166: a GPU benchmark job taking 6 GiB on one GPU of a TP4 node for ten
+    minutes: 1.9 points of the node's mean, and no server of its own to judge it on; it was
+    paged as a memory leak. One GPU's own step shows it."""
+    from correlator.core.features import _gpu_step
+
+    f = features()
+    mean = gpu(step=1.9, slope=0.75)
+    def with_step(mib: float) -> NodeFeatures:
+        return dataclasses.replace(f, gpu=dataclasses.replace(mean, gpu_step_mib=mib))
+
+    assert "checkpoint_load" in names(with_step(6144.0))
+    assert "checkpoint_load" not in names(with_step(900.0))
+    # a step is the whole of the GPU's rise over the window; a climb of the same size is not one
+    flat, up = [74000.0] * 12, [80144.0] * 6
+    assert _gpu_step(flat + up, 6) == 6144.0
+    assert _gpu_step([74000.0 + 400.0 * i for i in range(18)], 6) == 0.0
