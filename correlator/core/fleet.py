@@ -58,7 +58,7 @@ class Fleet:
 
     _next_floor_ns = 0  # (snapshots from before it was kept: refresh at the next record)
     _by_short: Mapping[str, str] = MappingProxyType({})  # (replaced whole: :meth:`_alert_target`)
-    _by_short_of = -1
+    _by_short_of = (-1, -1)
 
     def __init__(self, rules: RuleSet, external_clock: bool = False) -> None:
         """With ``external_clock`` the fleet never advances by itself: the shell calls
@@ -206,9 +206,11 @@ class Fleet:
         short = short_host(name)
         if short is not None:
             return short if short in node_max else name
-        if self._by_short_of != len(node_max):  # (rebuilt when the nodes seen change)
+        # (rebuilt when the nodes seen change: one more, or one expired and maybe replaced)
+        seen = (len(node_max), self.stats.nodes_expired)
+        if self._by_short_of != seen:
             self._by_short = {s: n for n in node_max if (s := short_host(n)) is not None}
-            self._by_short_of = len(node_max)
+            self._by_short_of = seen
         return self._by_short.get(name, name)
 
     def _saw(self, node: str, ts_ns: int) -> None:

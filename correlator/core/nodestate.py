@@ -30,14 +30,14 @@ errors (48, 95), a failed row remap (64), contained ECC errors that kill the pro
 the memory (94), NVLink and GSP failures. Not 63: a row marked for remapping, which error
 containment covers until the next reset (a correctable error's remap is routine)."""
 CLOCK_REASONS = ("DCGM_FI_DEV_CLOCKS_EVENT_REASONS", "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
+"""DCGM's bit mask of why the clocks are below their maximum (the older name second)."""
+THERMAL_REASONS = 0x08 | 0x20 | 0x40 | 0x80
+"""Reasons the GPU did not choose: HW slowdown, SW and HW thermal slowdown, power brake."""
 LINK_ERRORS = ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
                "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
                "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
                "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL")
 """DCGM's NVLink error counters, summed over a GPU's links (``hypotheses.nvlink``)."""
-"""DCGM's bit mask of why the clocks are below their maximum (the older name second)."""
-THERMAL_REASONS = 0x08 | 0x20 | 0x40 | 0x80
-"""Reasons the GPU did not choose: HW slowdown, SW and HW thermal slowdown, power brake."""
 NAN = float("nan")
 XID_HELD_NS = 1800 * 1_000_000_000
 """How long a critical XID counts: a non-critical one after it does not hide it."""
@@ -684,15 +684,11 @@ class NodeState:
 
     def _watches(self, process: object) -> bool:
         """Whether ``process`` watches the node rather than serves it (``monitoring``)."""
-        if not self.monitoring or not isinstance(process, str):
-            return False
-        return re.search(self.monitoring, process) is not None
+        return _named(self.monitoring, process)
 
     def _beside(self, process: object) -> bool:
         """Whether ``process`` runs beside the server rather than serves (``sidecars``)."""
-        if not self.sidecars or not isinstance(process, str):
-            return False
-        return re.search(self.sidecars, process) is not None
+        return _named(self.sidecars, process)
 
     def _request(self, rec: EventRecord) -> None:
         a = rec.attrs
@@ -775,3 +771,8 @@ def _counter_key(name: str) -> str | None:
     if reason is None:
         return None
     return f"finished_{reason}"
+
+
+def _named(pattern: str, process: object) -> bool:
+    """Whether an event's ``process`` matches ``pattern`` (an empty pattern matches nothing)."""
+    return bool(pattern) and isinstance(process, str) and re.search(pattern, process) is not None

@@ -9,24 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from correlator.config import load_rules
-from correlator.core import Engine
 from correlator.wire.incidents import Incident
-from tests.timeline import T0, NodeSpec, S, merged, node_records
+from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents
 
 RULES = load_rules()
 LEAK_FROM = 1800.0
 
 
-def run(spec: NodeSpec, seconds: float) -> list[Incident]:
-    eng = Engine(RULES)
-    out: list[Incident] = []
-    for r in merged(node_records(spec, seconds)):
-        out += eng.process(r).incidents
-    return out + eng.finish().incidents
-
-
-def opened(incidents: list[Incident]) -> list[Incident]:
-    return [i for i in incidents if i.status == "open"]
+def opened(spec: NodeSpec, seconds: float) -> list[Incident]:
+    return opened_incidents(merged(node_records(spec, seconds)), RULES)
 
 
 def climbing(t: float) -> float:
@@ -41,7 +32,7 @@ def server(kv: Callable[[float], float], tokens_per_request: float) -> NodeSpec:
 
 
 def test_a_prefill_servers_blocks_never_freed_are_a_kv_transfer_leak() -> None:
-    incidents = opened(run(server(climbing, 1.0), 4200))
+    incidents = opened(server(climbing, 1.0), 4200)
     assert [i.cause for i in incidents] == ["kv_transfer_leak"]
     inc = incidents[0]
     assert LEAK_FROM < (inc.opened_ns - T0) / S < LEAK_FROM + 1200
@@ -50,7 +41,7 @@ def test_a_prefill_servers_blocks_never_freed_are_a_kv_transfer_leak() -> None:
 
 
 def test_the_same_climb_on_a_server_that_generates_is_session_isolation() -> None:
-    incidents = opened(run(server(climbing, 200.0), 4200))
+    incidents = opened(server(climbing, 200.0), 4200)
     assert [i.cause for i in incidents] == ["session_isolation"]
 
 
@@ -61,4 +52,4 @@ def test_a_prefill_pool_held_for_a_restarting_decode_server_then_freed_is_no_lea
     def held(t: float) -> float:
         return 0.5 + 0.02 * (t % 7) + (24.0 * min(1.0, (t - 2700) / 60) if 2700 <= t < 3180 else 0.0)
 
-    assert opened(run(server(held, 1.0), 4200)) == []
+    assert opened(server(held, 1.0), 4200) == []
