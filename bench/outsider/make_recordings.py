@@ -2552,6 +2552,92 @@ s169_multinode_pp_instance_leak_batch_report: 6 x 8 H100, three Llama-3.1-405B-F
   8 req/s of 3-8k-token documents) 40-70, labelled on both of its nodes 40-72 (label kind batch_window).
   Labels: session_isolation mp-h100-03 30-90; benign/annual_report mp-h100-01 25-70; benign/batch_job
   mp-h100-05 and mp-h100-06 40-72.
+
+Added later (s170-s173, a forty-second outsider, same clean-room rules; fixed before any build of them but
+s172's second foreign-alert label, added after the first build; "as built" figures read from the built files)
+-------------------------------------------------------------------------------------------------------------
+s170_query_of_death_ring_crash_chain: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  14:00 UTC; the gateway moves a drained node's conversations to the others; qd-h100-04..06 export
+  hostname/uuid, 3 % of qd-h100-05's dcgm samples lost. A query of death: risk-analytics' document pipeline
+  submits one contract (a ~31k-token prompt) whose logit_bias names token ids past the tokenizer's vocabulary
+  (the embedding's padding rows), which this vLLM build does not validate: the sampler's gather of those
+  logits reads out of bounds, a CUDA illegal memory access on the first TP rank (XID 31, MMU fault, then XID
+  43 as its channel stops, on GPU 0), EngineCore dies and the API server exits 1 s later (new fault kind
+  poison; no drain, no OOM, the GPU stays on the bus). The gateway's retry policy (retry_on reset / 5xx, 2
+  retries, previous_hosts) sends the same request on to the hash ring's next two hosts, ~3 s apart (the
+  prompt's prefill), so every attempt kills three engines: qd-h100-02, -03 and -04 at 30.0 / 30.05 / 30.1
+  min. The pipeline's task queue retries the document 5, 10 and 20 min after each failure (35, 45, 65 min),
+  then dead-letters it; kubelet restarts each container after its back-off (10, 20, 40 s, and 10 s again once
+  a container has run 10 min), weights 100 s, engine_start, counters reset: twelve crashes, three at a time.
+  DCGM_FI_DEV_XID_ERRORS holds 43 on the three GPUs 0 from the first crash on (GPUXidErrors{xid="43"} to the
+  end); the gateway fails what it sends a dead upstream for 45 s (GatewayUpstream5xxRateHigh on the three
+  31.4-40.7, 46.5-50.7, 66.5-70.7, fleet GatewayHigh5xxRate 32.4-40.7, 47.5-50.7, 67.5-70.7 as built). (1)
+  other/query_of_death on qd-h100-02, -03 and -04 from each node's first crash to its last restarted engine's
+  ready (label kind qod_window). (2) benign/vllm_upgrade on qd-h100-01 and -05 52-62: a planned upgrade with
+  maxUnavailable 2, two drained restarts in the same minute (process_start / engine_start / counter resets on
+  two nodes at once, without XIDs or 5xx). (3) session_isolation on qd-h100-06 from 20 min to end at 1.8
+  %/min (as s1). Labels: other/query_of_death qd-h100-02 30.0-66.83, -03 30.05-66.88, -04 30.1-66.93;
+  session_isolation qd-h100-06 20-90; benign/vllm_upgrade qd-h100-01 and qd-h100-05 52-62.
+s171_sigkill_xid45_rolling_restart_uncontained_ecc: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5
+  req/s/node, 90 min from 09:00 UTC; drained conversations spilled to the peers; sg-h100-04..06 export
+  hostname/uuid, 3 % of sg-h100-02's vLLM samples lost. A rolling restart for an image bump: sg-h100-01..06
+  drained and sent SIGTERM at 20 / 26 / 32 / 38 / 44 / 50 min (kind warmup). The old image's engine-core
+  processes hang at shutdown, so kubelet SIGKILLs each serving process at the end of its 30-s grace period,
+  and the driver, tearing down the killed workers' channels, logs XID 45 (preemptive channel removal, "Ch
+  00000010") on each of the node's four GPUs (new fault kind sigkill_xid); DCGM_FI_DEV_XID_ERRORS then holds
+  45 on every GPU of every restarted node, and GPUXidErrors{xid="45"} fires on all 24 GPUs to the end
+  (dcgm-exporter never resets the last XID): a critical alert storm from a planned rollout. (1)
+  benign/rolling_restart on each node from its stop for 10 min; benign/xid45_on_sigkill on each from its
+  SIGKILL (stop + 0.5 min) to the end. (2) spec_residue on sg-h100-03 from 10 min (as s3: a client's
+  cancellations ramp aborts 1.5 -> 12 % over 8 min, and the old image keeps each interrupted request's 4.7
+  MB of draft state: FB GPU 0 ~74.03k -> ~74.42k MiB by 25-30 as built) to its stop at 32: the new image
+  carries the fix, so after its restart the same 12 % of aborts go on and their draft state is reclaimed
+  (kind cancels, benign/client_cancels 32-90): VLLMRequestAbortRateHigh before (20.6-32.1) and after (from
+  39.3), the FB creep only before. (3) other/xid_95 on sg-h100-05 GPU 2 from 62 min to end (new fault kind
+  xid95): an uncontained ECC error (XID 95, "Uncontained: FBHUB. RST: Yes, D-RST: No"); the GPU stays on the
+  bus, the server exits 2 s later, and every new process fails its CUDA init on that GPU until a reset
+  (CrashLoopBackOff, never ready): on a node whose four GPUs have shown XID 45 since its own restart at 44,
+  GPU 2's XID alert turns from xid="45" to xid="95" (62.3), then gateway 5xx 63.3, VLLMTargetDown 64.1,
+  KubePodCrashLooping 67.6 as built. Labels: benign/rolling_restart and benign/xid45_on_sigkill on the six;
+  spec_residue sg-h100-03 10-32; benign/client_cancels sg-h100-03 32-90; other/xid_95 sg-h100-05 GPU 2 62-90.
+s172_shared_alertmanager_foreign_cluster_same_names: 6 x 4 H100 (gpu-node-01..06 of cluster gpu-prod-eu1),
+  Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts, 90 min from 13:00 UTC; reclaim stalls above 86 %
+  host memory make the gateway time requests out (as s17); gpu-node-04..06 export hostname/uuid. The fleet's
+  Prometheus puts the external label cluster="gpu-prod-eu1" on its alerts (new Scenario knob cluster), and
+  so does the Prometheus of another cluster, gpu-prod-us2, whose alerts reach the correlator through the
+  Alertmanager both clusters send to (new Scenario knob foreign, `foreign_alerts`): its on-prem nodes follow
+  the same naming scheme (gpu-node-01..08), it runs the same chart and rules, and its alerts differ only in
+  their cluster label and in what their labels point at (its pod IPs and names). What it sends: its
+  gpu-node-04's GPU 3 falls off the bus at 38.0 min (GPUXidErrors{gpu="3",xid="79"} 38.3-43.3,
+  GatewayUpstream5xxRateHigh 39.6-43.6, VLLMTargetDown from 40.8 and KubePodCrashLooping from 44.1 to the
+  end, its fleet GatewayHigh5xxRate 40.8-42.8), and its gpu-node-02's clock drifts (NodeClockSkewDetected
+  22.1-58.1). No record of the other cluster's nodes reaches the correlator; the local gpu-node-04 is healthy
+  all along. (1) benign/foreign_cluster_alerts on gpu-node-04 38-90 and gpu-node-02 22-60 (label kind
+  foreign_window). (2) session_isolation on gpu-node-02 from 25 min to end at 2.0 %/min (as s1). (3)
+  monitoring_gap on gpu-node-05 from 45 min to end (as s121: a NetworkPolicy change blocks its vLLM /metrics
+  from 45, VLLMTargetDown 47.2; the API server's RSS +2 %/min of host memory from 49 min to an OOM kill at
+  ~78.9 and a restart). (4) benign/checkpoint_load on gpu-node-03 60-65. Labels: as listed.
+s173_swap_node_leak_brownout_vs_oom: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv 2.5 req/s/node, 512
+  GiB hosts, 100 min from 10:00 UTC; reclaim stalls above 86 % host memory make the gateway time requests
+  out (as s17); sn-h100-04..06 export hostname/uuid. sn-h100-03 and sn-h100-05 were re-imaged from a base
+  image shared with the CPU pools, which carries a 128 GiB swap file, and kubelet runs them with NodeSwap's
+  LimitedSwap: the vLLM pod (requesting ~94 % of the node's memory) may swap ~120 GiB (new Node knob swap);
+  the agent's host samples report swap_used_bytes (0 elsewhere). (1) other/host_memory_leak on sn-h100-03
+  and sn-h100-06 from 20 min to end: an API-server build that keeps every finished request of a scoring
+  tenant pinned to those two nodes (prompt_logprobs: tens of MB of Python objects each), RSS +1.2 %/min of
+  host memory (as s33, slower). On sn-h100-06 (no swap) it meets the OOM killer at 98.5 % (69.7 min as
+  built), restarts and grows again. On sn-h100-03, once resident use meets SWAP_CEIL = 0.97 (66.8 min), kswapd
+  swaps the leak's pages out: proc_rss_bytes levels off at ~340 GiB while swap_used_bytes climbs 0 -> ~120
+  GiB, host used stays at ~0.97 (reclaim stalls: TTFT, gateway timeouts, error rate), and the API server's
+  garbage collector, which walks every tracked object, faults swapped pages back in
+  (NodeMemoryMajorPagesFaults, node-exporter's mixin rule, > 500/s for 15 min: a new rule): a ~20-min
+  brown-out, the OOM kill coming only when the swap allowance is used up (86.5 min as built). (2)
+  benign/page_cache on sn-h100-05 (the other swap node) from 15 min to end: the model pre-stager (as s65)
+  copies the next release's weights at 1.4 %/min 15-60; when the cache first meets the watermarks (56.6 min)
+  kswapd also swaps out 6 GiB of the serving process's cold pages (new fault kind swap_cold), which nothing
+  touches again: swap used 6 GiB and RSS 6 GiB lower to the end, no stall, no alert. (3) spec_residue on
+  sn-h100-02 from 35 min to end (as s3). Labels: other/host_memory_leak sn-h100-03 20-100 and sn-h100-06
+  20-100; benign/page_cache sn-h100-05 15-100; spec_residue sn-h100-02 35-100.
 """
 from __future__ import annotations
 
@@ -2662,6 +2748,9 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "ChillerUnitFault": ("critical", 0, 'bms_chiller_alarm{alarm="compressor_trip"} == 1'),
     "DataHallInletTemperatureHigh": ("warning", 300,
                                      "max by (hall) (dcim_rack_inlet_temperature_celsius) > 32"),
+    # (s173) node-exporter's mixin: major page faults (swap-ins) at a very high rate
+    "NodeMemoryMajorPagesFaults": ("warning", 900,
+                                   'rate(node_vmstat_pgmajfault{job="node-exporter"}[5m]) > 500'),
     # (s165) the gateway's traffic-drop rule against the same hour a week before (names no node)
     "GatewayRequestRateDrop": ("warning", 300, "sum by (region) (rate(gateway_requests_total[5m])) < 0.5 * "
                                "sum by (region) (rate(gateway_requests_total[5m] offset 1w))")}
@@ -2748,6 +2837,10 @@ NVC_PRE, NVC_DEC, NVC_REC = 0.8, 0.35, 40000.0  # (s159) exponents of that bandw
 #   and CRC errors per link recovery (the link retrains after a run of failed replays)
 DSWAP_MIB = 512.0  # (s161) MiB per GPU a 3B draft model's CUDA graphs (and sampler workspace) take outside
 #   gpu_memory_utilization's budget once it replaces the 1B draft (the pool gives up the weights' difference)
+SWAP_CEIL, SWAP_HOT = 0.97, 2 * GIB  # (s173) share of host memory resident use stays under on a node with
+#   swap (above it kswapd swaps anonymous pages out rather than let MemFree fall through its watermarks),
+#   and the swapped-out leak above which the API server's garbage collector, which walks every tracked
+#   object, faults pages back in faster than node-exporter's major-page-fault rule allows (> 500/s)
 
 
 @dataclass
@@ -2863,6 +2956,10 @@ class Node:
     #                    DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, _CRC_DATA_, _REPLAY_ and
     #                    _RECOVERY_ERROR_COUNT_TOTAL (commented out in the default CSV), and a rule alerts on
     #                    the CRC count (`nvlink_errs`; draws only where it is set)
+    swap: int = 0  # (s173) bytes of swap the serving pod may use (a node image with a swap file, and
+    #                    kubelet's LimitedSwap): a host-memory leak's pages go there once resident use meets
+    #                    SWAP_CEIL, and the OOM killer comes only when that allowance is used up too; the host
+    #                    samples' swap_used_bytes (`life_of`, `node_records`, `alerts`; 0: none, no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -2975,6 +3072,15 @@ class Fault:
     #                    up (its remote nv-hostengine was restarted and it never reconnects; `node_records`,
     #                    `alerts`); prefix_off: a drained restart at f.start whose new process runs with
     #                    prefix caching disabled (`sim_engine`, `vllm_records`)
+    # (s170-s173) poison: a request that crashes the engine wherever it lands; f.runs = (crash min, process
+    #                    start min, XIDs) per crash: the XIDs on GPU f.gpu (its sampler's illegal read), the
+    #                    server's exit 1 s later, kubelet's restart, the weights (`life_of`); sigkill_xid: at
+    #                    f.start kubelet SIGKILLs a serving process that ignored SIGTERM for its grace period,
+    #                    and the driver logs XID 45 on each of the node's GPUs as it tears down its channels;
+    #                    xid95: an uncontained ECC error on GPU f.gpu (XID 95): the server exits, and every
+    #                    new process fails its CUDA init on that GPU until a reset (crash loop, never ready);
+    #                    swap_cold: f.rate GiB of the serving process's cold pages swapped out once the page
+    #                    cache first meets the watermarks, never touched again (a node with `Node.swap`)
 
 
 @dataclass
@@ -3016,6 +3122,12 @@ class Scenario:
     #                    startsAt and endsAt carry it (the rules still see the true series)
     alert_tz: str = ""  # (s163) the zone the alerting host writes startsAt / endsAt in ("": UTC, "Z");
     #                    "Europe/Berlin": CET / CEST with the EU's daylight-saving rule (`local_rfc3339`)
+    cluster: str = ""  # (s172) the external label `cluster` the fleet's Prometheus puts on its alerts ("":
+    #                    none, as before)
+    foreign: list[tuple[str, str, dict[str, str], float, float | None, int | None]] = field(
+        default_factory=list)  # (s172) alerts another cluster's Prometheus sends to the same Alertmanager:
+    #                    (node as its labels name it, alertname, labels, condition start min, condition end
+    #                    min or None, gpu), see `foreign_alerts`
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -3120,6 +3232,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     nvoff: list[tuple[float, float]] = []  # (s102) windows in which the agent's NVML collector is blocked
     gsp: float | None = None  # (s102) s from which the node's NVML/DCGM calls hang behind a dead GSP
     host_off: float | None = None  # (s151) s from which the agent's host collector sends nothing
+    swap, hot = np.zeros(T), np.zeros(T)  # (s173) swapped-out bytes of the serving process; those of a leak
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -3261,6 +3374,55 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "compact":  # (s152) a cron drops the idle session contexts and resets the prefix cache
             if nd.kv_events:
                 ev.append((f.start * 60 + 0.2, "vllm", None, "kv_all_cleared", {}))
+        elif f.kind == "poison":  # (s170) a request that crashes the engine wherever the gateway sends it
+            assert f.gpu is not None
+            bus = f"{0x18 + 0x11 * f.gpu:02X}"
+            for c, b, codes in f.runs:
+                wpid = int(rng.integers(100000, 4000000))
+                for k, code in enumerate(codes):
+                    tx = c * 60 + 0.05 * k
+                    msg = (f"NVRM: Xid (PCI:0000:{bus}:00): {code}, pid={wpid}, name=VLLM::Worker_TP{f.gpu}, "
+                           f"{XID_TEXT[code]}")
+                    ev.append((tx, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
+                    xids.append((f.gpu, tx, code))
+                restart(c * 60 + 1.0, b * 60, b * 60 + 100)  # CUDA error at the next sync: EngineCore dies,
+                #                                              the API server exits, kubelet restarts it
+        elif f.kind == "sigkill_xid":  # (s171) the driver tears down a SIGKILLed process's channels
+            for g in range(nd.n_gpu):
+                wpid, tx = int(rng.integers(100000, 4000000)), s0 + 0.05 + 0.02 * g
+                msg = (f"NVRM: Xid (PCI:0000:{0x18 + 0x11 * g:02X}:00): 45, pid={wpid}, "
+                       f"name=VLLM::Worker_TP{g}, Ch 00000010")
+                ev.append((tx, "nvml", g, "xid", {"xid": 45, "message": msg}))
+                xids.append((g, tx, 45))
+        elif f.kind == "xid95":  # (s171) an uncontained ECC error: the GPU stays on the bus, needs a reset
+            assert f.gpu is not None
+            wpid = int(rng.integers(100000, 4000000))
+            msg = (f"NVRM: Xid (PCI:0000:{0x18 + 0x11 * f.gpu:02X}:00): 95, pid={wpid}, "
+                   f"name=VLLM::Worker_TP{f.gpu}, Uncontained: FBHUB. RST: Yes, D-RST: No")
+            ev.append((s0 + 0.1, "nvml", f.gpu, "xid", {"xid": 95, "message": msg}))
+            xids.append((f.gpu, s0 + 0.1, 95))
+            restart(s0 + 2, s0 + 12, None)  # cudaErrorECCUncorrectable: the server exits; each new one
+            k, gap = s0 + 12, 10  #               fails its CUDA init on that GPU (CrashLoopBackOff)
+            while k + gap < T:
+                k, gap = k + gap, min(2 * gap, 300)
+                proc_start(k)
+        elif f.kind in ("mon_gap", "rss_leak") and nd.swap:  # (s173) a leak on a node with swap: above
+            g0, rate = s0, (f.rate or 0.03) / 60 * nd.host_total  # SWAP_CEIL its pages go to swap; the OOM
+            while g0 < T:  #                                         killer once the allowance is used up
+                grow = rate * np.clip(N - g0, 0, None)
+                ceil = SWAP_CEIL * nd.host_total
+                sw = np.maximum.accumulate(np.clip(other + rss_base + grow - ceil, 0, None) * (g0 <= N))
+                over = np.nonzero((g0 <= N) & (sw >= nd.swap))[0]
+                kill = int(over[0]) if len(over) else T
+                rss[g0:kill] += grow[g0:kill] - sw[g0:kill]
+                grown[g0:kill] += grow[g0:kill]
+                swap[g0:kill] += sw[g0:kill]
+                hot[g0:kill] += sw[g0:kill]
+                if kill >= T:
+                    break
+                ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": pid[0], "process": "vllm"}))
+                restart(kill, kill + 15, kill + 115)
+                g0 = kill + 115
         elif f.kind in ("mon_gap", "rss_leak"):
             if f.kind == "mon_gap":
                 scraped[s0:] = False
@@ -3325,6 +3487,16 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         cache = sum(f.rate * nd.host_total / 60 * np.clip(N - f.start * 60, 0, ((f.end or f.start) - f.start)
                                                           * 60) for f in pc)
         nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
+        for f in (f for f in fl if f.kind == "swap_cold"):  # (s173) when the cache first meets the
+            full = np.nonzero(cache >= 0.975 * nd.host_total - nd.o["host_used"])[0]  # watermarks, kswapd
+            if len(full):  # swaps out cold anonymous pages too (swappiness 60), which the cache takes over
+                cold = f.rate * GIB * np.clip((N - full[0]) / 180.0, 0.0, 1.0) * (nd.o["state"] > 0)
+                swap += cold
+                nd.o["rss"] = nd.o["rss"] - cold
+                nd.o["host_used"] = nd.o["host_used"] - cold
+                nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
+    if swap.any():  # (s173)
+        nd.o.update(swapped=swap, swap_hot=hot)
 
 
 def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr, ev: list[Event]) -> Arr:
@@ -4940,7 +5112,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             continue
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
-            "proc_rss_bytes": int(o["rss"][int(t)]), "swap_used_bytes": 0})))
+            "proc_rss_bytes": int(o["rss"][int(t)]),
+            "swap_used_bytes": int(o["swapped"][int(t)]) if "swapped" in o else 0})))  # (s173)
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"]
             if reach[int(t)] and not (src == "host" and t >= hoff)]
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
@@ -5349,6 +5522,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                                   gl, an, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, an, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
+        if "swap_hot" in o:  # (s173) a swapped-out leak the API server's garbage collector keeps walking
+            fired.append(("NodeMemoryMajorPagesFaults", reach & (state == 2) & (o["swap_hot"][ti] > SWAP_HOT),
+                          hl, an, None))
     fired += [(nm, (tv >= a * 60) & (tv < b * 60), lab, "-", None) for nm, lab, a, b in sc.site]
     gw = {"service": "llm-gateway"}
     fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo,
@@ -5394,6 +5570,33 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
+    return out
+
+
+def foreign_alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float) -> list[Rec]:
+    """(s172) The alerts of another cluster's Prometheus that reach the correlator through the Alertmanager
+    both clusters send to. The other cluster runs the same kube-prometheus chart and the same rules, and its
+    nodes are named like this fleet's: its alerts differ only in their `cluster` external label and what
+    their labels point at (its pod IPs and names). Each of `sc.foreign` is one rule's condition window,
+    evaluated every 15 s at the other Prometheus's own phase, sent as `alerts` sends (`for:`, re-sent every
+    60 s with endsAt = send + 4 min, resolved twice)."""
+    ti = (rng.uniform(0, 15) + np.arange(0, T - 15, 15)).astype(int)
+    out: list[Rec] = []
+    for node, nm, lab, a, b, gpu in sc.foreign:
+        sev, for_s, expr = RULES[nm]
+        cond = (ti >= a * 60) & (ti < (T if b is None else b * 60))
+        labels = {"alertname": nm, "severity": sev, **lab}
+        for x, y in fire_windows(ti, cond, for_s):
+            sends = [(t, "firing", t + 240) for t in np.arange(x, T if y is None else y, 60.0)]
+            sends += [(y + k, "resolved", y) for k in (0, 60) if y is not None and y + k < T]
+            for t, status, end in sends:
+                out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
+                                                        "kind": "alert", "gpu": gpu, "alert": {
+                    "status": status, "labels": labels,
+                    "annotations": {"summary": f"{nm} on {node}", "description": expr,
+                                    "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
+                    "startsAt": rfc3339(t0 + x), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
+                    "generatorURL": f"http://prometheus-k8s-0:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     return out
 
 
@@ -5674,7 +5877,7 @@ def scenarios() -> list[Scenario]:
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
-            *forty_first_scenarios()]
+            *forty_first_scenarios(), *forty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -7561,6 +7764,90 @@ def forty_first_scenarios() -> list[Scenario]:
     return [s166, s167, s168, s169]
 
 
+def forty_second_scenarios() -> list[Scenario]:
+    """s170-s173, added later by a forty-second outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    # (s170) the poison document: the client's task queue retries it 5, 10 and 20 min after each failure; the
+    # gateway's retry policy (2 retries, previous_hosts) sends each attempt on to the hash ring's next two
+    # hosts, ~3 s apart (the prefill of its ~31k-token prompt before the sampler faults); kubelet's back-off
+    # 10 s doubling, reset once a container has run 10 min: (attempt minute, back-off s)
+    tries = [(30.0, 10.0), (35.0, 20.0), (45.0, 40.0), (65.0, 10.0)]
+    qd: list[Fault] = []
+    for k, n in enumerate(("qd-h100-02", "qd-h100-03", "qd-h100-04")):
+        runs: list[tuple[float, float, tuple[int, ...]]] = [
+            (round(a + 3 * k / 60, 4), round(a + (3 * k + 1 + b) / 60, 4), (31, 43)) for a, b in tries]
+        qd += [Fault("poison", n, runs[0][0], gpu=0, runs=runs),
+               Fault("qod_window", n, runs[0][0], round(runs[-1][1] + 100 / 60, 4), cause="other",
+                     detail="query_of_death")]  # label only: from its first crash to its last restart's ready
+    s170 = Scenario("s170_query_of_death_ring_crash_chain", "2028-06-13T14:00:00+00:00", 90,
+                    mk("qd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*qd,
+                     Fault("kv_leak", "qd-h100-06", 20, cause=si, leak=1.8),
+                     *(Fault("warmup", n, 52, 62, cause=ben, detail="vllm_upgrade")
+                       for n in ("qd-h100-01", "qd-h100-05"))],
+                    spill=True, drop={("qd-h100-05", "dcgm"): 0.03})
+    for nd in s170.nodes[3:]:
+        nd.lower = True
+    sg = [f"sg-h100-{k:02d}" for k in range(1, 7)]
+    stops = (20, 26, 32, 38, 44, 50)  # (s171) the rolling restart: each node's SIGTERM (drained 30 s before)
+    s171 = Scenario("s171_sigkill_xid45_rolling_restart_uncontained_ecc", "2028-06-20T09:00:00+00:00", 90,
+                    mk("sg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="rolling_restart")
+                       for n, m in zip(sg, stops, strict=True)),
+                     *(Fault("sigkill_xid", n, m + 0.5, cause=ben, detail="xid45_on_sigkill")
+                       for n, m in zip(sg, stops, strict=True)),
+                     Fault("spec_residue", "sg-h100-03", 10, 32, cause=sr),
+                     Fault("cancels", "sg-h100-03", 32, cause=ben, detail="client_cancels", abort=0.12),
+                     Fault("xid95", "sg-h100-05", 62, gpu=2, cause="other", detail="xid_95")],
+                    spill=True, drop={("sg-h100-02", "vllm"): 0.03})
+    for nd in s171.nodes[3:]:
+        nd.lower = True
+    fx, us2 = "gpu-node-04", {"cluster": "gpu-prod-us2"}  # (s172) the other cluster's node of the same name
+    fpod, fip = "vllm-llama-3.3-70b-inst-3f2a1", "10.12.7.41"  # its vLLM pod there
+    foreign: list[tuple[str, str, dict[str, str], float, float | None, int | None]] = [
+        (fx, "GPUXidErrors", {"instance": f"{fx}:9400", "job": "dcgm-exporter", "gpu": "3", "Hostname": fx,
+                              "modelName": "NVIDIA H100 80GB HBM3", "xid": "79", **us2}, 38.17, 43.17, 3),
+        (fx, "GatewayUpstream5xxRateHigh", {"service": "llm-gateway", "instance": f"{fx}:8000", **us2},
+         38.45, 43.45, None),
+        (fx, "VLLMTargetDown", {"node": fx, "instance": f"{fip}:8000", "job": "vllm",
+                                "namespace": "inference", "pod": fpod, "engine": "0", "model_name": l70,
+                                **us2}, 38.6, None, None),
+        ("-", "GatewayHigh5xxRate", {"service": "llm-gateway", **us2}, 38.6, 42.8, None),
+        (fx, "KubePodCrashLooping", {"node": fx, "instance": f"{fx}:9100", "job": "kube-state-metrics",
+                                     "namespace": "inference", "pod": fpod, "container": "vllm", **us2},
+         38.95, None, None),
+        ("gpu-node-02", "NodeClockSkewDetected", {"node": "gpu-node-02", "instance": "gpu-node-02:9100",
+                                                  "job": "node-exporter", **us2}, 12.0, 58.0, None)]
+    s172 = Scenario("s172_shared_alertmanager_foreign_cluster_same_names", "2028-06-27T13:00:00+00:00", 90,
+                    mk("gpu-node-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       stall_err=True, step_gen=True),
+                    [Fault("kv_leak", "gpu-node-02", 25, cause=si, leak=2.0),
+                     *(Fault("foreign_window", n, a, b, cause=ben, detail="foreign_cluster_alerts")
+                       for n, a, b in (("gpu-node-02", 22, 60), (fx, 38, None))),  # label only
+                     Fault("scrape_block", "gpu-node-05", 45, cause="monitoring_gap"),
+                     Fault("rss_leak", "gpu-node-05", 49, rate=0.02),
+                     Fault("checkpoint_load", "gpu-node-03", 60, 65, cause=ben, detail="checkpoint_load")],
+                    cluster="gpu-prod-eu1", foreign=foreign)
+    for nd in s172.nodes[3:]:
+        nd.lower = True
+    s173 = Scenario("s173_swap_node_leak_brownout_vs_oom", "2028-07-04T10:00:00+00:00", 100,
+                    mk("sn-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True,
+                       host_total=512 * GIB, stall_err=True, step_gen=True),
+                    [*(Fault("rss_leak", n, 20, cause="other", detail="host_memory_leak", rate=0.012)
+                       for n in ("sn-h100-03", "sn-h100-06")),
+                     Fault("page_cache", "sn-h100-05", 15, 60, rate=0.014),
+                     Fault("swap_cold", "sn-h100-05", 15, rate=6.0),
+                     Fault("cache_window", "sn-h100-05", 15, cause=ben, detail="page_cache"),  # label only
+                     Fault("spec_residue", "sn-h100-02", 35, cause=sr)])
+    for nd in s173.nodes[3:]:
+        nd.lower = True
+    for nd in (s173.nodes[2], s173.nodes[4]):  # a node image with a 128 GiB swap file; LimitedSwap gives the
+        nd.swap = 120 * GIB  #                    vLLM pod (requesting ~94 % of the node's memory) ~120 GiB
+    return [s170, s171, s172, s173]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -7906,7 +8193,9 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
     for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
         recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
     if not sc.ha:
-        recs += alerts(rng, sc, T, t0)
+        recs += alerts(rng, sc, T, t0, {"cluster": sc.cluster} if sc.cluster else None)
+    if sc.foreign:  # (s172) another cluster's alerts through the same Alertmanager
+        recs += foreign_alerts(rng, sc, T, t0)
     final = deliver(rng, sc, recs, int(t0) * 10**9)
     d = out / sc.name
     d.mkdir(parents=True, exist_ok=True)
