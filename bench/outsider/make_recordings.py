@@ -2638,11 +2638,108 @@ s173_swap_node_leak_brownout_vs_oom: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, A
   touches again: swap used 6 GiB and RSS 6 GiB lower to the end, no stall, no alert. (3) spec_residue on
   sn-h100-02 from 35 min to end (as s3). Labels: other/host_memory_leak sn-h100-03 20-100 and sn-h100-06
   20-100; benign/page_cache sn-h100-05 15-100; spec_residue sn-h100-02 35-100.
+
+Added later (s174-s177, a forty-third outsider, same clean-room rules; fixed before any replay; s175's burst
+size (5 -> 10 contracts) and the start of its residue label (its first preempted request) set from its first
+builds, and three alerts added after them (the clock-skew alerts of s175's and s177's skewed clocks, s176's
+PrometheusScrapeSampleLimitHit); "as built" figures read from the built files)
+-------------------------------------------------------------------------------------------------------------
+s174_startup_probe_cold_load_crashloop: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  11:00 UTC; the gateway moves a drained node's conversations to the others; wl-h100-04..06 export
+  hostname/uuid, 3 % of wl-h100-06's dcgm samples lost. A config rollout of the vLLM Deployment (one pod per
+  node, maxSurge 0, maxUnavailable 1: the controller replaces the next pod once the previous one is ready)
+  restarts a node in ~130 s, its weights read from the node's NVMe model cache in 100 s. DC operations
+  replaced the NVMe drives of wl-h100-02 and -03 last week and the model pre-stager has not refilled them, so
+  there the new pod's vLLM streams its 131.4 GiB of weights from the on-prem object store (the run:ai
+  streamer on an s3:// path; new fault kinds cold_load and probe_loop: FB fills at the streaming rate,
+  `load_curve`, and the streamer's read buffers add ~24 GiB of RSS while it loads). The chart's startupProbe
+  allows PROBE_S = 600 s. (1) benign/rolling_restart on wl-h100-01 20-30 (warm: ready 22.17). (2)
+  benign/cold_weight_load on wl-h100-02 23-36: ~600 MB/s, ready COLD_S = 285 s after its process start
+  (engine_start 28.26), VLLMTargetDown 25.1-28.4, then the usual warm-up. (3) other/weight_load_crashloop on
+  wl-h100-03 from its first process start (29.5) to end: the object-store gateway instance its connections
+  hash to (source-IP affinity) runs degraded, ~190 MB/s, so a load would take CRAWL_S = 790 s; kubelet kills
+  each attempt at 600 s, ~80 % loaded (FB GPU 0 ~26.8k of the ~74k MiB it needs), and restarts it 10 s later
+  from nothing: process_start at 29.5, 39.67, 49.83, 60.0, 70.17 and 80.33, an FB saw-tooth of 10-min teeth,
+  never an engine_start. No crash-loop alert (restarts 10 min apart: two in 15 min never hold for the rule's
+  5 min) and no 5xx (it was drained): VLLMTargetDown from 31.2 to the end, and the rollout, blocked behind it,
+  stalls (the Deployment's progress deadline, 600 s: KubeDeploymentRolloutStuck, a new rule naming no node,
+  from 54.1); wl-h100-04..06 keep their old pods. (4) session_isolation on wl-h100-05 from 40 min at 1.8
+  %/min (as s1): KV 5-min means ~0.21 at 40-45, ~0.45 at 50, ~0.68 at 60, ~0.88 at 75, 0.97 at 80; TTFT P99
+  82.6, KV high 84.1, prefix-hit 84.6, KV critical and fleet TTFT SLO 86.4, preemptions 86.6. Labels:
+  benign/rolling_restart wl-h100-01 20-30; benign/cold_weight_load wl-h100-02 23-36;
+  other/weight_load_crashloop wl-h100-03 29.5-90; session_isolation wl-h100-05 40-90.
+s175_preemption_fed_draft_residue_data_room: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere, a ~432k-token pool), Azure conv 2.5 req/s/node, 100 min from 09:00 UTC; the gateway moves a
+  drained node's conversations to the others; pf-h100-04..06 export hostname/uuid, pf-h100-04's clock 1.3 s
+  fast (NodeClockSkewDetected from 22.2, unlabelled), 3 % of pf-h100-02's vLLM samples lost. (1)
+  benign/vllm_upgrade on pf-h100-03 15-25: a patch release with a faster draft-KV path is canaried there by a
+  drained restart (ready 17.17). Its abort path frees an interrupted request's draft state as before
+  (reclaimed, tau 90 s), but its preemption path (recompute) frees the target model's blocks and not the draft
+  model's per-request state, so every request the scheduler preempts leaves its 4.7 MB (new fault kind
+  preempt_residue, from the new engine's ready; `sim_engine`). A healthy pool never preempts. (2)
+  benign/long_document on pf-h100-03 and pf-h100-05 30-78: legal-review's data-room due diligence (pinned to
+  those two nodes by tenant affinity) sends bursts of 10 contracts (40-90k tokens) within 90 s every 6 min,
+  more than the pool holds: KV to 0.99 in every burst and preemptions on both nodes (131 on pf-h100-03, 115
+  on pf-h100-05 over 30-78), TTFT P99 alerts in the bursts on both (from 33.2 / 33.0), fleet TTFT SLO blips;
+  aborts stay at 1.4-1.5 %. (3) spec_residue on pf-h100-03 from its first preempted request (31.1) to end:
+  each burst leaves a step: FB GPU 0 ~74.12k -> ~74.27k MiB (+~145 MiB per GPU, ~0.6 GB per node, over
+  DESIGN's 200 MB crisis line) by 78, flat after it (nothing preempts), never reclaimed; no alert of its own
+  and no abort rise. pf-h100-05, on the old image, preempts as much and its FB stays flat. (4)
+  benign/client_cancels on pf-h100-06 35-70 (9 % aborts, reclaimed, FB flat; VLLMRequestAbortRateHigh
+  41.7-72.5). Labels: benign/vllm_upgrade pf-h100-03 15-25; benign/long_document pf-h100-03 and pf-h100-05
+  30-78; spec_residue pf-h100-03 31.1-100; benign/client_cancels pf-h100-06 35-70.
+s176_sample_limit_dark_targets_rank_leak: 6 x 8 H100, one vLLM server per node with two data-parallel TP4
+  ranks (engine "0" / "1", gpu null), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6 req/s/engine, 90
+  min from 13:00 UTC, disorder as s13; the gateway moves a drained node's conversations to the others;
+  dk-h100-04..06 export hostname/uuid. The monitoring team has set enforcedSampleLimit 1000 on the platform's
+  Prometheus (every target scraped with sample_limit 1000): a two-rank server's /metrics carries ~750 samples
+  (the 354 vllm:* samples per engine of data/telemetry's vLLM capture, + 41 process_* / python_* / http_*). A
+  vLLM minor upgrade, rolled by drained restarts over dk-h100-02 / -04 / -05 at 15 / 21 / 27 min and then
+  paused for its canary period, adds KV-cache residency histograms (~150 samples per engine with their
+  `_created` series): ~1,050 > 1,000, so Prometheus rejects every scrape of an upgraded server (new fault kind
+  prom_reject: up == 0, nothing stored, so VLLMTargetDown fires and no vLLM rule has data there), while the
+  node agent, with no limit and an allowlist that forwards the series it knows, sends their vLLM samples as
+  before; the Prometheus mixin's PrometheusScrapeSampleLimitHit (a new rule naming no node) from 32.2 to the
+  end. (1) benign/vllm_upgrade on each for 10 min from its stop; benign/scrape_sample_limit on each from its
+  new engine's ready (17.17 / 23.17 / 29.17) to the end: VLLMTargetDown on both engines from 17.2 / 23.2 /
+  29.2 to the end, the servers healthy. (2) session_isolation on dk-h100-04 (upgraded, dark) rank engine "1"
+  only (f.inst = 4, gpu null) from 40 min at 1.8 %/min (as s10): in the agent's series its KV ~0.14 at 40-45,
+  ~0.42 at 50-55, ~0.57 at 60-65, ~0.76 at 70-75, ~0.94 at 85-90; no alert of its own can fire. (3)
+  monitoring_gap on dk-h100-03 (not upgraded) from 45 min to end (as s121: a NetworkPolicy change blocks its
+  vLLM /metrics for Prometheus and the agent from 45, VLLMTargetDown from 47.2; from 49 the API server's RSS
+  grows 2 %/min of host memory: NodeMemoryHighUtilization 79.2, OOM kill ~80, NodeOOMKillDetected 80.2,
+  GatewayUpstream5xxRateHigh 81.4-85.4, fleet GatewayHigh5xxRate 82.5-85.5). The same VLLMTargetDown on four
+  nodes: on three the agent still has their vLLM series, on one it has not. Labels: benign/vllm_upgrade
+  dk-h100-02 15-25, -04 21-31, -05 27-37; benign/scrape_sample_limit dk-h100-02 17.17-90, -04 23.17-90, -05
+  29.17-90; session_isolation dk-h100-04 40-90; monitoring_gap dk-h100-03 45-90.
+s177_max_num_seqs_cap_queue_backlog: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  10:00 UTC; the gateway moves a drained node's conversations to the others; mq-h100-04..06 export
+  hostname/uuid, mq-h100-01's clock 0.7 s slow (NodeClockSkewDetected from 20.0, unlabelled), 3 % of
+  mq-h100-04's host samples lost. A Helm values refactor (per-pool values files merged through YAML anchors)
+  is canaried by drained restarts on mq-h100-02 at 25 and mq-h100-05 at 31 min. (1) other/max_num_seqs_cap
+  on mq-h100-02 from its new engine's ready (27.17) to end: the latency tier's `max_num_seqs: 16` (sized for
+  its short, low-concurrency requests) lands in the chat pool's values, so the scheduler runs at most 16
+  requests (new fault kind seq_cap, `cap_queue`); the chat load needs ~17-22 on average, so the rest wait in
+  vLLM's queue, first come first served, until their users give up (patience lognormal, median PAT_MED = 20
+  s: the client closes the stream and vLLM aborts the request, never prefilled) or the gateway's 60-s
+  upstream timeout (a 504). As built: running pinned at 16, waiting 5-min means 11-22 (samples to 43), KV
+  0.08-0.21, aborts 1.6 % -> 12 % (17.5 % over 60-70), no memory growth; TTFT P99 from 33.0 and the fleet
+  TTFT SLO from 36.5 to the end, VLLMRequestAbortRateHigh 39.8-88.5, VLLMQueueBacklog 62.5-67.0 and
+  76.3-76.8. (2) benign/warmup on mq-h100-05 31-41 (the same refactor, its pool's values right). (3)
+  session_isolation on mq-h100-06 from 35 min at 1.5 %/min (as s1): KV ~0.2 at 35, ~0.41 at 50, ~0.56 at 65,
+  ~0.79 at 80, ~0.88 at 85-90; no alert of its own (the fleet TTFT SLO breach is the cap's). (4)
+  benign/batch_job on mq-h100-04 40-72 (a nightly evaluation client, 1.5 req/s of 3-8k-token documents 40-70,
+  as s49: running ~20 -> ~41-47, KV ~0.43; no alert; label kind batch_window). (5) benign/retry_burst on
+  mq-h100-03 55-61 (as s6: arrivals x2.2, 25 % aborts, 6 % 5xx; GatewayUpstream5xxRateHigh 59.3-62.5,
+  VLLMRequestAbortRateHigh 60.5-65.8): the cap's abort alert, for six minutes, on a node with nothing capped.
+  Labels: other/max_num_seqs_cap mq-h100-02 27.17-90; benign/warmup mq-h100-05 31-41; session_isolation
+  mq-h100-06 35-90; benign/batch_job mq-h100-04 40-72; benign/retry_burst mq-h100-03 55-61.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
+import heapq
 import json
 import math
 import zlib
@@ -2753,7 +2850,13 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                                    'rate(node_vmstat_pgmajfault{job="node-exporter"}[5m]) > 500'),
     # (s165) the gateway's traffic-drop rule against the same hour a week before (names no node)
     "GatewayRequestRateDrop": ("warning", 300, "sum by (region) (rate(gateway_requests_total[5m])) < 0.5 * "
-                               "sum by (region) (rate(gateway_requests_total[5m] offset 1w))")}
+                               "sum by (region) (rate(gateway_requests_total[5m] offset 1w))"),
+    # (s176) the Prometheus mixin's rule: scrapes rejected over a target's sample limit (names no node)
+    "PrometheusScrapeSampleLimitHit": ("warning", 900, 'increase(prometheus_target_scrapes_exceeded_sample_'
+                                       'limit_total{job="prometheus-k8s"}[5m]) > 0'),
+    # (s174) kube-prometheus's rule: a Deployment with no progress for its progressDeadlineSeconds
+    "KubeDeploymentRolloutStuck": ("warning", 900, "kube_deployment_status_condition{condition="
+                                   '"Progressing", status="false", job="kube-state-metrics"} != 0')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -2841,6 +2944,15 @@ SWAP_CEIL, SWAP_HOT = 0.97, 2 * GIB  # (s173) share of host memory resident use 
 #   swap (above it kswapd swaps anonymous pages out rather than let MemFree fall through its watermarks),
 #   and the swapped-out leak above which the API server's garbage collector, which walks every tracked
 #   object, faults pages back in faster than node-exporter's major-page-fault rule allows (> 500/s)
+PROBE_S = 600.0  # (s174) the vLLM chart's startupProbe budget (periodSeconds 10 x failureThreshold 60):
+#   kubelet kills a container not ready this long after its start and restarts it (10 s back-off: it ran
+#   10 min)
+COLD_S, CRAWL_S = 285.0, 790.0  # (s174) s from process start to ready when the weights (131.4 GiB) stream
+#   from the object store instead of the node's NVMe cache (100 s): ~600 MB/s, and ~190 MB/s through a
+#   degraded gateway instance; each with ~50 s of start-up, KV profiling and CUDA-graph capture
+PAT_MED, PAT_SIG, GW_TIMEOUT = 20.0, 0.8, 60.0  # (s177) a chat user's patience waiting for the first token
+#   (lognormal median s, sigma: the client closes the stream and vLLM aborts the request), and the gateway's
+#   upstream timeout (s: a 504, and vLLM aborts it)
 
 
 @dataclass
@@ -3081,6 +3193,18 @@ class Fault:
     #                    new process fails its CUDA init on that GPU until a reset (crash loop, never ready);
     #                    swap_cold: f.rate GiB of the serving process's cold pages swapped out once the page
     #                    cache first meets the watermarks, never touched again (a node with `Node.swap`)
+    # (s174-s177) cold_load: a drained restart at f.start whose weights stream from the object store, ready
+    #                    f.rate s after the process start (`life_of`, `gpu_series`); probe_loop: the same with
+    #                    the process first started at f.start (stopped 30 s before), f.rate s longer than
+    #                    PROBE_S, so kubelet's startup probe kills it at PROBE_S and restarts it 10 s later,
+    #                    again and again (never ready); preempt_residue: from f.start each request the
+    #                    scheduler preempts (recompute) leaves its draft_mb of draft state, never reclaimed
+    #                    (`sim_engine`); prom_reject: from f.start Prometheus rejects every scrape of the
+    #                    node's vLLM target (over its enforced sample limit: up == 0, no vLLM series in
+    #                    Prometheus) while the agent's own scrape goes on (`alerts`); seq_cap: from f.start
+    #                    (the restarted engine's ready) the scheduler runs at most f.burst requests
+    #                    (max_num_seqs); the rest wait in its queue, first come first served, until their
+    #                    users give up (`cap_queue`)
 
 
 @dataclass
@@ -3233,6 +3357,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     gsp: float | None = None  # (s102) s from which the node's NVML/DCGM calls hang behind a dead GSP
     host_off: float | None = None  # (s151) s from which the agent's host collector sends nothing
     swap, hot = np.zeros(T), np.zeros(T)  # (s173) swapped-out bytes of the serving process; those of a leak
+    lens: dict[float, float] = {}  # (s174) process start s -> s its weights take to load (absent: 100 s)
+    prej = np.zeros(T, bool)  # (s176) Prometheus rejects the node's vLLM scrapes (over its sample limit)
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -3274,6 +3400,21 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             while k + gap < T:
                 k, gap = k + gap, min(2 * gap, 300)
                 proc_start(k)
+        elif f.kind == "cold_load":  # (s174) a drained restart on a node whose model cache is empty: the
+            restart(s0, s0 + 30, s0 + 30 + f.rate, drain=True)  # weights stream from the object store
+            lens[s0 + 30.0] = f.rate
+        elif f.kind == "probe_loop":  # (s174) the same, slower than the startup probe allows: kubelet kills
+            drained[s0 - 60:] = True  # each container PROBE_S after its start and restarts it 10 s later (no
+            state[s0 - 30:] = 0  #        draw but the pids); the gateway drained it 30 s before the stop
+            ka = float(s0)
+            while ka < T:
+                proc_start(ka)
+                state[int(ka):int(ka + PROBE_S)] = 1
+                loads.append(ka)
+                lens[ka] = f.rate
+                ka += PROBE_S + 10
+        elif f.kind == "prom_reject":  # (s176) no draw
+            prej[s0:s1] = True
         elif f.kind == "nvml_hang":  # (s102) the agent's NVML collector blocked (the agent's own bug)
             nvoff.append((float(s0), float(s1)))
         elif f.kind == "partition":
@@ -3440,6 +3581,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 g0 = kill + 115
     for st in loads:  # weights staged through host memory while loading
         dt = N - st
+        if st in lens:  # (s174) streamed: the streamer's read buffers are full for the whole load (or until
+            ln = lens[st]  #   the startup probe kills the container)
+            bump = np.interp(dt, [0, 30, ln - 40, ln - 30], [0.3, 0.6, 0.6, 0])
+            rss += np.where((dt >= 0) & (dt < min(ln, PROBE_S)), bump, 0) * 40 * GIB
+            continue
         bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
     rss[state == 0] = 0
@@ -3466,6 +3612,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["gsp"] = gsp
     if grown.any():
         nd.o["rss_grown"] = grown
+    if lens:  # (s174)
+        nd.o["load_len"] = lens
+    if prej.any():  # (s176)
+        nd.o["prom_rej"] = prej
     if stoff.any():
         nd.o["stats_off"] = stoff
     if host_off is not None:
@@ -4327,6 +4477,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
+    capf = next((f for f in fl if f.kind == "seq_cap"), None)  # (s177) a max_num_seqs cap (None: none)
+    ss, ren, ab0, pat = si, None, aborted, np.zeros(0)  # (s177) start second, given up while queued
+    if capf is not None:  # each user's patience for the first token (drawn only here)
+        pat = np.clip(rng.lognormal(math.log(PAT_MED), PAT_SIG, n), 3.0, None)
     cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
@@ -4424,7 +4578,14 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         if sdkc is not None:  # (s150) cut once SDK_CUT of its tokens have streamed
             uf = np.where(sdkc, np.clip((ttft + (dur - ttft) * SDK_CUT / np.maximum(G, 1.0))
                                         / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
-        end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
+        if capf is None:
+            end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
+        else:  # (s177) at most capf.burst requests run: the others wait for a slot or give up
+            occ = np.where(ab0, dur * uf, dur)
+            qw, ren = cap_queue(t, occ, pat, capf.start * 60, capf.burst)
+            end = np.minimum(np.where(ren, t + np.minimum(pat, GW_TIMEOUT), t + qw + occ), T - 1)
+            ttft, aborted = ttft + qw, ab0 | ren
+            ss = np.where(ren, end, np.minimum(t + qw, end)).astype(int)
         if cb:  # (s92) a job's cancel aborts every batch request in flight at the burst
             nb = np.append(np.array(cb), np.inf)[np.searchsorted(np.array(cb), t, side="right")]
             cut = (kind == 6) & (nb < t + dur) & (nb < T - 1)
@@ -4439,13 +4600,16 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             end = np.minimum(t + np.where(aborted, dur * uf, dur), T - 1)
         ei = end.astype(int)
         run, act, fin = np.zeros(T + 1), np.zeros(T + 1), np.zeros(T)
-        np.add.at(run, si, 1)
+        np.add.at(run, ss, 1)
         np.add.at(run, ei, -1)
         kvt = P + G / 2 if lgen is None else np.where(lgen, 0.0, P + G / 2)  # a request's mean KV tokens
-        np.add.at(act, si, kvt)
+        np.add.at(act, ss, kvt)
         np.add.at(act, ei, -kvt)
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
-        np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt else P + G)
+        if ren is None:
+            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt else P + G)
+        else:  # (s177) a request given up in the queue was never prefilled: no context to keep
+            np.add.at(fin, ei, np.where(ren, 0.0, P + G))
         fsm = smooth(fin, 60)
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
@@ -4458,6 +4622,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
     gdone = np.where(aborted, G * uf, G).round()
+    if ren is not None:  # (s177) never scheduled: nothing generated
+        gdone = np.where(ren, 0.0, gdone)
     if sdkc is not None:  # (s150) the SDK read exactly SDK_CUT tokens of each
         gdone = np.where(sdkc, float(SDK_CUT), gdone)
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
@@ -4491,6 +4657,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if (kind == 13).any():  # (s110) the prober's answer always runs to its max_tokens
         reason = np.where(rest & (kind == 13), 1, reason)
     np.add.at(bad, ei[errored & (kind != 15)], 1)
+    if ren is not None:  # (s177) still queued at the gateway's upstream timeout: a 504
+        np.add.at(bad, ei[ren & (pat > GW_TIMEOUT)], 1)
     bad += w["x5xx"] * tot
     back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-back_s / 240.0))
@@ -4550,18 +4718,23 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(d, b, -val / (b - a))
         cum = np.maximum.accumulate(np.round(np.cumsum(np.cumsum(d)[:T])))
         incs.setdefault(name, np.zeros(T))[:] += np.diff(cum, prepend=0.0)
-    add("vllm:prompt_tokens_total", si, P)
+    pobs = P if ren is None else np.where(ren, 0.0, P)  # (s177) given up in the queue: never prefilled
+    add("vllm:prompt_tokens_total", ss, pobs)
     addg("vllm:generation_tokens_total", gdone)
-    qp = P * (0.0 if nd.no_prefix else 1.0)  # exported, stays 0
+    qp = pobs * (0.0 if nd.no_prefix else 1.0)  # exported, stays 0
     if pfo is not None:  # (s164) vLLM looks up no prefix, so counts no query, once caching is off
         qp = np.where(t >= pfo, 0.0, qp)
         e.out["pfo"] = pfo
-    add("vllm:prefix_cache_queries_total", si, qp)
-    add("vllm:prefix_cache_hits_total", si, cached)
+    add("vllm:prefix_cache_queries_total", ss, qp)
+    add("vllm:prefix_cache_hits_total", ss, cached if ren is None else np.where(ren, 0.0, cached))
     for k, rname in enumerate(REASONS):
         add(f'vllm:request_success_total{{finished_reason="{rname}"}}', ei[reason == k], 1.0)
-    add("vllm:time_to_first_token_seconds_sum", si, ttft)
-    add("vllm:time_to_first_token_seconds_count", si, 1.0)
+    if ren is None:
+        add("vllm:time_to_first_token_seconds_sum", si, ttft)
+        add("vllm:time_to_first_token_seconds_count", si, 1.0)
+    else:  # (s177) a request given up before its first token has no TTFT
+        add("vllm:time_to_first_token_seconds_sum", si, np.where(ren, 0.0, ttft))
+        add("vllm:time_to_first_token_seconds_count", si, (~ren).astype(float))
     add("vllm:e2e_request_latency_seconds_sum", ei, end - t)
     add("vllm:e2e_request_latency_seconds_count", ei, 1.0)
     if nd.pd:  # where each prompt token came from; a decode node pulls what it has not cached from prefill
@@ -4593,8 +4766,17 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         e.out["spec_from"] = sp0
     running = np.cumsum(run)[:T]
     incs["vllm:num_preemptions_total"] = rng.poisson(running * 0.01 * np.clip(press - 0.3, 0, None)) * 1.0
+    for f in (f for f in fl if f.kind == "preempt_residue"):  # (s175) each preempted request's draft state
+        pre = incs["vllm:num_preemptions_total"] * (f.start * 60 <= N) * nd.draft_mb * 1e6 / MIB / len(e.gpus)
+        acc = 0.0  # MiB per GPU, freed only with the process (no draw; after `p_er`: far from the headroom)
+        for s_ in range(T):
+            acc = acc + float(pre[s_]) if up[s_] else 0.0
+            res[s_] += acc
     buckets = np.zeros((T, len(LES)))
-    np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
+    if ren is None:
+        np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
+    else:  # (s177)
+        np.add.at(buckets, (si[~ren], np.searchsorted(LES, ttft[~ren])), 1)
     if lt:  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the requests it routed
         gwb = np.zeros((T, len(LES)))
         np.add.at(gwb, (si[kind != 15], np.searchsorted(LES, ttft[kind != 15])), 1)
@@ -4602,6 +4784,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
+    if ren is not None:  # (s177) requests waiting for a slot, from arrival to start or to giving up (no draw)
+        qn = np.zeros(T + 1)
+        np.add.at(qn, si, 1)
+        np.add.at(qn, np.where(ren, ei, ss), -1)
+        waiting = waiting + np.cumsum(qn)[:T].astype(int)
     if rwait is not None:  # (s83) arrivals queued behind a reload's pause (no draw)
         q = np.zeros(T + 1)
         qd = rwait > 0
@@ -4693,6 +4880,25 @@ def backfill(rng: np.random.Generator, nd: Node, e: Engine, f: Fault, T: int, up
         out["e2e_base"] = float(incs["vllm:e2e_request_latency_seconds_sum"][:600].sum() / c)
     out.update(usage=np.minimum(out["usage"] + b, 0.995), running=out["running"] + run_b * up,
                waiting=out["waiting"] + wait_b * up)
+
+
+def cap_queue(t: Arr, occ: Arr, pat: Arr, s0: float, cap: int) -> tuple[Arr, Arr]:
+    """(s177) vLLM's scheduler under max_num_seqs = `cap` from s0: requests (arrival `t`, sorted) start in
+    arrival order as soon as one of the `cap` slots is free and hold it for `occ` s (their run, to their end
+    or their cancel); a request whose wait would exceed its user's patience `pat` (or the gateway's upstream
+    timeout, GW_TIMEOUT) is given up in the queue and never holds a slot. Returns each request's queue wait
+    (s) and whether it was given up. Requests before s0 are not capped. No draw."""
+    qw, ren = np.zeros(len(t)), np.zeros(len(t), bool)
+    slots = [float(s0)] * cap  # when each slot is next free (a heap)
+    lim = np.minimum(pat, GW_TIMEOUT)
+    for i in np.nonzero(t >= s0)[0]:
+        st = max(float(t[i]), slots[0])
+        if st - t[i] > lim[i]:
+            ren[i] = True
+            continue
+        heapq.heapreplace(slots, st + float(occ[i]))
+        qw[i] = st - t[i]
+    return qw, ren
 
 
 def gen_kv(t: Arr, end: Arr, P: Arr, G: Arr, dur: Arr, sel: Arr, T: int, pool: int) -> Arr:
@@ -4839,6 +5045,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
             if nod:  # as many KV blocks as the draft's GPU: the draft's weights less
                 final = final - nd.spec_mib
             load = np.interp(loading, [0, 10, 60, 85, 100], [0, 500, wts, final - 200, final])
+            if "load_len" in o:  # (s174) weights streamed from the object store land over the whole load
+                load = load_curve(loading, o["load_len"], o["starts"], wts, final)
             res = 0.0 if nod else e.out["res"]
             fb[g] = np.select([state == 2, state == 1], [final + grow + res, load], 0)
             if drop is not None:  # the new process reserves less: its load ends at the lower line
@@ -4906,6 +5114,21 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         g0 = int(o["gsp"])  # serving its last snapshot of every GPU of the node (no random draw)
         for k in ("fb", "util", "power", "energy"):
             o[k][:, g0:] = o[k][:, g0 - 1:g0]
+
+
+def load_curve(loading: Arr, lens: dict[float, float], starts: list[float], wts: float, final: float) -> Arr:
+    """(s174) FB (MiB per GPU) of a loading process, per second, `loading` s after its latest start, whose
+    weights take lens[start] s (100 s when absent) from that start to ready: the CUDA context (500 MiB) in
+    the first 10 s, the weights at a steady rate until 40 s before the end, then KV profiling and the pool
+    (CUDA graphs in its last 15 s), as `gpu_series`' 100-s curve stretched. No draw."""
+    ln = np.full(len(loading), 100.0)
+    for st in sorted(starts):
+        ln = np.where(np.arange(len(loading)) >= st, lens.get(st, 100.0), ln)
+    x = loading
+    return np.asarray(np.select(
+        [x < 10, x < ln - 40, x < ln - 15, x < ln],
+        [50.0 * x, 500 + (wts - 500) * (x - 10) / (ln - 50), wts + (final - 200 - wts) * (x - ln + 40) / 25,
+         final - 200 + 200 * (x - ln + 15) / 15], final))
 
 
 def hang_gpus(nd: Node, f: Fault, hang: Arr, rng: np.random.Generator) -> None:
@@ -5429,13 +5652,15 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             vis = reach & cfg & ~blk & (state == 2)  # Prometheus has fresh vLLM series
             if "stats_off" in o:  # (s146) up == 1, but no vllm:* series: the vLLM rules have no data
                 vis = vis & ~o["stats_off"][ti]
+            down = ~(reach & (state == 2) & ~blk)
+            if "prom_rej" in o:  # (s176) every scrape over the sample limit: up == 0, nothing stored
+                vis, down = vis & ~o["prom_rej"][ti], down | o["prom_rej"][ti]
             sw = o.get("swap") if e.model is None else None  # (s68) another model from the new process on
             parts = [(lab, np.ones(len(ti), bool))] if sw is None else [
                 (lab, ti < sw[0]), ({**lab, "model_name": sw[1]}, ti >= sw[0])]
             for lb, m in parts:
                 fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
-                fired.append(("VLLMTargetDown", cfg & ~(reach & (state == 2) & ~blk) & m, lb, an,
-                              e.rec_gpu))
+                fired.append(("VLLMTargetDown", cfg & down & m, lb, an, e.rec_gpu))
         nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
@@ -5877,7 +6102,7 @@ def scenarios() -> list[Scenario]:
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
-            *forty_first_scenarios(), *forty_second_scenarios()]
+            *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -7848,6 +8073,77 @@ def forty_second_scenarios() -> list[Scenario]:
     return [s170, s171, s172, s173]
 
 
+def forty_third_scenarios() -> list[Scenario]:
+    """s174-s177, added later by a forty-third outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    # (s174) a config rollout (maxUnavailable 1, one pod per node) that waits for each new pod to be ready:
+    # the warm wl-h100-01 at 20, wl-h100-02 (empty model cache) at 23, wl-h100-03 (empty cache, slow gateway)
+    # at 29 (its first process 30 s later); the Deployment's progress deadline (600 s) passes at 39 and the
+    # rule's `for: 15m` at 54
+    stuck = {"namespace": "inference", "deployment": "vllm-llama-3.3-70b-inst", "job": "kube-state-metrics",
+             "condition": "Progressing", "status": "false"}
+    s174 = Scenario("s174_startup_probe_cold_load_crashloop", "2028-07-11T11:00:00+00:00", 90,
+                    mk("wl-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("warmup", "wl-h100-01", 20, 30, cause=ben, detail="rolling_restart"),
+                     Fault("cold_load", "wl-h100-02", 23, 36, cause=ben, detail="cold_weight_load",
+                           rate=COLD_S),
+                     Fault("probe_loop", "wl-h100-03", 29.5, cause="other", detail="weight_load_crashloop",
+                           rate=CRAWL_S),
+                     Fault("kv_leak", "wl-h100-05", 40, cause=si, leak=1.8)],
+                    spill=True, site=[("KubeDeploymentRolloutStuck", stuck, 39.0, 90.0)],
+                    drop={("wl-h100-06", "dcgm"): 0.03})
+    for nd in s174.nodes[3:]:
+        nd.lower = True
+    s175 = Scenario("s175_preemption_fed_draft_residue_data_room", "2028-07-18T09:00:00+00:00", 100,
+                    mk("pf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("warmup", "pf-h100-03", 15, 25, cause=ben, detail="vllm_upgrade"),
+                     Fault("preempt_residue", "pf-h100-03", 15 + 130 / 60),  # the canary image's defect
+                     *(Fault("long_document", n, 30, 78, cause=ben, detail="long_document", burst=10)
+                       for n in ("pf-h100-03", "pf-h100-05")),
+                     Fault("residue_window", "pf-h100-03", 31.1, cause=sr),  # label only: 1st preemption
+                     Fault("cancels", "pf-h100-06", 35, 70, cause=ben, detail="client_cancels", abort=0.09)],
+                    spill=True, noise=[("pf-h100-04", "NodeClockSkewDetected", 12, 100)],
+                    drop={("pf-h100-02", "vllm"): 0.03})
+    for nd in s175.nodes[3:]:
+        nd.lower = True
+    s175.nodes[3].skew = 1.3
+    up = (("dk-h100-02", 15.0), ("dk-h100-04", 21.0), ("dk-h100-05", 27.0))  # (s176) the upgrade's wave
+    prom = {"job": "prometheus-k8s", "namespace": "monitoring", "pod": "prometheus-k8s-0",
+            "instance": "10.44.3.17:9090", "service": "prometheus-k8s"}  # its own rule: rejected scrapes
+    s176 = Scenario("s176_sample_limit_dark_targets_rank_leak", "2028-07-25T13:00:00+00:00", 90,
+                    mk("dk-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv8, trace2="azure_code",
+                       step_gen=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade") for n, m in up),
+                     *(Fault("prom_reject", n, round(m + 130 / 60, 4), cause=ben,
+                             detail="scrape_sample_limit") for n, m in up),
+                     Fault("kv_leak", "dk-h100-04", 40, cause=si, leak=1.8, inst=4),
+                     Fault("scrape_block", "dk-h100-03", 45, cause="monitoring_gap"),
+                     Fault("rss_leak", "dk-h100-03", 49, rate=0.02)],
+                    spill=True, disorder=True,
+                    site=[("PrometheusScrapeSampleLimitHit", prom, round(15 + 130 / 60, 4), 90.0)])
+    for nd in s176.nodes[3:]:
+        nd.lower = True
+    s177 = Scenario("s177_max_num_seqs_cap_queue_backlog", "2028-08-01T10:00:00+00:00", 90,
+                    mk("mq-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [Fault("warmup", "mq-h100-02", 25),  # the canary's drained restart (labelled as the cap)
+                     Fault("seq_cap", "mq-h100-02", round(25 + 130 / 60, 4), cause="other",
+                           detail="max_num_seqs_cap", burst=16),
+                     Fault("warmup", "mq-h100-05", 31, 41, cause=ben, detail="warmup"),
+                     Fault("kv_leak", "mq-h100-06", 35, cause=si, leak=1.5),
+                     Fault("batch_job", "mq-h100-04", 40, 70, rate=1.5),
+                     Fault("batch_window", "mq-h100-04", 40, 72, cause=ben, detail="batch_job"),  # label only
+                     Fault("retry_burst", "mq-h100-03", 55, 61, cause=ben, detail="retry_burst")],
+                    spill=True, noise=[("mq-h100-01", "NodeClockSkewDetected", 10, 90)],
+                    drop={("mq-h100-04", "host"): 0.03})
+    for nd in s177.nodes[3:]:
+        nd.lower = True
+    s177.nodes[0].skew = -0.7
+    return [s174, s175, s176, s177]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -8146,6 +8442,9 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
                     if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap", "prefix_off")]
             wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
+            wins += [(f.node, f.start * 60 - 30, f.start * 60 + 30 + f.rate)  # (s174) a slow cold load
+                     for f in sc.faults if f.kind == "cold_load"]
+            wins += [(f.node, f.start * 60 - 60, float(T)) for f in sc.faults if f.kind == "probe_loop"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
