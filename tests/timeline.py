@@ -33,6 +33,7 @@ class NodeSpec:
     gpu_pct: Callable[[float], float] = lambda t: 90.0
     kv_pct: Callable[[float], float] | None = lambda t: 30.0
     running: Callable[[float], float] = lambda t: 10.0
+    waiting: Callable[[float], float] = lambda t: 0.0
     aborts_per_s: Callable[[float], float] = lambda t: 0.05
     host_pct: Callable[[float], float] = lambda t: 40.0
     spec_decode: bool = False
@@ -106,7 +107,7 @@ def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, 
     metrics = {
         "vllm:kv_cache_usage_perc": spec.kv_pct(t) / 100.0,
         "vllm:num_requests_running": spec.running(t),
-        "vllm:num_requests_waiting": 0.0,
+        "vllm:num_requests_waiting": spec.waiting(t),
         'vllm:request_success_total{finished_reason="abort"}': float(int(aborts)),
         'vllm:request_success_total{finished_reason="stop"}': float(int(stops)),
     }

@@ -281,6 +281,10 @@ class MonitoringGap(_Section):
     memory (the server is up, only its telemetry is gone) and nothing restarted since: a
     scrape that broke on its own. A source silenced by the first fault (a server that crashed
     freed its framebuffer, and restarts) is that fault's consequence, not a second one."""
+    restart_within_s: Annotated[float, Field(ge=0, le=600)] = 120.0
+    """vLLM silent since a serving process started within this long of its last record is a
+    server restarting (it died, and loads again), not a gap, for ``benign.warmup_s`` after
+    the start: its metrics come back once it is ready."""
 
 
 class GpuThrottle(_Section):
@@ -437,6 +441,28 @@ class NvLink(_Section):
     """A pause this long without a new error ends a run of them."""
 
 
+class ConcurrencyCap(_Section):
+    """An engine held at a fixed number of requests running while more wait in its queue
+    and its KV pool has room: the scheduler's own limit (vLLM's ``max_num_seqs``) set below
+    the load, by a values file meant for another pool. Requests queue until their users give
+    up (aborts rise) or the gateway times out; nothing fills, nothing grows. Paged as
+    ``concurrency_capped`` (a cause outside the three named ones). A pool that fills queues
+    requests too, but for blocks: a memory cause; an engine hung holds its counts frozen."""
+
+    minutes: Annotated[int, Field(ge=2, le=15)] = 5
+    """Judged over the last this many minutes of per-tick readings..."""
+    pinned_share: Annotated[float, Field(gt=0, le=1)] = 0.8
+    """...in which at least this share of the engine's readings of requests running are at
+    its highest (the cap)..."""
+    min_running: Pos = 4.0
+    """...of at least this many..."""
+    min_waiting: Pos = 2.0
+    """...while this many requests wait on average, their number moving (frozen counts are a
+    hung engine's)..."""
+    room_kv_pct: Annotated[float, Field(gt=0, le=100)] = 60.0
+    """...and its KV pool stays below this much used throughout."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -448,6 +474,7 @@ class Hypotheses(_Section):
     memory_leak: MemoryLeak = MemoryLeak()
     engine_stall: EngineStall = EngineStall()
     engine_slow: EngineSlow = EngineSlow()
+    concurrency_cap: ConcurrencyCap = ConcurrencyCap()
     crash_loop: CrashLoop = CrashLoop()
     runaway_generation: RunawayGeneration = RunawayGeneration()
     spec_acceptance: SpecAcceptance = SpecAcceptance()

@@ -55,6 +55,18 @@ class Slowed(NamedTuple):
     """...and over the minutes of the tick history before them."""
 
 
+class Capped(NamedTuple):
+    """An engine held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
+
+    engine: str
+    running: float
+    """The cap: the most requests it ran in the window."""
+    waiting: float
+    """Requests waiting, mean over the window."""
+    kv_pct: float
+    """The most of its KV pool in use in the window, percent."""
+
+
 @dataclass(slots=True)
 class KvView:
     engine: str
@@ -327,6 +339,9 @@ class NodeFeatures:
     silent_servers: list[str] = field(default_factory=list)
     """vLLM engines that stopped reporting while the node's ``vllm`` source goes on
     (:func:`silent_servers`)."""
+    vllm_loading: bool = False
+    """The ``vllm`` source is silent because its server restarts: a serving process started
+    soon after its last record, and not long ago (``monitoring_gap.restart_within_s``)."""
     stalled: list[tuple[str, float]] = field(default_factory=list)
     """Engines with requests running and no token processed (:func:`stalled_engines`)."""
     frozen_servers: list[str] = field(default_factory=list)
@@ -361,6 +376,8 @@ class NodeFeatures:
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
     slowed: list[Slowed] = field(default_factory=list)
+    capped: list[Capped] = field(default_factory=list)
+    """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
 
 
@@ -996,6 +1013,35 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
     return out
 
 
+def capped_engines(state: NodeState, w: Windows, minutes: int, pinned_share: float, min_running: float,
+                   min_waiting: float, room_kv_pct: float) -> list[Capped]:
+    """Engines held at a fixed number of requests running while more wait and the pool has
+    room: over the last ``minutes`` of ticks, at least ``pinned_share`` of the readings of
+    requests running lie within half a request of their highest, at least ``min_running``;
+    requests waiting average ``min_waiting`` or more, their number moving between at least a
+    quarter of its readings (an engine hung reports the same counts tick after tick); and the KV pool stays below ``room_kv_pct`` in
+    every reading (a full pool makes requests wait for blocks). An engine missing half its
+    readings in the window is not judged."""
+    k = minutes * w.per_minute
+    out = []
+    for key, e in state.engines.items():
+        waiting = [v for v in e.waiting.tail(k) if v == v]
+        if len(waiting) < k // 2 or sum(waiting) < min_waiting * len(waiting) or \
+                4 * sum(1 for a, b in zip(waiting, waiting[1:]) if a != b) < len(waiting) - 1:
+            continue
+        running = [v for v in e.running.tail(k) if v == v]
+        if len(running) < k // 2:
+            continue
+        top = max(running)
+        if top < min_running or sum(1 for v in running if v >= top - 0.5) < pinned_share * len(running):
+            continue
+        kv = [v for v in e.kv_pct.tail(k) if v == v]
+        if len(kv) < k // 2 or max(kv) >= room_kv_pct:
+            continue
+        out.append(Capped(key, top, sum(waiting) / len(waiting), max(kv)))
+    return out
+
+
 def _kv_per_request(kv: list[float], k: int, run_now: float, run_before: float) -> bool:
     """Whether a pool holds no more per running request over the last ``k`` ticks than before
     them: then its fill is the slowed requests piling up (long prompts held longer, outsider
@@ -1039,12 +1085,16 @@ def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int
     server whose metrics stopped while request events (a gateway's log) still come. Either way
     the source is not silent, so its own silence cannot show it. Named by where they run
     (``GPU 3``) or by engine where they have no GPU of their own (``engine 0``). While no
-    engine of the node reports at all, every one that stopped stays missing however long ago."""
+    engine of the node reports at all, every one that stopped stays missing however long ago.
+    Nor, for ``silence_ns``, one whose engine started since it last reported: a restarted
+    server announces its start before its first readings (outsider s171)."""
     heard = [(key, e, max(e.kv_pct.last_ns, e.running.last_ns)) for key, e in state.engines.items()]
+    started = state.engine_start_ns if tick_ns - state.engine_start_ns <= silence_ns else -1
     any_live = any(ns >= 0 and tick_ns - ns <= silence_ns for _, _, ns in heard)
     out = set()
     for key, e, ns in heard:
-        if ns < 0 or tick_ns - ns <= silence_ns or (any_live and tick_ns - ns > SERVER_FORGOTTEN_NS):
+        if ns < 0 or tick_ns - ns <= silence_ns or ns < started or (
+                any_live and tick_ns - ns > SERVER_FORGOTTEN_NS):
             continue
         if vllm_ns - ns > silence_ns:
             out.add(pool_name(e.pool) if e.pool is not None else f"engine {key}")

@@ -35,6 +35,7 @@ SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
 KV_TRANSFER_LEAK = "kv_transfer_leak"
 NVLINK_DEGRADED = "nvlink_degraded"
+CONCURRENCY_CAPPED = "concurrency_capped"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -43,8 +44,8 @@ EXPLAINED_FACTOR = 0.2
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
-                KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, NODE_UNREACHABLE: 1.0,
-                UNEXPLAINED_ALERTS: 0.1}
+                KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
+                NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -85,6 +86,7 @@ def score_all(
         NVLINK_DEGRADED: nvlink_degraded(f),
         ENGINE_STALLED: engine_stalled(f, rules),
         ENGINE_SLOWED: engine_slowed(f, rules, expl),
+        CONCURRENCY_CAPPED: concurrency_capped(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -704,6 +706,23 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
     return Score(0.8, f.ts_ns - int(cfg.recent_minutes * 60e9), ev, critical=True)
 
 
+def concurrency_capped(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Requests queueing at an engine held at a fixed number running while its KV pool has
+    room: the scheduler's own limit (``max_num_seqs``) below the load. Memory would make them
+    wait with the pool full; a hung engine holds its counts frozen; a slowed one runs more,
+    not a fixed number (outsider s177: a values file meant for the latency tier capped a chat
+    server at 16, its users giving up in the queue)."""
+    if not f.capped:
+        return Score()
+    cfg = rules.hypotheses.concurrency_cap
+    ev = [Evidence(signal="concurrency_capped", value=c.running,
+                   detail=f"engine {c.engine}: held at {c.running:.0f} requests running for "
+                          f"{cfg.minutes} min while {c.waiting:.1f} wait on average, its KV pool at "
+                          f"most {c.kv_pct:.0f} % used: a concurrency limit (max_num_seqs) below the load")
+          for c in f.capped]
+    return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
+
+
 def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     """A serving process started again and again within the window: it dies soon after each
     start (each start alone is a warm-up), so the node serves little or nothing."""
@@ -825,7 +844,9 @@ def monitoring_gap(
 
 
 def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
-    out = [(s, f"source '{s}' fell silent") for s in f.silent_sources]
+    # (a server that died and loads again is silent until it is ready: no gap, outsider s170)
+    out = [(s, f"source '{s}' fell silent") for s in f.silent_sources
+           if not (s == "vllm" and f.vllm_loading)]
     if "vllm" not in f.silent_sources:
         out += [(f"vllm on {where}", f"vLLM's readings for {where} stopped while the node's other "
                  "vllm records go on") for where in f.silent_servers]

@@ -19,9 +19,11 @@ from correlator.core.benign import Explanation
 from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
     NS,
+    Capped,
     NodeFeatures,
     Slowed,
     Windows,
+    capped_engines,
     drained_before,
     engine_speed,
     failing_links,
@@ -565,7 +567,8 @@ class NodeEngine:
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
-                frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed():
+                frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
+                self._capped():
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -714,13 +717,17 @@ class NodeEngine:
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
             pools=server_pools(st, w, tick_ns, self._pool_rise(), self._reclaim_ticks()),
-            silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns,
-                                          vllm.max_ns if vllm else -1),
+            # (the source's newest record taken in, not the newest seen: a restarted server's
+            # start, waiting beyond the tick, is not its readings stopping while others go on,
+            # outsider s171)
+            silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns, st.vllm_ns),
+            vllm_loading="vllm" in silent and self._vllm_loading(tick_ns),
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             failing_links=self._failing_links(tick_ns),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             slowed=self._slowed(),
+            capped=self._capped(),
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
@@ -739,6 +746,11 @@ class NodeEngine:
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
                               cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
 
+    def _capped(self) -> list[Capped]:
+        cfg = self.rules.hypotheses.concurrency_cap
+        return capped_engines(self.state, self.w, cfg.minutes, cfg.pinned_share, cfg.min_running,
+                              cfg.min_waiting, cfg.room_kv_pct)
+
     def _stalled(self, tick_ns: int) -> list[tuple[str, float]]:
         """Engines hung; engines whose metrics are frozen while they serve are marked so."""
         cfg = self.rules.hypotheses.engine_stall
@@ -756,6 +768,18 @@ class NodeEngine:
         a = self.aligner
         return [s for s, c in a.sources.items()
                 if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
+
+    def _vllm_loading(self, tick_ns: int) -> bool:
+        """Whether the node's silent ``vllm`` source is a server restarting: a serving process
+        started within ``monitoring_gap.restart_within_s`` after the source's last record, at
+        most ``benign.warmup_s`` ago."""
+        clock = self.aligner.sources.get("vllm")
+        start = self.state.host.start_ns
+        if clock is None or not clock.silent or start <= 0:
+            return False
+        after = start - clock.silent_since_ns
+        return 0 <= after <= int(self.rules.hypotheses.monitoring_gap.restart_within_s * NS) and \
+            tick_ns - start <= int(self.rules.benign.warmup_s * NS)
 
     def _missing_metrics(self, tick_ns: int) -> list[str]:
         st = self.state

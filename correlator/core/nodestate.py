@@ -388,6 +388,9 @@ class NodeState:
     engine_start_ns: int = 0
     first_ns: int = -1
     last_ns: int = 0
+    vllm_ns: int = -1
+    """The newest ``vllm`` record taken in (any kind): as of the tick being judged, unlike
+    the source clock, which has seen the records waiting for it."""
     unknown_events: int = 0
     per_minute: int = 6
     large_prompt: float = 16000.0
@@ -452,6 +455,8 @@ class NodeState:
             self.first_ns = rec.ts_ns
         if rec.ts_ns > self.last_ns:
             self.last_ns = rec.ts_ns
+        if rec.source == "vllm" and rec.ts_ns > self.vllm_ns:
+            self.vllm_ns = rec.ts_ns
         if rec.kind == "sample":
             self._sample(rec)  # type: ignore[arg-type]
         else:

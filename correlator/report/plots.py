@@ -37,6 +37,7 @@ CAUSE_COLORS = {
     "kv_pool_shrunk": "#7f7f7f",
     "kv_transfer_leak": "#dbdb8d",
     "nvlink_degraded": "#393b79",
+    "concurrency_capped": "#637939",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

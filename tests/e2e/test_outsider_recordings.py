@@ -113,7 +113,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s129_fp8_canary_swap_leak_scrape_gap", "s136_planned_reboot_vs_kernel_panic",
              "s144_two_residues_two_gpus_thirty_min_apart", "s146_stats_off_upgrade_api_rss_leak",
              "s148_pd_prefill_transfer_leak_decode_restart",
-             "s151_cis_hardening_host_blind_tokenizer_rss_oom", "s154_fqdn_alert_names_audit_proxy_host_oom")
+             "s151_cis_hardening_host_blind_tokenizer_rss_oom", "s154_fqdn_alert_names_audit_proxy_host_oom",
+             "s170_query_of_death_ring_crash_chain", "s171_sigkill_xid45_rolling_restart_uncontained_ecc",
+             "s177_max_num_seqs_cap_queue_backlog")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -490,3 +492,22 @@ def test_second_servers_prefill_servers_and_hosts_named_otherwise_are_told_apart
         ("kv_transfer_leak", "kvp-h100-02"), ("session_isolation", "kvd-h100-04")]
     s154 = incident_records(recordings / "s154_fqdn_alert_names_audit_proxy_host_oom")
     assert not [r for r in s154 if any("." in n for n in r["nodes"]) or r["cause"] == "crash_loop"]
+
+
+def test_a_server_restarting_is_no_monitoring_gap(recordings: Path) -> None:
+    """s170: a query of death crashes three servers at a time (XID 31 and 43) and each pod
+    restarts at once; while they load, their vLLM sources are silent beside critical alerts,
+    which paged a monitoring gap before the crash loop was known. s171: a rolling restart's
+    engine start, a tick ahead of its first sample, was judged its readings stopping."""
+    s170 = incident_records(recordings / "s170_query_of_death_ring_crash_chain")
+    s171 = incident_records(recordings / "s171_sigkill_xid45_rolling_restart_uncontained_ecc")
+    assert not [r for r in s170 + s171 if r["cause"] == "monitoring_gap"]
+    crashes = [r for r in s170 if r["cause"] == "crash_loop"]
+    assert crashes and set(crashes[-1]["nodes"]) == {"qd-h100-02", "qd-h100-03", "qd-h100-04"}
+
+
+def test_requests_queueing_at_a_concurrency_cap_are_paged_as_such(recordings: Path) -> None:
+    """s177: a chat server's max_num_seqs set to 16 by another pool's values file; requests
+    queue while its KV pool is a fifth used, and nothing grew for any other cause to see."""
+    s177 = opened(recordings / "s177_max_num_seqs_cap_queue_backlog")
+    assert [r["nodes"] for r in s177 if r["cause"] == "concurrency_capped"] == [["mq-h100-02"]]
