@@ -1019,15 +1019,15 @@ def capped_engines(state: NodeState, w: Windows, minutes: int, pinned_share: flo
     room: over the last ``minutes`` of ticks, at least ``pinned_share`` of the readings of
     requests running lie within half a request of their highest, at least ``min_running``;
     requests waiting average ``min_waiting`` or more, their number moving between at least a
-    quarter of its readings (an engine hung reports the same counts tick after tick); and the KV pool stays below ``room_kv_pct`` in
-    every reading (a full pool makes requests wait for blocks). An engine missing half its
-    readings in the window is not judged."""
+    quarter of its readings (an engine hung reports the same counts tick after tick); and the
+    KV pool stays below ``room_kv_pct`` in every reading (a full pool makes requests wait for
+    blocks). An engine missing half its readings in the window is not judged."""
     k = minutes * w.per_minute
     out = []
     for key, e in state.engines.items():
         waiting = [v for v in e.waiting.tail(k) if v == v]
         if len(waiting) < k // 2 or sum(waiting) < min_waiting * len(waiting) or \
-                4 * sum(1 for a, b in zip(waiting, waiting[1:]) if a != b) < len(waiting) - 1:
+                4 * sum(1 for a, b in pairwise(waiting) if a != b) < len(waiting) - 1:
             continue
         running = [v for v in e.running.tail(k) if v == v]
         if len(running) < k // 2:
