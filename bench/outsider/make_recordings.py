@@ -2734,6 +2734,113 @@ s177_max_num_seqs_cap_queue_backlog: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2
   VLLMRequestAbortRateHigh 60.5-65.8): the cap's abort alert, for six minutes, on a node with nothing capped.
   Labels: other/max_num_seqs_cap mq-h100-02 27.17-90; benign/warmup mq-h100-05 31-41; session_isolation
   mq-h100-06 35-90; benign/batch_job mq-h100-04 40-72; benign/retry_burst mq-h100-03 55-61.
+
+Added later (s178-s181, a forty-fourth outsider, same clean-room rules; fixed before any replay; the end of
+s180's label (its new engine's ready, 75.67) read from its first build; "as built" figures read from the built
+files)
+--------------------------------------------------------------------------------------------------------------
+s178_nonstreaming_sdk_gateway_ttft_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min from
+  10:00 UTC; the gateway's request log (request_finished with tenant / session / tokens) for every node, and
+  its per-upstream TTFT histogram (GatewayUpstreamLatencyHigh, as s17); ns-h100-04..06 export hostname/uuid, 3
+  % of ns-h100-05's dcgm samples lost. The gateway's TTFT metrics time the first response byte it gets from
+  vLLM. (1) benign/non_streaming_client on all six nodes 25-73: ops-copilot's backend (15 % of every node's
+  requests, no session affinity) ships a release of its client library whose chat helper no longer streams
+  (stream=false), rolled out over its pods in NS_ON = 5 min from 25 and rolled back over NS_OFF = 2 min before
+  68, once the platform team traced it in the gateway's log (new fault kind no_stream, request kind 18; label
+  kind nostream_window, to 73: the end of the 5-min windows that hold its requests). For those requests the
+  first byte comes with the whole completion (Azure conv's output at ~30 tokens/s: median ~4.4 s, p90 ~14 s,
+  p99 ~20 s), so the gateway's TTFT P99 jumps on every node while vLLM's own TTFT histogram, KV, running,
+  aborts and errors do not move. As built: GatewayUpstreamLatencyHigh on all six from 28.5-29.7 (to 71.0-71.5
+  on five), the fleet's GatewayP99LatencySLOBreach from 32.2. (2) session_isolation on ns-h100-04 from 32 min
+  to end at 2.0 %/min (as s1; acme-sess-000..005 in the request log): KV 5-min means ~0.15 before, ~0.29 at
+  40-45, ~0.51 at 50-55, ~0.71 at 60-65, ~0.88 at 65-70, full from ~75; preemptions from ~65. Its
+  GatewayUpstreamLatencyHigh, firing since 29.0 for (1), never resolves: the leak's own latency takes it over
+  (vLLM TTFT P99 from 71.5, KV high 77.0, preemptions 77.7, KV critical 78.2, prefix-hit 79.2), and the fleet
+  SLO breach runs on to the end the same way. (3) benign/long_document on ns-h100-02 40-60 (bursts of 5
+  contracts of 40-90k tokens within 90 s every 6 min): vLLM TTFT P99 43.5-46.5 there. Labels:
+  benign/non_streaming_client ns-h100-01..06 25-73; session_isolation ns-h100-04 32-90; benign/long_document
+  ns-h100-02 40-60.
+s179_prometheus_oom_alert_blackout_xid: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 13:00 UTC; the gateway moves a drained node's
+  conversations to the others; pb-h100-04..06 export hostname/uuid, pb-h100-01's clock 1.4 s fast
+  (NodeClockSkewDetected, `for: 10m`, from 22.1, unlabelled). The fleet's kube-prometheus runs its Watchdog
+  (vector(1), severity none, names no node; new rule), firing since that Prometheus started ~2 d 7 h before
+  (its startsAt, PROM_UP_S). At 41.3 min the platform Prometheus (prometheus-k8s-0) is OOM-killed by an
+  analyst's 30-day ad-hoc query; kubelet restarts it and it replays its WAL until 50.4 (new Scenario knob
+  prom_down, `gap_windows`): 9.1 min with no scrape, no rule evaluation and no alert sent, while the node
+  agents, which publish to Kafka, go on. The alerts it was sending are neither re-sent nor resolved
+  (Alertmanager lets them expire at their endsAt, 4 min after the last send). After the restart a rule with
+  `for` < 10 min starts pending again, and an alert that still holds fires again with a new startsAt
+  (Prometheus's FiredAt); rules with `for` >= FOR_GRACE are restored from ALERTS_FOR_STATE: the clock-skew
+  alert, firing at the crash, fires again at the first evaluation (50.6), as does the Watchdog (`for` 0; new
+  startsAt 13:50:34). A counter's increase inside the outage is lost to the 5-min rules (their windows hold no
+  sample from before it) and counted by the 15-min crash-loop rule only while its window reaches back before
+  the outage. (1) spec_residue on pb-h100-02 from 22 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB
+  kept per interrupted request): FB GPU 0 ~74.18k -> ~75.41k MiB by 85-90; VLLMRequestAbortRateHigh sent
+  32.3-40.3 (never resolved), again from 55.6 with a new startsAt. (2) other/xid_79 on pb-h100-05 GPU 1 at
+  44.0, inside the outage (as s5: XID event, last DCGM sample, GPU gone, the server dead 25 s later, the pod
+  crash-looping: process starts from 44.59, every 5 min from 49.76, no engine_start): its GPUXidErrors (the
+  XID series, ~5 min) and its 5xx fall entirely in the outage and are never sent; its first alert is
+  VLLMTargetDown at 52.6 (8.6 min after the fault), then KubePodCrashLooping 55.6-56.4 (the outage's restarts,
+  while the rule's window still reaches back before it) and from 64.8. (3) benign/rolling_restart on
+  pb-h100-03 45-55 (a drained config-rollout step started before anyone noticed the silence: process_start
+  45.5, engine_start 47.18; no alert). (4) session_isolation on pb-h100-06 from 33 min to end at 1.8 %/min (as
+  s1): KV 5-min means ~0.15 before, ~0.37 at 45-50, ~0.52 at 55-60, ~0.71 at 65-70, ~0.89 at 70-75, ~0.99 at
+  85-90; all its alerts after the restart: TTFT P99 73.6, prefix-hit 83.6, KV high 84.3, preemptions and fleet
+  TTFT SLO 85.8, KV critical 87.8. Labels: spec_residue pb-h100-02 22-90; session_isolation pb-h100-06 33-90;
+  other/xid_79 pb-h100-05 GPU 1 44-90; benign/rolling_restart pb-h100-03 45-55.
+s180_edr_sensor_leak_innocent_vllm_oom: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 512 GiB
+  hosts (the serving process ~48 GiB RSS, ~39 % of host memory in use), 90 min from 09:00 UTC; ed-h100-04..06
+  export hostname/uuid, 3 % of ed-h100-01's host samples lost. Host memory fills on three nodes for three
+  reasons. (1) other/host_daemon_memory_leak on ed-h100-03 from 18 min to its new engine's ready (75.67): the
+  endpoint-security (EDR) sensor, a systemd service outside every pod, gets a content update on its canary
+  ring (this node) at 18 whose event queue never drains: +1.2 %/min of host memory (~6.1 GiB/min), seen only
+  as host memory in use, while the serving process's RSS stays at ~48 GiB (new fault kind daemon_leak,
+  `daemon_oom`). The sensor sets oom_score_adj -1000 for itself, so when memory runs out (98.5 %) the kernel
+  kills the largest killable process, vLLM, and every restart kubelet makes after CrashLoopBackOff's back-off
+  (10, 20, 40, 80, 160 s) is killed again while it loads (its RSS ramping up over RSS_RAMP = 45 s): oom_kill
+  of `vllm` at 67.34, 67.92, 68.67, 69.74 and 71.34, process starts 67.50, 68.25, 69.33 and 71.06. The
+  on-call, paged by the OOM kill, finds the sensor at ~340 GiB and stops it at 73.5 (host memory back to ~40
+  %); kubelet's next start at 74.0 loads (engine_start 75.67). Alerts: NodeMemoryHighUtilization 62.7-67.4 and
+  70.5-73.7, a TTFT P99 blip at 66.9 (reclaim stalls above 88 %), NodeOOMKillDetected 67.5-76.4,
+  GatewayUpstream5xxRateHigh 68.7-73.2, VLLMTargetDown 69.4-75.7, KubePodCrashLooping 73.5-75.7, the fleet's
+  GatewayHigh5xxRate 71.7-72.4. (2) monitoring_gap on ed-h100-05 from 22 min to end (as s17: a NetworkPolicy
+  change blocks its vLLM /metrics for Prometheus and the agent from 22, VLLMTargetDown from 24.2; from 26 the
+  API server's RSS grows 2 %/min of host memory, ~48 -> ~320 GiB): the same oom_kill of `vllm` (55.37, and
+  86.62 after its restart), but with its own RSS grown; NodeMemoryHighUtilization 52.7-55.5 and 84.5-86.7,
+  NodeOOMKillDetected 55.5-60.5 and from 86.7, GatewayUpstream5xxRateHigh 56.7-61.2 and from 88.0, fleet
+  GatewayHigh5xxRate 58.2-60.7 and 89.2. (3) benign/page_cache on ed-h100-02 from 25 min to end: the model
+  pre-stager copies next week's canary checkpoints into the node's NVMe model cache 25-60 through the page
+  cache (1.8 %/min of host memory, ~160 MB/s): the agent's mem_used (MemTotal - MemFree) climbs from ~39 % to
+  the kernel's watermarks (~97 %) by ~57 and stays there, RSS flat, no alert (MemAvailable counts the cache).
+  (4) benign/checkpoint_load on ed-h100-06 50-55 (as s6: RSS +24 GiB, FB +2.5 GiB for ~2 min). Labels:
+  other/host_daemon_memory_leak ed-h100-03 18-75.67; monitoring_gap ed-h100-05 22-90; benign/page_cache
+  ed-h100-02 25-90; benign/checkpoint_load ed-h100-06 50-55.
+s181_kv_usage_metric_regression_canary_leak: 6 x 4 H100, Qwen2.5-72B TP4 (~450k-token pool), Mooncake 0.75
+  req/s/node (KV 5-min means ~0.25-0.45), 100 min from 14:00 UTC; the gateway moves a drained node's
+  conversations to the others; kb-h100-04..06 export hostname/uuid, kb-h100-01/02 report the DCGM blank
+  sentinel, kb-h100-03's clock 1.2 s slow (NodeClockSkewDetected from 25.2, unlabelled). A vLLM patch release
+  is rolled out by drained restarts: its canary kb-h100-02 at 20, then, its KV alerts judged a metric artefact
+  (no preemption, no latency change), kb-h100-04 at 50 and kb-h100-05 at 54. The release's kv_cache_usage_perc
+  counts every block that still holds a prefix-cache hash as used (new fault kind kv_metric_bug): a freed
+  block keeps its hash until it is reused, so from the new engine's ready the gauge climbs with the tokens the
+  engine writes, reaches the pool in ~3.5 min (Mooncake's long prompts) and then reads ~0.998 for good (1 less
+  the unhashed last partial block of each request finished in the last minute); the scheduler, its
+  preemptions, TTFT and prefix hits run on the true usage. (1) benign/vllm_upgrade on each for 10 min from its
+  stop; benign/kv_usage_metric_regression on each from its ready (22.17 / 52.17 / 56.17) to the end:
+  VLLMKVCacheUsageCritical from 27.7 / 57.0 / 61.5 and VLLMKVCacheUsageHigh from 30.7 / 60.0 / 64.5, to the
+  end. (2) session_isolation on kb-h100-06 (not upgraded) from 30 min to end at 1.8 %/min (as s1): KV ~0.35
+  before, ~0.61 at 40-45, ~0.77 at 50-55, ~0.90 at 55-60, ~0.99 from 75, waiting 3-13 from ~50; TTFT P99 from
+  52.2, fleet TTFT SLO 58.7, prefix-hit 63.7, preemptions 65.0, KV critical 68.0 and from 73.9, KV high 76.2.
+  (3) session_isolation on kb-h100-05 38-54 at 2.0 %/min (KV ~0.3-0.45 before, ~0.41 at 40-45, ~0.51 at 45-50,
+  ~0.64 at 50-54; no alert), ended by the upgrade's drained restart at 54, which empties the pool. The client
+  still reuses its ids, so (4) session_isolation on kb-h100-05 again from the new engine's ready (56.17) to
+  end, at the same rate, under a gauge that already reads ~0.998: its KV alerts are the regression's, and only
+  the leak's late effects are its own: preemptions from ~80 (5-min counts 5, 4, 45, 42 at 80-100), waiting
+  7-11 from 90, TTFT P99 74.7-78.7 and from 83.2, VLLMPreemptionsHigh 95.7, prefix-hit 98.0. Labels:
+  benign/vllm_upgrade kb-h100-02 20-30, -04 50-60, -05 54-64; benign/kv_usage_metric_regression kb-h100-02
+  22.17-100, -04 52.17-100, -05 56.17-100; session_isolation kb-h100-06 30-100; session_isolation kb-h100-05
+  38-54 and 56.17-100.
 """
 from __future__ import annotations
 
@@ -2854,6 +2961,9 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     # (s176) the Prometheus mixin's rule: scrapes rejected over a target's sample limit (names no node)
     "PrometheusScrapeSampleLimitHit": ("warning", 900, 'increase(prometheus_target_scrapes_exceeded_sample_'
                                        'limit_total{job="prometheus-k8s"}[5m]) > 0'),
+    # (s179) kube-prometheus's dead man's switch: always firing while the rule evaluation and the alert path
+    #   work (names no node)
+    "Watchdog": ("none", 0, "vector(1)"),
     # (s174) kube-prometheus's rule: a Deployment with no progress for its progressDeadlineSeconds
     "KubeDeploymentRolloutStuck": ("warning", 900, "kube_deployment_status_condition{condition="
                                    '"Progressing", status="false", job="kube-state-metrics"} != 0')}
@@ -2953,6 +3063,15 @@ COLD_S, CRAWL_S = 285.0, 790.0  # (s174) s from process start to ready when the 
 PAT_MED, PAT_SIG, GW_TIMEOUT = 20.0, 0.8, 60.0  # (s177) a chat user's patience waiting for the first token
 #   (lognormal median s, sigma: the client closes the stream and vLLM aborts the request), and the gateway's
 #   upstream timeout (s: a 504, and vLLM aborts it)
+NS_ON, NS_OFF = 300.0, 120.0  # (s178) s over which a tenant's non-streaming client release rolls out over
+#   its backend's pods, and over which its rollback rolls back
+FOR_GRACE = 600.0  # (s179) Prometheus's --rules.alert.for-grace-period: after a restart a rule's `for` state
+#   is restored (from ALERTS_FOR_STATE) only where its `for` is at least this long, and a restored pending
+#   alert then waits at least this long more; every other rule starts pending again
+PROM_UP_S = -(2 * 86400 + 7 * 3600 + 1234.0)  # (s179) s from the platform Prometheus's last start to the
+#   recording's start: the Watchdog's startsAt until that Prometheus restarts
+RSS_RAMP = 45.0  # (s180) s over which a (re)started serving process's resident memory reaches its level
+#   (imports, CUDA init, the tokenizer, the weights' staging buffers)
 
 
 @dataclass
@@ -3205,6 +3324,16 @@ class Fault:
     #                    (the restarted engine's ready) the scheduler runs at most f.burst requests
     #                    (max_num_seqs); the rest wait in its queue, first come first served, until their
     #                    users give up (`cap_queue`)
+    # (s178-s181) no_stream: a tenant's client stops streaming from f.start (rolled out over NS_ON s) to
+    #                    f.end (rolled back over the NS_OFF s before it): its share f.rate of the node's
+    #                    trace requests (kind 18), whose first response byte the gateway sees only with the
+    #                    whole completion (`workload`, `sim_engine`: the gateway's TTFT view `gwv`);
+    #                    daemon_leak: from f.start a host daemon the OOM killer may not pick (oom_score_adj
+    #                    -1000) grows f.rate of host memory a minute until it is stopped at f.end; the kernel
+    #                    kills the serving process instead, at each start that meets 98.5 % (`daemon_oom`);
+    #                    kv_metric_bug: from f.start (a new engine's ready) vLLM's KV usage gauge counts the
+    #                    prefix cache's evictable free blocks as used (`sim_engine`, after the physics, which
+    #                    keep the true usage)
 
 
 @dataclass
@@ -3252,6 +3381,9 @@ class Scenario:
         default_factory=list)  # (s172) alerts another cluster's Prometheus sends to the same Alertmanager:
     #                    (node as its labels name it, alertname, labels, condition start min, condition end
     #                    min or None, gpu), see `foreign_alerts`
+    prom_down: tuple[float, float] | None = None  # (s179) (minute, minute): the fleet's Prometheus is down
+    #                    (OOM-killed, then replaying its WAL): no scrape, no rule evaluation, no alert sent;
+    #                    see `gap_windows` (None: never, as before)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -3591,6 +3723,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     rss[state == 0] = 0
     for f in (f for f in fl if f.kind == "offload"):  # (s82) a sidecar's memory: host used, not the RSS
         other = other + offload_mem(rng, nd, f, T, other + rss, ev)
+    for f in (f for f in fl if f.kind == "daemon_leak"):  # (s180) after every other kind's restarts
+        other = other + daemon_oom(nd, f, T, other, rss, state, ev, readies, pid, float(rss_base), proc_start)
     if nd.worker_of:  # a worker pod runs no API server: no vLLM target to scrape
         scraped[:] = False
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
@@ -3647,6 +3781,43 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
     if swap.any():  # (s173)
         nd.o.update(swapped=swap, swap_hot=hot)
+
+
+def daemon_oom(nd: Node, f: Fault, T: int, other: Arr, rss: Arr, state: Arr, ev: list[Event],
+               readies: list[float], pid: list[int], rss_base: float, proc_start: Callable[[float], None]
+               ) -> Arr:
+    """(s180) Host memory (bytes per second) of a daemon the OOM killer may not pick (oom_score_adj -1000, as
+    endpoint-security sensors set for themselves): it grows f.rate of host memory a minute from f.start
+    until it is stopped at f.end, which frees it. Whenever host memory in use (`other` + the daemon + the
+    serving process's `rss`) meets 98.5 %, the kernel kills the serving process, the largest killable one
+    (host `oom_kill` of `vllm`; its RSS is freed), and kubelet restarts its container after
+    CrashLoopBackOff's back-off (10 s, doubling to 300 s; 10 s again after a run of 10 min). A new process's
+    RSS climbs over RSS_RAMP s to its level plus the weights' staging buffers, so while the daemon holds the
+    memory each new process is killed in its load. Updates `rss` and `state` (from each start on: loading
+    100 s, then serving), `ev` and `readies` (a ready only for a process that reaches it) in place; draws
+    only the new pids (`proc_start`)."""
+    N = np.arange(T)
+    s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
+    dmem = np.where((s0 <= N) & (s1 > N), f.rate * nd.host_total / 60 * (N - s0), 0.0)
+    limit, up_since, backoff, cand = 0.985 * nd.host_total, -math.inf, 0.0, []
+    for s in range(s0, T):
+        if state[s] == 0 or other[s] + dmem[s] + rss[s] < limit:
+            continue
+        ev.append((s + 0.4, "host", None, "oom_kill", {"pid": pid[0], "process": "vllm"}))
+        backoff = 10.0 if s - up_since >= 600 else min(2 * backoff, 300.0)
+        a = int(s + backoff)
+        state[s:a], rss[s:a] = 0, 0.0
+        if a >= T:
+            break
+        proc_start(float(a))
+        dt = N[a:] - a
+        state[a:] = np.where(dt < 100, 1, 2)
+        bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0]) * 40 * GIB * (dt < 110)
+        rss[a:] = (rss_base + bump) * np.clip(dt / RSS_RAMP, 0.05, 1.0)
+        up_since = float(a)
+        cand.append(a + 100.0)
+    readies += [r for r in cand if r < T and state[int(r)] == 2]
+    return dmem
 
 
 def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr, ev: list[Event]) -> Arr:
@@ -3880,7 +4051,7 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
     #                                   14 cache-salted; (s114) 15 load test; (s150) 16 through a
     #                                   stream-cutting client SDK; (s161) 17 from a client behind a
-    #                                   flaky edge proxy
+    #                                   flaky edge proxy; (s178) 18 from a client that does not stream
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -3983,6 +4154,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             t0_, P0_, G0_, k0 = xs[0]  # node's trace requests (kind 17), all recording (resets: `sim_engine`)
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate)
             xs[0] = (t0_, P0_, G0_, np.where(sel, 17, k0).astype(np.int8))
+        elif f.kind == "no_stream":  # (s178) a tenant's client release stops streaming: its share f.rate
+            t0_, P0_, G0_, k0 = xs[0]  # of the node's trace requests (kind 18), out over NS_ON s from s0,
+            on = np.clip((t0_ - s0) / NS_ON, 0.0, 1.0) * np.clip((s1 - t0_) / NS_OFF, 0.0, 1.0)  # back by s1
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * on)
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 18, k0).astype(np.int8))
         elif f.kind == "night":  # (s155) overnight the users' own traffic (kind 0) thins to f.rate of itself
             t0_, P0_, G0_, k0 = xs[0]
             stay = rng.random(len(t0_)) >= (1.0 - f.rate) * trough_shape(t0_, s0, s1)
@@ -4781,6 +4957,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gwb = np.zeros((T, len(LES)))
         np.add.at(gwb, (si[kind != 15], np.searchsorted(LES, ttft[kind != 15])), 1)
         e.out["gwb"] = gwb
+    if (kind == 18).any():  # (s178) the gateway times the first response byte: for a request that does not
+        ns = kind == 18  #     stream, the whole completion; one cancelled before it never sends one (no draw)
+        gt, gs, seen = np.where(ns, end - t, ttft), np.where(ns, ei, si), ~(ns & aborted)
+        gwv = np.zeros((T, len(LES)))
+        np.add.at(gwv, (gs[seen], np.searchsorted(LES, gt[seen])), 1)
+        e.out["gwb"] = e.out["gwv"] = gwv  # the fleet's and each upstream's gateway TTFT rules read it
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -4816,6 +4998,18 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             arr[a:b] = 0
     if frz:
         e.out["frz"] = frz
+    for f in (f for f in fl if f.kind == "kv_metric_bug"):  # (s181) the gauge counts every block holding a
+        s0 = int(f.start * 60)  # prefix-cache hash as used: all it ever allocated, less the unhashed last
+        new = (incs["vllm:prompt_tokens_total"] - incs["vllm:prefix_cache_hits_total"]  # partial block of
+               + incs["vllm:generation_tokens_total"])  # each request finished in the last minute (no draw)
+        cum = np.cumsum(np.where((s0 <= N) & up, new, 0.0))
+        for st in (x for x in o["starts"] if x > s0):  # a new process starts from an empty pool
+            cum = np.where(st <= N, cum - cum[int(st) - 1], cum)
+        nfin = np.zeros(T)
+        np.add.at(nfin, ei, 1.0)
+        cf = np.cumsum(nfin)
+        part = (cf - np.concatenate([np.zeros(60), cf[:-60]])) * 16 / e.pool
+        usage = np.where((s0 <= N) & up, np.maximum(usage, np.minimum(cum / e.pool, 1.0 - part)), usage)
     b600 = 600 if not len(t) or t[0] < 600 else float(t[0]) + 600  # a pod that lands later: its first 10 min
     e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
@@ -4979,6 +5173,7 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
     ar_sid = f"ar-fy2024-{rng.integers(1 << 32):08x}"
     probe = next((f"synthetic-{f.node}" for f in fl if f.kind == "prober"), "")  # (s110) one id per node
     sdk0 = min([f.start * 60 for f in fl if f.kind == "sdk_cut"], default=math.inf)  # (s150)
+    nsw = [(f.start * 60, (f.end or f.start) * 60) for f in fl if f.kind == "no_stream"]  # (s178)
     out: list[tuple[str, str]] = []
     for i in range(len(t)):
         if kind[i] == 13:  # (s110) the SLO prober reuses one session id for every check (no draw)
@@ -4991,6 +5186,10 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
             tn = "retail-bank"  # kind-16 ones, so a kind-0 request then goes to another tenant (no draw)
         elif kind[i] == 0 and tn == "retail-bank" and t[i] >= sdk0:
             tn = names[(i % 4) + (i % 4 >= 2)]
+        if kind[i] == 18:  # (s178) the non-streaming client's tenant; during its release that tenant's
+            tn = "ops-copilot"  # requests are the kind-18 ones, so a kind-0 request goes to another (no draw)
+        elif kind[i] == 0 and tn == "ops-copilot" and any(a <= t[i] < b for a, b in nsw):
+            tn = names[i % 4]
         if kind[i] == 2:
             out.append((tn, ar_sid))
             continue
@@ -5585,8 +5784,12 @@ def hq(q: float, W: Arr) -> Arr:
     return out
 
 
-def win(a: Arr, ti: Arr, w: int = 300) -> Arr:
-    """Sum of per-second increments over the `w` s before each evaluation (increase(x[5m]))."""
+def win(a: Arr, ti: Arr, w: int = 300, gap: tuple[float, float] | None = None) -> Arr:
+    """Sum of per-second increments over the `w` s before each evaluation (increase(x[5m])). (s179) `gap`: s
+    in which Prometheus scraped nothing; a window reaching into it counts from its first sample after it."""
+    if gap is not None:
+        a = a.copy()
+        a[int(gap[0]):int(gap[1])] = 0
     c = np.concatenate([np.zeros((1, *a.shape[1:])), np.cumsum(a, axis=0)])
     return np.asarray(c[ti + 1] - c[np.maximum(ti + 1 - w, 0)])
 
@@ -5604,6 +5807,40 @@ def fire_windows(ti: Arr, cond: Arr, for_s: int, step: int = 15) -> list[tuple[f
     return res + ([(since_, None)] if since_ is not None else [])
 
 
+def gap_windows(ti: Arr, cond: Arr, for_s: int, step: int, gap: tuple[float, float]
+                ) -> list[tuple[float, float | None, bool]]:
+    """(s179) `fire_windows` around a Prometheus outage [gap) (s): no evaluation in it. A window still open
+    when it begins is sent up to then and never resolved (Alertmanager lets it expire at its endsAt); after
+    the restart a rule's `for` starts again, except where it is at least FOR_GRACE: Prometheus restores
+    those from ALERTS_FOR_STATE for an alert active at its first evaluation, so one firing at the outage
+    fires again at once and one pending needs what it lacked, at least FOR_GRACE. (start, end or None,
+    resolved sent)."""
+    a, b = gap
+    cond = np.asarray(cond, bool)
+    pre, post = ti < a, ti >= b
+    out = [(x, y, True) for x, y in fire_windows(ti[pre], cond[pre], for_s, step)]
+    firing = bool(out) and out[-1][1] is None
+    if firing:
+        out[-1] = (out[-1][0], a, False)
+    cp = cond[pre]
+    run = len(cp) - int(np.nonzero(~cp)[0][-1]) - 1 if (~cp).any() else len(cp)  # evaluations true at the end
+    tq, cq = ti[post], cond[post]
+    need = float(for_s)
+    if for_s >= FOR_GRACE and run and len(cq) and cq[0]:
+        need = 0.0 if firing else max(for_s - (run - 1) * step, FOR_GRACE)
+    k0, since_, first = None, None, True
+    for k, ok in enumerate(cq):
+        if not ok:
+            if since_ is not None:
+                out.append((since_, float(tq[k]), True))
+            k0, since_, first = None, None, False
+            continue
+        k0 = k if k0 is None else k0
+        if since_ is None and (k - k0) * step >= (need if first else for_s):
+            since_ = float(tq[k])
+    return out + ([(since_, None, True)] if since_ is not None else [])
+
+
 def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[str, str] | None = None,
            host: str = "prometheus-k8s-0") -> list[Rec]:
     """The fleet's alerts as one Prometheus (`host`, its external labels `ext`) sends them (or Grafana)."""
@@ -5616,6 +5853,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         ext, host = {"cluster": "gpu-prod-eu2", **(ext or {})}, "mimir-ruler-0"
     fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
+    pgap = None if sc.prom_down is None else (sc.prom_down[0] * 60, sc.prom_down[1] * 60)  # (s179)
+    wn: Callable[[Arr, Arr], Arr] = win if pgap is None else partial(win, gap=pgap)
     for nd in sc.nodes:
         o = nd.o
         an = f"{nd.name}.{nd.fqdn}" if nd.fqdn else nd.name  # (s154) the node as its alerts name it
@@ -5630,9 +5869,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 lab.update(instance=f"{ip}:8000", pod=e.out["pod"])
             if nd.port_per_gpu and e.rec_gpu is not None:  # one server per GPU, each on its own port
                 lab["instance"] = f"{ip}:{8000 + e.rec_gpu}"
-            W, inc = win(x["buckets"], ti), {k: win(v, ti) for k, v in x["incs"].items()}
-            allb += W if "gwb" not in x else win(x["gwb"], ti)  # (s114, s117) the gateway's own view
-            tot, bad = tot + win(x["tot"], ti), bad + win(x["bad"], ti)
+            W, inc = wn(x["buckets"], ti), {k: wn(v, ti) for k, v in x["incs"].items()}
+            allb += W if "gwb" not in x else wn(x["gwb"], ti)  # (s114, s117, s178) the gateway's own view
+            tot, bad = tot + wn(x["tot"], ti), bad + wn(x["bad"], ti)
             fin = {r: inc[f'vllm:request_success_total{{finished_reason="{r}"}}'] for r in REASONS}
             nfin = np.maximum(sum(fin.values()), 1)
             conds = {"VLLMTimeToFirstTokenP99High": hq(0.99, W) > sc.ttft_slo,
@@ -5661,16 +5900,25 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             for lb, m in parts:
                 fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
                 fired.append(("VLLMTargetDown", cfg & down & m, lb, an, e.rec_gpu))
-        nb, nt = (win(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
+        nb, nt = (wn(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
         if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
-            up_b = win(sum(e.out["buckets"] for e in nd.engines), ti)
+            up_b = wn(sum(e.out.get("gwv", e.out["buckets"]) for e in nd.engines), ti)  # (s178) its own view
             fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > sc.ttft_slo,
                           {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
         hl = {"node": an, "instance": f"{an}:9100", "job": "node-exporter"}
         ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
         sts = np.array(o["starts"] or [-1e9])
+        early: Arr | int = 0  # (s179) restarts in the outage the restarts' rule still counts
+        if pgap is not None:  # (s179) a counter's increase in the outage shows only in a window that also
+            ooms = ooms[(ooms < pgap[0]) | (ooms >= pgap[1])]  # holds a sample from before it: never in 5 min
+            #                                                    (a > 5-min outage); in 15 min, restarts
+            sts = np.array([x for x in sts if not pgap[0] <= x < pgap[1]] or [-1e9])
+            g15 = np.array([x for x in o["starts"] if pgap[0] <= x < pgap[1]] or [-1e9])
+            dt_g = ti[:, None] - g15
+            early = ((dt_g >= 0) & (dt_g < 900) & (ti[:, None] - 900 < pgap[0])).sum(1)
+        ooms = ooms if len(ooms) else np.array([-1e9])
         kl = {**hl, "job": "kube-state-metrics", "namespace": "inference", "pod": o["pod"],
               "container": "vllm"}
         dt_oom, dt_st = ti[:, None] - ooms, ti[:, None] - sts
@@ -5693,7 +5941,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             ("NodeTargetDown", ~reach & ~gone, hl),
             ("DCGMTargetDown", (~reach | gap) & ~gone,
              {**hl, "instance": f"{an}:9400", "job": "dcgm-exporter"}),
-            ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) >= 2) & (state != 2), kl)]]
+            ("KubePodCrashLooping", (((dt_st >= 0) & (dt_st < 900)).sum(1) + early >= 2) & (state != 2), kl)]]
         if back:  # the exporter's own container restarts (kube-state-metrics counts them)
             dt_x = ti[:, None] - np.array(back)
             xl = {**kl, "namespace": "gpu-operator", "container": "nvidia-dcgm-exporter",
@@ -5782,16 +6030,22 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             url = f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"
             hooks += [(a, b, labels, ann, url, node, gpu) for a, b in fire_windows(tv, cond, for_s)]
             continue
-        for a, b in fire_windows(tv, cond, for_s, step):
+        wins = ([(x, y, True) for x, y in fire_windows(tv, cond, for_s, step)] if pgap is None
+                else gap_windows(tv, cond, for_s, step, pgap))  # (s179) around a Prometheus outage
+        for a, b, rsv in wins:
             sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
-            sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
-            for t, status, end in (x for x in sends if x[0] < cut):
+            sends += [(b + k, "resolved", b) for k in (0, 60) if rsv and b is not None and b + k < T]
+            fa = a  # (s179) FiredAt: the Watchdog has fired since its Prometheus started, until it restarts
+            if nm == "Watchdog" and a <= tv[0]:
+                fa = PROM_UP_S
+            for t, status, end in (x for x in sends
+                                   if x[0] < cut and not (pgap and pgap[0] <= x[0] < pgap[1])):
                 out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
                                                         "kind": "alert", "gpu": gpu, "alert": {
                     "status": status, "labels": labels,
                     "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
-                    "startsAt": stamp(t0 + a), "endsAt": stamp(t0 + end), "fingerprint": fnv64(labels),
+                    "startsAt": stamp(t0 + fa), "endsAt": stamp(t0 + end), "fingerprint": fnv64(labels),
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
@@ -6102,7 +6356,8 @@ def scenarios() -> list[Scenario]:
             *thirty_second_scenarios(), *thirty_third_scenarios(), *thirty_fourth_scenarios(),
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
-            *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios()]
+            *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
+            *forty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -8142,6 +8397,67 @@ def forty_third_scenarios() -> list[Scenario]:
         nd.lower = True
     s177.nodes[0].skew = -0.7
     return [s174, s175, s176, s177]
+
+
+def forty_fourth_scenarios() -> list[Scenario]:
+    """s178-s181, added later by a forty-fourth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    ns = [f"ns-h100-{k:02d}" for k in range(1, 7)]
+    s178 = Scenario("s178_nonstreaming_sdk_gateway_ttft_leak", "2028-08-08T10:00:00+00:00", 90,
+                    mk("ns-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                       step_gen=True),
+                    [*(Fault("no_stream", n, 25, 68, rate=0.15) for n in ns),
+                     *(Fault("nostream_window", n, 25, 73, cause=ben,  # label only: to the end of the
+                             detail="non_streaming_client") for n in ns),  # 5-min windows it is in
+                     Fault("kv_leak", "ns-h100-04", 32, cause=si, leak=2.0),
+                     Fault("long_document", "ns-h100-02", 40, 60, cause=ben, detail="long_document",
+                           burst=5)],
+                    drop={("ns-h100-05", "dcgm"): 0.03})
+    for nd in s178.nodes[3:]:
+        nd.lower = True
+    s179 = Scenario("s179_prometheus_oom_alert_blackout_xid", "2028-08-15T13:00:00+00:00", 90,
+                    mk("pb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("spec_residue", "pb-h100-02", 22, cause=sr),
+                     Fault("kv_leak", "pb-h100-06", 33, cause=si, leak=1.8),
+                     Fault("xid79", "pb-h100-05", 44, gpu=1, cause="other", detail="xid_79"),
+                     Fault("warmup", "pb-h100-03", 45, 55, cause=ben, detail="rolling_restart")],
+                    noise=[("pb-h100-01", "NodeClockSkewDetected", 12, 90)],
+                    spill=True, site=[("Watchdog", {}, 0.0, 90.0)], prom_down=(41.3, 50.4))
+    for nd in s179.nodes[3:]:
+        nd.lower = True
+    s179.nodes[0].skew = 1.4
+    s180 = Scenario("s180_edr_sensor_leak_innocent_vllm_oom", "2028-08-22T09:00:00+00:00", 90,
+                    mk("ed-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=512 * GIB,
+                       step_gen=True),
+                    [Fault("daemon_leak", "ed-h100-03", 18, 73.5, rate=0.012),
+                     Fault("daemon_window", "ed-h100-03", 18, round(74 + 100 / 60, 4), cause="other",
+                           detail="host_daemon_memory_leak"),  # label only: to the new engine's ready
+                     Fault("scrape_block", "ed-h100-05", 22, cause="monitoring_gap"),
+                     Fault("rss_leak", "ed-h100-05", 26, rate=0.02),
+                     Fault("page_cache", "ed-h100-02", 25, 60, rate=0.018),
+                     Fault("cache_window", "ed-h100-02", 25, cause=ben, detail="page_cache"),  # label only
+                     Fault("checkpoint_load", "ed-h100-06", 50, 55, cause=ben, detail="checkpoint_load")],
+                    drop={("ed-h100-01", "host"): 0.03})
+    for nd in s180.nodes[3:]:
+        nd.lower = True
+    up = (("kb-h100-02", 20.0), ("kb-h100-04", 50.0), ("kb-h100-05", 54.0))  # (s181) canary, second wave
+    s181 = Scenario("s181_kv_usage_metric_regression_canary_leak", "2028-08-29T14:00:00+00:00", 100,
+                    mk("kb-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, step_gen=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade") for n, m in up),
+                     *(Fault("kv_metric_bug", n, round(m + 130 / 60, 4), cause=ben,
+                             detail="kv_usage_metric_regression") for n, m in up),
+                     Fault("kv_leak", "kb-h100-06", 30, cause=si, leak=1.8),
+                     Fault("kv_leak", "kb-h100-05", 38, 54, cause=si, leak=2.0),
+                     Fault("kv_leak", "kb-h100-05", round(54 + 130 / 60, 4), cause=si, leak=2.0)],
+                    spill=True, noise=[("kb-h100-03", "NodeClockSkewDetected", 15, 100)])
+    for nd in s181.nodes[3:]:
+        nd.lower = True
+    for nd in s181.nodes[:2]:
+        nd.sentinel = True
+    s181.nodes[2].skew = -1.2
+    return [s178, s179, s180, s181]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
