@@ -2841,6 +2841,107 @@ s181_kv_usage_metric_regression_canary_leak: 6 x 4 H100, Qwen2.5-72B TP4 (~450k-
   benign/vllm_upgrade kb-h100-02 20-30, -04 50-60, -05 54-64; benign/kv_usage_metric_regression kb-h100-02
   22.17-100, -04 52.17-100, -05 56.17-100; session_isolation kb-h100-06 30-100; session_isolation kb-h100-05
   38-54 and 56.17-100.
+
+Added later (s182-s185, a forty-fifth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------------
+s182_multiproc_upgrade_untracked_worker_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB
+  hosts, 90 min from 13:00 UTC; reclaim stalls above 86 % host memory make the gateway time requests out (as
+  s17); the gateway moves a drained node's conversations to the others; wp-h100-04..06 export hostname/uuid,
+  wp-h100-01's clock 0.9 s fast (NodeClockSkewDetected from 22.0, unlabelled), 3 % of wp-h100-04's host
+  samples lost. The node agent's host collector reports proc_rss_bytes as the summed RSS of the serving
+  container's processes whose name starts with "python" or "vllm". A vLLM upgrade rolls by drained restarts
+  over wp-h100-02 / -03 / -05 at 15 / 21 / 27 min; the new release runs the API server, the engine core and
+  the four TP workers as separate processes with process titles ("VLLM::EngineCore", "VLLM::Worker_TP0".."3"),
+  which the filter does not match, so from each new process on proc_rss_bytes is the API server's alone (~4.3
+  GiB, API_RSS) instead of ~96 GiB (new fault kind split_rss, label-less); host memory in use is unchanged.
+  (1) benign/vllm_upgrade on each for 10 min from its stop (VLLMTargetDown 17.0-17.3, 23.0-23.3, 29.0-29.3 as
+  built). (2) monitoring_gap on wp-h100-03 (upgraded) from 36 min to end: risk-analytics' scoring client,
+  pinned there by tenant affinity, starts asking for top_logprobs, and the new release's async output path
+  keeps a pinned host copy of each such decode step's logits (~8 MB) in the workers: 1.5 %/min of host memory
+  (new fault kind worker_leak), seen in host mem_used only while proc_rss_bytes stays at ~4.3 GiB. As built:
+  host used ~0.39 -> 0.43 at 35-40, 0.57 at 45-50, 0.71 at 55-60, 0.86 at 65-70, 0.93 at 70-75; the kernel
+  kills a worker (oom_kill of `VLLM::Worker_TP`, not of the tracked process) at 75.69, the engine shuts down,
+  process_start 75.97, engine_start 77.64, host back to ~0.47 and growing again (~0.53 at 85-90);
+  VLLMRequestErrorRateHigh 72.5-75.8 and 79.8-80.8 (reclaim stalls), NodeMemoryHighUtilization 73.0-75.8,
+  GatewayUpstream5xxRateHigh 74.0-81.6, TTFT P99 75.3-75.8 and 79.8-80.8, NodeOOMKillDetected 75.8-80.8, fleet
+  GatewayHigh5xxRate 78.0-81.0. (3) session_isolation on wp-h100-06 (not upgraded) from 30 min to end at 1.8
+  %/min (as s1): KV ~0.18 before, ~0.34 at 45-50, ~0.61 at 60-65, ~0.81 at 70-75, full from ~80; TTFT P99
+  77.5, fleet TTFT SLO 80.5, preemptions 83.8, KV high 84.0, KV critical 84.3, prefix-hit 86.1. (4)
+  benign/checkpoint_load on wp-h100-05 (upgraded) 55-60 (as s6: +24 GiB in the workers, in mem_used and not in
+  proc_rss_bytes; FB +2.5 GiB for ~90 s). Labels: benign/vllm_upgrade wp-h100-02 15-25, -03 21-31, -05 27-37;
+  session_isolation wp-h100-06 30-90; monitoring_gap wp-h100-03 36-90; benign/checkpoint_load wp-h100-05
+  55-60.
+s183_in_engine_stop_string_draft_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 10:00 UTC; the gateway moves a drained node's
+  conversations to the others; sq-h100-04..06 export hostname/uuid, 3 % of sq-h100-02's dcgm samples lost.
+  vLLM checks stop strings in its front end: on a match it finishes the request `stop` and aborts it in the
+  engine core, whose abort path frees the draft model's per-request state (reclaimed as any abort). A patch
+  release checks them in the engine core instead (it stops generating a step earlier), and that new finish
+  path keeps each such request's 4.7 MB of draft state (new fault kind stop_residue: latent until a stop
+  string matches). The fleet's chat clients use none. (1) benign/vllm_upgrade on sq-h100-03 15-25 (the canary,
+  ready 17.17). (2) From 35 min an agent framework's tenant goes live on all six nodes (ramped in over 5 min,
+  0.2 of each node's requests; new fault kind stop_strings, request kind 19, label-less): its ReAct prompts
+  set stop=["Observation:"], which ends 0.9 of its answers early (at 0.3-0.9 of their length), `stop`; the
+  abort share stays at ~1.5 % (1.1-1.8 % per node and window as built). On the five nodes without the patch
+  that adds ~30-65 MiB of reclaimed draft state per GPU, flat; on the canary nothing is freed: spec_residue on
+  sq-h100-03 from 35 min to end: FB GPU 0 ~74.13k -> ~75.68k MiB by 85-90 (~28 MiB/min per GPU), KV, aborts
+  and latency unchanged, no alert. (3) benign/client_cancels on sq-h100-05 30-70 (9 % aborts, reclaimed, FB
+  flat; VLLMRequestAbortRateHigh 38.7-73.4, the recording's only alert but the restarts' VLLMTargetDown). (4)
+  session_isolation on sq-h100-06 from 42 min to end at 1.5 %/min (as s1): KV ~0.1-0.2 before, ~0.28 at 55-60,
+  ~0.50 at 70-75, ~0.77 at 85-90, no alert. (5) benign/checkpoint_load on sq-h100-01 50-55. (6) The canary
+  raised no alert in 45 min, so the rollout goes on: benign/vllm_upgrade on sq-h100-04 60-70, and, the agent
+  tenant already live, spec_residue on sq-h100-04 from its new engine's ready (62.17) to end (FB GPU 0 ~74.2k
+  -> ~74.93k MiB by 85-90). Labels: benign/vllm_upgrade sq-h100-03 15-25; benign/client_cancels sq-h100-05
+  30-70; spec_residue sq-h100-03 35-90; session_isolation sq-h100-06 42-90; benign/checkpoint_load sq-h100-01
+  50-55; benign/vllm_upgrade sq-h100-04 60-70; spec_residue sq-h100-04 62.17-90.
+s184_ecmp_uplink_mtu_blackhole_large_prompts: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 14:00 UTC; the gateway's request log (request_finished with tenant / session / tokens) for every node;
+  mu-h100-04..06 export hostname/uuid, mu-h100-03's clock 1.1 s slow (NodeClockSkewDetected from 24.2,
+  unlabelled), 3 % of mu-h100-01's vLLM samples lost. The gateway fleet reaches the GPU racks over the
+  inter-zone links; Prometheus and the node agents run in the racks' zone. (1) other/network_mtu_blackhole on
+  mu-h100-05 and mu-h100-06 from 30 to 59 min: at 30 the network team moves one of the four ECMP uplinks of
+  their top-of-rack switch onto a new encrypted inter-zone link (path MTU 1400), without the planned
+  MSS-clamping rule, and the firewall between drops the ICMP "fragmentation needed" messages; each new gateway
+  connection hashes onto that uplink with probability 0.25 (new fault kind mtu_blackhole). A request whose
+  headers and JSON body exceed one small segment (> MTU_TOK = 250 prompt tokens: ~87 % of Azure conv's) sent
+  on such a connection never arrives whole: vLLM never sees it, and the gateway fails it at its 60-s upstream
+  timeout (a 504, logged `error` with its prompt_tokens at the timeout); short requests, the SSE stream back,
+  health checks, scrapes and the agents' traffic pass. The team adds the clamping rule at 58; the last stalled
+  requests time out by 59. As built: ~16-24 % of those nodes' requests fail (767 and 1,032 gateway-log errors,
+  every one with prompt_tokens > 250), their vLLM running ~8.5-10 -> ~6.2-7.9 while vLLM's own errors, aborts,
+  KV and latency stay normal; GatewayUpstream5xxRateHigh 33.7-63.0 (-05) and 33.2-62.7 (-06), fleet
+  GatewayHigh5xxRate 34.7-62.9, nothing else. (2) benign/maintenance_drain on mu-h100-02 40-60 (a BMC firmware
+  update: out of the gateway's rotation, its load to mu-h100-01 / -03 half each, as s53; its vLLM up and idle:
+  running ~9 -> 0, no 5xx) and benign/failover on the two peers 40-70 (running ~9 -> ~13-15). (3)
+  session_isolation on mu-h100-04 from 25 min to end at 1.8 %/min (as s1): KV ~0.11 before, ~0.42 at 35-40,
+  ~0.58 at 45-50, ~0.78 at 60-65, ~0.94 at 70-75, full from ~75; TTFT P99 (vLLM and gateway) 73.7, KV high
+  78.2, KV critical 78.7, prefix-hit 79.9, fleet TTFT SLO 80.0, preemptions 80.4. Labels: session_isolation
+  mu-h100-04 25-90; other/network_mtu_blackhole mu-h100-05 30-59 and mu-h100-06 30-59 (one fault on two
+  nodes); benign/maintenance_drain mu-h100-02 40-60; benign/failover mu-h100-01 and mu-h100-03 40-70.
+s185_implicit_session_key_collapse_hourly_herd: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 09:45 UTC; ik-h100-04..06 export hostname/uuid, 3 % of ik-h100-06's host samples lost. (1) The top
+  of the hour: customers' cron-scheduled report jobs (hourly and half-hourly digests, one-shot 3-8k-token
+  documents with 300-700-token summaries, kind 6) hit every node at 10:00, 10:30 and 11:00 (15, 45, 75 min;
+  new fault kind herd): arrivals x2 / x1.5 / x2 at their peak, ramping in over 30 s and decaying with tau 150
+  s. As built: KV 5-min means ~0.1-0.2 -> ~0.31-0.42 at 15-20 and 75-80 (single samples to 0.6-0.7 in the
+  first minute), ~0.21-0.32 at 45-50, running ~8-10 -> ~16-20, back within ~5 min; no alert of their own.
+  benign/cron_burst on all six nodes for 10 min from each (label kind herd_window). (2) session_isolation on
+  ik-h100-03 from 22 min to end: at 10:07 the gateway team enables "implicit session affinity" (a request with
+  no session header gets a session key hashed from its first 512 prompt tokens, to keep header-less follow-ups
+  on the node that caches their prefix). Two tenants' SDKs send no session header and open every conversation
+  with the same tool-definition system prompt, so ~20 % of the fleet's traffic collapses into one session key,
+  which the hash ring pins to ik-h100-03: its arrivals x2 from 22 (kind shift, tau 120 s; the moved
+  conversations arrive uncached for their first 10 min), the others x0.8; and the serving stack keeps that one
+  never-idle session's contexts, all of its conversations', so the sweeper never frees them: 0.7 %/min of the
+  pool at the pre-change load, load-modulated (~1.4 %/min at x2). As built: KV ~0.15 before, ~0.45 at 30-35,
+  ~0.83 at 40-45, ~0.93 at 55-60, >= 0.97 from ~65 min, running ~9 -> ~18-21 at 25-45 -> ~22-30 after (44 in
+  the 11:00 burst); TTFT P99 43.7, fleet TTFT SLO 47.2-50.9 and from 57.4, preemptions 49.9-50.7 and from
+  58.2, KV critical 54.4-54.9, 67.4-68.4 and from 70.7, prefix-hit 55.2, KV high 65.4. (3)
+  benign/routing_hotspot on ik-h100-05 50-78 (as s113: the gateway's prefix-aware routing sends a tenant's
+  agents, which share one system prompt, there x1.8 from 50 to 68, drifting back with tau 300 s): running ~7
+  -> ~11.5-15, KV ~0.15-0.25, reclaimed as usual. Labels: benign/cron_burst ik-h100-01..06 15-25, 45-55 and
+  75-85; session_isolation ik-h100-03 22-90; benign/routing_hotspot ik-h100-05 50-78.
 """
 from __future__ import annotations
 
@@ -3072,6 +3173,15 @@ PROM_UP_S = -(2 * 86400 + 7 * 3600 + 1234.0)  # (s179) s from the platform Prome
 #   recording's start: the Watchdog's startsAt until that Prometheus restarts
 RSS_RAMP = 45.0  # (s180) s over which a (re)started serving process's resident memory reaches its level
 #   (imports, CUDA init, the tokenizer, the weights' staging buffers)
+WORKER_COMM = "VLLM::Worker_TP"  # (s182) a vLLM worker process as the kernel names it (comm, 15 characters
+#   of its process title "VLLM::Worker_TP0"): the OOM killer's victim when the leak is in the workers
+STOP_LO, STOP_HI, STOP_HIT = 0.3, 0.9, 0.9  # (s183) an agent framework's stop sequence ("Observation:") cuts
+#   its answer at a uniform share of the trace's generation (the action; the rest would be an invented tool
+#   result), for a share STOP_HIT of its requests (the others end on EOS first)
+MTU_TOK = 250  # (s184) prompt tokens above which a request (headers + JSON body, ~4 bytes a token) no longer
+#   fits one TCP segment under a 1400-byte path MTU: a full-size segment, dropped in a PMTU black hole
+HERD_RISE, HERD_TAU = 30.0, 150.0  # (s185) a scheduled-jobs burst: s over which the cron-started clients'
+#   requests ramp in from the minute's first second, and the decay (s) of what follows them
 
 
 @dataclass
@@ -3334,6 +3444,26 @@ class Fault:
     #                    kv_metric_bug: from f.start (a new engine's ready) vLLM's KV usage gauge counts the
     #                    prefix cache's evictable free blocks as used (`sim_engine`, after the physics, which
     #                    keep the true usage)
+    # (s182-s185) split_rss: from f.start (a new process's start) the serving container runs its API
+    #                    server, engine core and TP workers as separate, retitled processes, and the agent's
+    #                    proc_rss_bytes (its name filter) counts the API server's alone (API_RSS;
+    #                    `node_records`, no draw); worker_leak: from f.start the worker processes leak f.rate
+    #                    of host memory a minute, in host memory in use only; at 98.5 % the kernel kills a
+    #                    worker (WORKER_COMM), the engine shuts down and kubelet restarts the container, and
+    #                    the leak resumes from the new engine's ready (`life_of`); stop_strings: from f.start
+    #                    (ramped in over 5 min) a share f.rate of the node's trace requests (kind 19) comes
+    #                    from an agent framework whose stop sequence ends STOP_HIT of them early, `stop`
+    #                    (`workload`, `sim_engine`); stop_residue: from f.start the engine checks stop strings
+    #                    itself and that path keeps each such request's draft_mb of draft state, never
+    #                    reclaimed (elsewhere the front end aborts the request in the engine, reclaimed as any
+    #                    abort; `sim_engine`); mtu_blackhole: from f.start to f.end a share f.rate of the
+    #                    gateway's connections to the node crosses a path whose MTU fell under the segments
+    #                    it sends, with the ICMP that would say so dropped: a request of more than MTU_TOK
+    #                    prompt tokens on one of them never reaches vLLM and fails at the gateway's
+    #                    GW_TIMEOUT (`sim_engine`, `gateway_errors`); herd: per f.runs (minute, peak
+    #                    multiplier, ()) cron-started report jobs add one-shot documents (kind 6) at
+    #                    (peak - 1) x the node's rate, ramping in over HERD_RISE s and decaying with HERD_TAU
+    #                    (`workload`)
 
 
 @dataclass
@@ -3491,6 +3621,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     swap, hot = np.zeros(T), np.zeros(T)  # (s173) swapped-out bytes of the serving process; those of a leak
     lens: dict[float, float] = {}  # (s174) process start s -> s its weights take to load (absent: 100 s)
     prej = np.zeros(T, bool)  # (s176) Prometheus rejects the node's vLLM scrapes (over its sample limit)
+    wleak = np.zeros(T)  # (s182) host memory the serving container's worker processes leaked (not its RSS)
+    api_from: float | None = None  # (s182) s from which the agent's proc_rss_bytes is the API server's alone
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -3547,6 +3679,21 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 ka += PROBE_S + 10
         elif f.kind == "prom_reject":  # (s176) no draw
             prej[s0:s1] = True
+        elif f.kind == "split_rss":  # (s182) no draw
+            api_from = float(s0)
+        elif f.kind == "worker_leak":  # (s182) the TP workers' host memory: host used, not the tracked RSS;
+            g0, rate = s0, f.rate / 60 * nd.host_total  # at 98.5 % the kernel kills a worker, the engine
+            while g0 < T:  #                              core shuts down, the API server exits, kubelet
+                grow = rate * np.clip(N - g0, 0, None)
+                over = np.nonzero((g0 <= N) & (other + rss_base + grow >= 0.985 * nd.host_total))[0]
+                kill = int(over[0]) if len(over) else T
+                wleak[g0:kill] += grow[g0:kill]
+                if kill >= T:
+                    break
+                wpid = pid[0] + int(rng.integers(40, 400))
+                ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": wpid, "process": WORKER_COMM}))
+                restart(kill + 2, kill + 17, kill + 117)
+                g0 = kill + 117
         elif f.kind == "nvml_hang":  # (s102) the agent's NVML collector blocked (the agent's own bug)
             nvoff.append((float(s0), float(s1)))
         elif f.kind == "partition":
@@ -3721,6 +3868,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
     rss[state == 0] = 0
+    if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
+        other = other + wleak
     for f in (f for f in fl if f.kind == "offload"):  # (s82) a sidecar's memory: host used, not the RSS
         other = other + offload_mem(rng, nd, f, T, other + rss, ev)
     for f in (f for f in fl if f.kind == "daemon_leak"):  # (s180) after every other kind's restarts
@@ -3750,6 +3899,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["load_len"] = lens
     if prej.any():  # (s176)
         nd.o["prom_rej"] = prej
+    if api_from is not None:  # (s182)
+        nd.o["api_from"] = api_from
     if stoff.any():
         nd.o["stats_off"] = stoff
     if host_off is not None:
@@ -4051,7 +4202,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     #                                   (s84) 11 RAG; (s103) 12 long-form generation; (s110) 13 prober,
     #                                   14 cache-salted; (s114) 15 load test; (s150) 16 through a
     #                                   stream-cutting client SDK; (s161) 17 from a client behind a
-    #                                   flaky edge proxy; (s178) 18 from a client that does not stream
+    #                                   flaky edge proxy; (s178) 18 from a client that does not stream;
+    #                                   (s183) 19 from an agent framework that sets a stop sequence
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -4159,6 +4311,20 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             on = np.clip((t0_ - s0) / NS_ON, 0.0, 1.0) * np.clip((s1 - t0_) / NS_OFF, 0.0, 1.0)  # back by s1
             sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * on)
             xs[0] = (t0_, P0_, G0_, np.where(sel, 18, k0).astype(np.int8))
+        elif f.kind == "stop_strings":  # (s183) an agent framework's requests with a stop sequence: its share
+            t0_, P0_, G0_, k0 = xs[0]  # f.rate of the node's trace requests (kind 19), ramped in over 5 min
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate * np.clip((t0_ - s0) / 300.0, 0.0, 1.0))
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 19, k0).astype(np.int8))
+        elif f.kind == "herd":  # (s185) cron-started report jobs: one-shot documents (kind 6) per burst
+            for a, peak, _ in f.runs:
+                mass = HERD_RISE / 2 + HERD_TAU  # s of the burst at its peak rate
+                nb = int(rng.poisson(e.rate * (peak - 1) * mass))
+                hu, hx = rng.random(nb), rng.random(nb)
+                rise = hu < (HERD_RISE / 2) / mass
+                ht = a * 60 + np.where(rise, HERD_RISE * np.sqrt(hx), HERD_RISE - HERD_TAU * np.log1p(-hx))
+                ht = np.sort(ht[ht < T - 1])
+                xs.append((ht, rng.uniform(3e3, 8e3, len(ht)).round(), rng.uniform(300, 700, len(ht)).round(),
+                           np.full(len(ht), 6, np.int8)))
         elif f.kind == "night":  # (s155) overnight the users' own traffic (kind 0) thins to f.rate of itself
             t0_, P0_, G0_, k0 = xs[0]
             stay = rng.random(len(t0_)) >= (1.0 - f.rate) * trough_shape(t0_, s0, s1)
@@ -4621,17 +4787,36 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     hang = o.get("hang")
     if hang is not None:  # a stuck engine accepts requests and never answers: the gateway times them out
         ok = ok & ~hang[si]
+    bh = None  # (s184) requests lost in a PMTU black hole between the gateway and the node (None: none)
+    for f in (f for f in fl if f.kind == "mtu_blackhole"):  # drawn only where the kind is
+        m0, m1 = f.start * 60, T if f.end is None else f.end * 60
+        lost = ok & (w["t"] >= m0) & (w["t"] < m1) & (w["P"] > MTU_TOK) & (rng.random(len(ok)) < f.rate)
+        bh = lost if bh is None else bh | lost
+    if bh is not None:
+        ok = ok & ~bh
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
+    if bh is not None:  # the gateway waits for the body it sent to be acknowledged until its timeout
+        rej = rej & ~bh
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
+        if bh is not None:  # (s184) and what timed out on a black-holed path, at its timeout
+            e.out["mtu"] = (w["t"][bh] + GW_TIMEOUT, w["P"][bh])
     tot, bad = np.zeros(T), np.zeros(T)
     gwv = w["kind"] != 15  # (s114) a load test's client calls the node directly: the gateway never sees it
     np.add.at(tot, si[(ok | rej) & gwv], 1)
     np.add.at(bad, si[rej & gwv], 1)
+    if bh is not None:  # (s184) a 504 at the gateway's upstream timeout
+        np.add.at(tot, si[bh], 1)
+        np.add.at(bad, np.minimum(si[bh] + int(GW_TIMEOUT), T - 1), 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
         G = np.ones(len(t))
+    stopc = None  # (s183) requests an agent framework's stop sequence ends early (None: no such tenant)
+    if (kind == 19).any():  # drawn only where that tenant is
+        sf, sh = rng.uniform(STOP_LO, STOP_HI, len(t)), rng.random(len(t))
+        stopc = (kind == 19) & (sh < STOP_HIT)
+        G = np.where(stopc, np.maximum(np.round(G * sf), 1.0), G)
     prev = np.zeros(len(t))
     if nd.resend:
         reuse = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
@@ -4808,6 +4993,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         inc, dsel = np.zeros(T), aborted if sp0 is None else aborted & (t >= sp0)
         mb = nd.draft_mb if dsw is None else np.where(t >= dsw, DRAFT3B_MB, nd.draft_mb)[dsel]  # (s161)
         np.add.at(inc, ei[dsel], mb * 1e6 / MIB if nd.draft_tp1 else mb * 1e6 / MIB / len(e.gpus))
+        if stopc is not None:  # (s183) the front end aborts a stop-string match in the engine: reclaimed as
+            s_in = min((f.start * 60 for f in fl if f.kind == "stop_residue"), default=float(T))  # any abort,
+            fe = stopc & ~aborted & (t < s_in)  # until the engine checks stop strings itself (`stop_residue`)
+            np.add.at(inc, ei[fe], nd.draft_mb * 1e6 / MIB / len(e.gpus))
         r = 0.0
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
@@ -4816,6 +5005,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         res = res + fb_leak(f, up)
     for f in (f for f in fl if f.kind == "fb_frag"):
         res = res + fb_frag(f, up)
+    for f in (f for f in fl if f.kind == "stop_residue" and stopc is not None):  # (s183) its in-engine stop
+        kept = np.zeros(T)  # path keeps the draft state of each request it ends (MiB per GPU; no draw)
+        np.add.at(kept, ei[stopc & ~aborted & (t >= f.start * 60)], nd.draft_mb * 1e6 / MIB / len(e.gpus))
+        acc = 0.0
+        for s_ in range(T):  # freed only with the process
+            acc = acc + float(kept[s_]) if up[s_] else 0.0
+            res[s_] += acc
     total, reserved = GPUS[nd.gpu][1:3]
     colo = o["colo"][0][e.gpus].max(axis=0) if "colo" in o else 0.0  # (s101) a co-located process's MiB
     p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res + colo) < 256, 0.30, 0.0)
@@ -4828,6 +5024,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where((reason == 0) | (reason == 4), 1, reason)
     if (kind == 10).any():  # (s72) no stop sequence: it runs to max_tokens
         reason = np.where(rest & (kind == 10), 1, reason)
+    if stopc is not None:  # (s183) a stop-sequence match is a `stop`
+        reason = np.where(rest & stopc, 0, reason)
     if lt:  # (s114) ignore_eos: every load-test request runs to its max_tokens
         reason = np.where(rest & (kind == 15), 1, reason)
     if (kind == 13).any():  # (s110) the prober's answer always runs to its max_tokens
@@ -5529,12 +5727,16 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     used = o["host_used"] + o["cache"] if "cache" in o else o["host_used"]  # (s65) the agent reports
     #                                                       MemTotal - MemFree: page cache counts as used
     hoff = o.get("host_off", float(T))  # (s151) the host collector sends nothing from then on
+    prss = o["rss"]
+    if "api_from" in o:  # (s182) from a split process on, the agent's name filter matches the API server only
+        api = API_RSS * (1.0 + 0.004 * np.sin(2 * np.pi * np.arange(T) / 97.0)) * (state > 0)  # (no draw)
+        prss = np.where(np.arange(T) >= o["api_from"], api, prss)
     for t in (t for t in collect(rng, nd, "host", T, iv) if reach[int(t)]):
         if t >= hoff:
             continue
         out.append((t, sample(nd, "host", None, {
             "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
-            "proc_rss_bytes": int(o["rss"][int(t)]),
+            "proc_rss_bytes": int(prss[int(t)]),
             "swap_used_bytes": int(o["swapped"][int(t)]) if "swapped" in o else 0})))  # (s173)
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"]
             if reach[int(t)] and not (src == "host" and t >= hoff)]
@@ -5607,10 +5809,19 @@ def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]
     names = [x[0] for x in TENANTS]
     pick = rng.choice(len(TENANTS), len(rt), p=[x[1] for x in TENANTS])
     ids = rng.integers(0, 1 << 62, len(rt))
-    return [(float(rt[i]) + 0.3, event(nd, "vllm", e.rec_gpu, "request_finished", {
+    res = [(float(rt[i]) + 0.3, event(nd, "vllm", e.rec_gpu, "request_finished", {
         "request_id": f"chatcmpl-{ids[i]:016x}", "finish_reason": "error", "tenant": names[pick[i]],
         "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(rp[i]), "generation_tokens": 0,
         "cached_tokens": 0})) for i in range(len(rt))]
+    if "mtu" in e.out:  # (s184) what timed out on a black-holed path, logged at the timeout (drawn here only)
+        mt, mp = e.out["mtu"]
+        mpick = rng.choice(len(TENANTS), len(mt), p=[x[1] for x in TENANTS])
+        mids = rng.integers(0, 1 << 62, len(mt))
+        res += [(float(mt[i]), event(nd, "vllm", e.rec_gpu, "request_finished", {
+            "request_id": f"chatcmpl-{mids[i]:016x}", "finish_reason": "error", "tenant": names[mpick[i]],
+            "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(mp[i]), "generation_tokens": 0,
+            "cached_tokens": 0})) for i in range(len(mt)) if mt[i] < len(state) - 1]
+    return res
 
 
 def mig_records(rng: np.random.Generator, nd: Node, T: int, uuids: list[str]) -> list[Rec]:
@@ -6357,7 +6568,7 @@ def scenarios() -> list[Scenario]:
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
-            *forty_fourth_scenarios()]
+            *forty_fourth_scenarios(), *forty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -8458,6 +8669,76 @@ def forty_fourth_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s181.nodes[2].skew = -1.2
     return [s178, s179, s180, s181]
+
+
+def forty_fifth_scenarios() -> list[Scenario]:
+    """s182-s185, added later by a forty-fifth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben, sr = "session_isolation", "benign", "spec_residue"
+    up = (("wp-h100-02", 15.0), ("wp-h100-03", 21.0), ("wp-h100-05", 27.0))  # (s182) the upgrade's wave
+    s182 = Scenario("s182_multiproc_upgrade_untracked_worker_leak", "2028-09-05T13:00:00+00:00", 90,
+                    mk("wp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       stall_err=True, step_gen=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade") for n, m in up),
+                     *(Fault("split_rss", n, m + 0.5) for n, m in up),  # from each new process's start
+                     Fault("kv_leak", "wp-h100-06", 30, cause=si, leak=1.8),
+                     Fault("worker_leak", "wp-h100-03", 36, cause="monitoring_gap",
+                           detail="untracked_worker_processes", rate=0.015),
+                     Fault("checkpoint_load", "wp-h100-05", 55, 60, cause=ben, detail="checkpoint_load")],
+                    spill=True, noise=[("wp-h100-01", "NodeClockSkewDetected", 12, 90)],
+                    drop={("wp-h100-04", "host"): 0.03})
+    for nd in s182.nodes[3:]:
+        nd.lower = True
+    s182.nodes[0].skew = 0.9
+    sq = [f"sq-h100-{k:02d}" for k in range(1, 7)]
+    s183 = Scenario("s183_in_engine_stop_string_draft_residue", "2028-09-12T10:00:00+00:00", 90,
+                    mk("sq-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True),
+                    [Fault("warmup", "sq-h100-03", 15, 25, cause=ben, detail="vllm_upgrade"),
+                     Fault("stop_residue", "sq-h100-03", round(15 + 130 / 60, 4)),  # the canary's new path
+                     Fault("cancels", "sq-h100-05", 30, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     *(Fault("stop_strings", n, 35, rate=0.2) for n in sq),  # the agent tenant goes live
+                     Fault("residue_window", "sq-h100-03", 35, cause=sr),  # label only: 1st stop strings
+                     Fault("kv_leak", "sq-h100-06", 42, cause=si, leak=1.5),
+                     Fault("checkpoint_load", "sq-h100-01", 50, 55, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "sq-h100-04", 60, 70, cause=ben, detail="vllm_upgrade"),  # rollout on
+                     Fault("stop_residue", "sq-h100-04", round(60 + 130 / 60, 4), cause=sr)],
+                    spill=True, drop={("sq-h100-02", "dcgm"): 0.03})
+    for nd in s183.nodes[3:]:
+        nd.lower = True
+    mu = ("mu-h100-05", "mu-h100-06")
+    s184 = Scenario("s184_ecmp_uplink_mtu_blackhole_large_prompts", "2028-09-19T14:00:00+00:00", 90,
+                    mk("mu-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                       step_gen=True),
+                    [Fault("kv_leak", "mu-h100-04", 25, cause=si, leak=1.8),
+                     *(Fault("mtu_blackhole", n, 30, 58, rate=0.25) for n in mu),
+                     *(Fault("mtu_window", n, 30, 59, cause="other",  # label only: to its last timeout
+                             detail="network_mtu_blackhole") for n in mu),
+                     Fault("failover", "mu-h100-02", 40, 60, cause=ben, detail="maintenance_drain",
+                           to=[("mu-h100-01", 0.5), ("mu-h100-03", 0.5)]),
+                     *(Fault("failover_peer", n, 40, 70, cause=ben, detail="failover")
+                       for n in ("mu-h100-01", "mu-h100-03"))],
+                    noise=[("mu-h100-03", "NodeClockSkewDetected", 14, 90)],
+                    drop={("mu-h100-01", "vllm"): 0.03})
+    for nd in s184.nodes[3:]:
+        nd.lower = True
+    s184.nodes[2].skew = -1.1
+    ik = [f"ik-h100-{k:02d}" for k in range(1, 7)]
+    herd = [(15.0, 2.0, ()), (45.0, 1.5, ()), (75.0, 2.0, ())]  # (s185) 10:00, 10:30 and 11:00
+    s185 = Scenario("s185_implicit_session_key_collapse_hourly_herd", "2028-09-26T09:45:00+00:00", 90,
+                    mk("ik-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True),
+                    [*(Fault("herd", n, 15, runs=list(herd)) for n in ik),
+                     *(Fault("herd_window", n, a, a + 10, cause=ben, detail="cron_burst")  # label only
+                       for a, _, _ in herd for n in ik),
+                     Fault("shift", "ik-h100-03", 22, rate=2.0),  # the collapsed session key's owner
+                     *(Fault("shift", n, 22, rate=0.8) for n in ik if n != "ik-h100-03"),
+                     Fault("kv_leak", "ik-h100-03", 22, cause=si, leak=0.7),
+                     Fault("shift", "ik-h100-05", 50, 68, rate=1.8),
+                     Fault("hotspot", "ik-h100-05", 50, 78, cause=ben, detail="routing_hotspot")],  # label
+                    drop={("ik-h100-06", "host"): 0.03})
+    for nd in s185.nodes[3:]:
+        nd.lower = True
+    return [s182, s183, s184, s185]
 
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
