@@ -114,6 +114,23 @@ class KvView:
     """KV usage per unit of demand over the latest minutes against the earliest of those kept,
     and KV usage then and now (:func:`crowding`); NaN until the minutes are kept, and on a
     pool below ``Windows.crowded_from``."""
+    clean_jump: float = 0.0
+    """The largest rise between two successive readings within the ``clean`` window, points."""
+
+
+def largest_rise(values: list[float]) -> float:
+    """The largest rise between two successive known values (0 where none rises).
+
+    >>> largest_rise([16.0, float("nan"), 53.0, 52.0, 75.0])
+    37.0
+    """
+    best, prev = 0.0, NAN
+    for v in values:
+        if v == v:
+            if prev == prev and v - prev > best:
+                best = v - prev
+            prev = v
+    return best
 
 
 def acceleration(minute_means: list[float]) -> float:
@@ -520,6 +537,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         clean=per_minute(mann_kendall(bucket_means(recent, w.fine)), w.fine * w.tick_s),
         clean_noise=max(residual_std(recent), _usual_span(e.kv_pct.tail(w.history)[: -w.clean])),
         running_clean=per_minute(mann_kendall(bucket_means(run[-w.clean :], w.fine)), w.fine * w.tick_s),
+        clean_jump=largest_rise(recent),
         running=mann_kendall(run_means),
         running_now=mean(run[-w.short :]),
         running_median=present[len(present) // 2] if present else NAN,

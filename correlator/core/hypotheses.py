@@ -39,6 +39,8 @@ CONCURRENCY_CAPPED = "concurrency_capped"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
+CLEAN_STEP_SHARE = 0.5
+"""A KV rise that gains this share of itself between two readings is steps, not a leak's climb."""
 EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
@@ -268,9 +270,14 @@ def _damped(strength: float, explained: bool) -> float:
 
 def _clean_rise(kv: KvView, cfg: SessionIsolationCfg, g: float) -> float:
     """A rise that stands far above the signal's noise needs no long window: where KV usage
-    is smooth (it follows running requests on plain vLLM), minutes of steady growth suffice."""
+    is smooth (it follows running requests on plain vLLM), minutes of steady growth suffice.
+    Not a rise made of steps: half of it or more between two readings is prompts admitted at
+    once (a batch of long documents prefilled, outsider s178), not blocks left behind, which
+    no leak adds tens of points at a time."""
     c = kv.clean
     if c.n < 5 or c.slope != c.slope or kv.clean_noise != kv.clean_noise:
+        return 0.0
+    if kv.clean_jump >= CLEAN_STEP_SHARE * c.rise > 0:
         return 0.0
     r = kv.running_clean
     explained = 0.0

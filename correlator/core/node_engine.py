@@ -461,9 +461,12 @@ class NodeEngine:
     def _hold_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
         """What holds an incident open, marked when it opens (("", NaN): nothing does): for
         session isolation, its engine and that engine's KV minute mean then; for an engine
-        slowed down, the engine and its requests' tokens per second before."""
+        slowed down, the engine and its requests' tokens per second before; for a residue, the
+        node's framebuffer in use then (:data:`FRAMEBUFFER_MARK`)."""
         if cause == hypotheses.ENGINE_SLOWED and f.slowed:
             return (f.slowed[0].engine, f.slowed[0].speed_before)
+        if cause == hypotheses.SPEC_RESIDUE:
+            return (FRAMEBUFFER_MARK, f.gpu.level.now) if f.gpu is not None else ("", NAN)
         if cause not in KV_LEAKS or f.kv is None:
             return ("", NAN)
         e = self.state.engines.get(f.kv.engine)
@@ -474,10 +477,18 @@ class NodeEngine:
         incident's blocks are still held while its engine's KV usage has not fallen below
         where it stood when the incident opened in any of the last minutes (a leak never
         releases; a saw-tooth's troughs do); an engine slowed down, while :meth:`_still_slow`.
-        Held, the incident does not resolve while its paths flicker."""
+        Held, the incident does not resolve while its paths flicker. A residue's framebuffer is
+        still held while the node's has not fallen below where it stood when the incident opened
+        in any reading of the last ``warmup`` ticks: a residue stops growing when the aborts that
+        feed it stop, and stays until its server restarts (outsider s175: a residue fed by
+        preemptions, resolved when the bursts that preempted ended, its memory still taken)."""
         engine, level = mark
         if cause == hypotheses.ENGINE_SLOWED and engine:
             return self._still_slow(engine, level)
+        if cause == hypotheses.SPEC_RESIDUE:
+            f = self.last_features
+            return engine == FRAMEBUFFER_MARK and f is not None and f.gpu is not None and \
+                f.gpu.level.low_recent >= level - RESIDUE_HELD_PCT
         if cause not in KV_LEAKS or not engine or level != level:
             return False
         e = self.state.engines.get(engine)
@@ -805,6 +816,14 @@ HELD_EXPLANATIONS = frozenset({"context_growth"})
 
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
+
+FRAMEBUFFER_MARK = "framebuffer"
+"""A residue incident's hold mark: the node's framebuffer in use when it opened."""
+
+RESIDUE_HELD_PCT = 0.05
+"""How far below its opening level (points) a residue's framebuffer may read and still hold:
+a held framebuffer reads the same MiB, a released one falls by the residue, a restarted one
+to nothing."""
 
 SEPARATE_CAUSES = (hypotheses.SESSION_ISOLATION, hypotheses.SPEC_RESIDUE, hypotheses.KV_TRANSFER_LEAK)
 KV_LEAKS = frozenset({hypotheses.SESSION_ISOLATION, hypotheses.KV_TRANSFER_LEAK})

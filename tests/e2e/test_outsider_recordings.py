@@ -115,7 +115,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s148_pd_prefill_transfer_leak_decode_restart",
              "s151_cis_hardening_host_blind_tokenizer_rss_oom", "s154_fqdn_alert_names_audit_proxy_host_oom",
              "s170_query_of_death_ring_crash_chain", "s171_sigkill_xid45_rolling_restart_uncontained_ecc",
-             "s177_max_num_seqs_cap_queue_backlog")
+             "s175_preemption_fed_draft_residue_data_room", "s177_max_num_seqs_cap_queue_backlog",
+             "s178_nonstreaming_sdk_gateway_ttft_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -511,3 +512,14 @@ def test_requests_queueing_at_a_concurrency_cap_are_paged_as_such(recordings: Pa
     queue while its KV pool is a fifth used, and nothing grew for any other cause to see."""
     s177 = opened(recordings / "s177_max_num_seqs_cap_queue_backlog")
     assert [r["nodes"] for r in s177 if r["cause"] == "concurrency_capped"] == [["mq-h100-02"]]
+
+
+def test_a_residue_holds_while_taken_and_prompts_admitted_at_once_are_no_leak(recordings: Path) -> None:
+    """s175: a residue fed by preemptions stops growing when the bursts that preempt end; its
+    memory stays taken, and its incident used to resolve at minute 83.5. s178: long documents
+    prefilled at once on a node with a smooth KV signal were paged as session isolation."""
+    s175 = [r for r in incident_records(recordings / "s175_preemption_fed_draft_residue_data_room")
+            if r["cause"] == "spec_residue"]
+    assert s175 and [r["status"] for r in s175 if r["status"] != "update"] == ["open"]
+    s178 = opened(recordings / "s178_nonstreaming_sdk_gateway_ttft_leak")
+    assert [(r["cause"], r["nodes"]) for r in s178] == [("session_isolation", ["ns-h100-04"])]

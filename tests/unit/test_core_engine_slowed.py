@@ -67,8 +67,12 @@ def test_a_pool_filled_by_the_piled_up_requests_themselves_still_pages_the_slowd
     kv = lambda t: 96.0 if START + 120 <= t < END else 40.0 + (t % 200) / 50  # noqa: E731
     incidents = run(node(kv_pct=kv, running=during(18.0, 48.0)))
     assert [i.cause for i in incidents if i.status == "open"] == ["engine_slowed"]
-    # the same full pool while the requests grow by less than the fill: blocks held by nobody
-    leak = node(kv_pct=kv, running=during(18.0, 34.0), generated_per_s=during(540.0, 420.0))
+    # the pool filling (8 points a minute, as a leak climbs, not in one step) while the
+    # requests grow by less than the fill: blocks held by nobody
+    def climbing(t: float) -> float:
+        return min(96.0, 40.0 + (t - START - 120) / 60 * 8.0) if START + 120 <= t < END else kv(t)
+
+    leak = node(kv_pct=climbing, running=during(18.0, 34.0), generated_per_s=during(540.0, 420.0))
     assert "engine_slowed" not in {i.cause for i in run(leak)}
 
 
