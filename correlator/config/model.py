@@ -463,6 +463,24 @@ class ConcurrencyCap(_Section):
     """...and its KV pool stays below this much used throughout."""
 
 
+class UpstreamErrors(_Section):
+    """Requests failing on their way to an engine that is up and reporting: the request log
+    (a gateway's, ``request_finished`` events) ends a share of them in errors that the
+    engine's own counters never see, because the requests never reached it (a network path
+    dropping large packets, a proxy timing out). Paged as ``upstream_errors`` (a cause outside
+    the three named ones). An engine failing requests counts them itself; one whose metrics
+    stopped or froze is a monitoring gap."""
+
+    minutes: Annotated[int, Field(ge=2, le=15)] = 5
+    """Judged over the last this many minutes of the request log..."""
+    min_share: Annotated[float, Field(gt=0, le=1)] = 0.1
+    """...where at least this share of the requests finished in errors..."""
+    min_per_min: Pos = 5.0
+    """...at least this many a minute..."""
+    engine_share: Annotated[float, Field(ge=0, lt=1)] = 0.1
+    """...of which the engines' own error counters rose by at most this share."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -475,6 +493,7 @@ class Hypotheses(_Section):
     engine_stall: EngineStall = EngineStall()
     engine_slow: EngineSlow = EngineSlow()
     concurrency_cap: ConcurrencyCap = ConcurrencyCap()
+    upstream_errors: UpstreamErrors = UpstreamErrors()
     crash_loop: CrashLoop = CrashLoop()
     runaway_generation: RunawayGeneration = RunawayGeneration()
     spec_acceptance: SpecAcceptance = SpecAcceptance()

@@ -115,22 +115,7 @@ class KvView:
     and KV usage then and now (:func:`crowding`); NaN until the minutes are kept, and on a
     pool below ``Windows.crowded_from``."""
     clean_jump: float = 0.0
-    """The largest rise between two successive readings within the ``clean`` window, points."""
-
-
-def largest_rise(values: list[float]) -> float:
-    """The largest rise between two successive known values (0 where none rises).
-
-    >>> largest_rise([16.0, float("nan"), 53.0, 52.0, 75.0])
-    37.0
-    """
-    best, prev = 0.0, NAN
-    for v in values:
-        if v == v:
-            if prev == prev and v - prev > best:
-                best = v - prev
-            prev = v
-    return best
+    """The largest rise within half a minute of readings in the ``clean`` window, points."""
 
 
 def acceleration(minute_means: list[float]) -> float:
@@ -394,6 +379,10 @@ class NodeFeatures:
     the node's server keeps restarting (:func:`held_gpus`)."""
     slowed: list[Slowed] = field(default_factory=list)
     capped: list[Capped] = field(default_factory=list)
+    upstream_errors: tuple[float, float, float] | None = None
+    """Requests the request log ends in errors that the engines never counted: (errors a
+    minute, their share of the logged requests, the engines' own errors a minute), where
+    :func:`upstream_errors` finds them."""
     """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
 
@@ -537,7 +526,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         clean=per_minute(mann_kendall(bucket_means(recent, w.fine)), w.fine * w.tick_s),
         clean_noise=max(residual_std(recent), _usual_span(e.kv_pct.tail(w.history)[: -w.clean])),
         running_clean=per_minute(mann_kendall(bucket_means(run[-w.clean :], w.fine)), w.fine * w.tick_s),
-        clean_jump=largest_rise(recent),
+        clean_jump=_max_jump(recent, max(1, w.per_minute // 2)),
         running=mann_kendall(run_means),
         running_now=mean(run[-w.short :]),
         running_median=present[len(present) // 2] if present else NAN,
@@ -1058,6 +1047,28 @@ def capped_engines(state: NodeState, w: Windows, minutes: int, pinned_share: flo
             continue
         out.append(Capped(key, top, sum(waiting) / len(waiting), max(kv)))
     return out
+
+
+def upstream_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min_per_min: float,
+                    engine_share: float) -> tuple[float, float, float] | None:
+    """Requests the node's request log ends in errors while its engines, up and counting,
+    never saw them: over the last ``minutes``, at least ``min_share`` of the logged requests
+    (and ``min_per_min`` a minute) finished in errors, and the engines' own error counters
+    (vLLM's ``request_success_total{finished_reason="error"}``) rose by at most
+    ``engine_share`` of that. None where no engine exports the counters (the log is then the
+    only count of errors) or the log shows nothing of the kind."""
+    k = minutes * w.per_minute
+    req = state.requests
+    logged, failed = req.finished.total(k), req.errors.total(k)
+    if failed < min_per_min * minutes or failed < min_share * logged:
+        return None
+    counting = [e for e in state.engines.values() if any(c.startswith("finished_") for c in e.counters)]
+    if not counting:
+        return None
+    seen = sum(e.increase("finished_error", k) for e in counting)
+    if seen > engine_share * failed:
+        return None
+    return (failed / minutes, failed / logged, seen / minutes)
 
 
 def _kv_per_request(kv: list[float], k: int, run_now: float, run_before: float) -> bool:

@@ -36,18 +36,19 @@ KV_POOL_SHRUNK = "kv_pool_shrunk"
 KV_TRANSFER_LEAK = "kv_transfer_leak"
 NVLINK_DEGRADED = "nvlink_degraded"
 CONCURRENCY_CAPPED = "concurrency_capped"
+UPSTREAM_ERRORS = "upstream_errors"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 CLEAN_STEP_SHARE = 0.5
-"""A KV rise that gains this share of itself between two readings is steps, not a leak's climb."""
+"""A KV rise that gains this share of itself within half a minute is steps, not a leak's climb."""
 EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
-                NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                UPSTREAM_ERRORS: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -89,6 +90,7 @@ def score_all(
         ENGINE_STALLED: engine_stalled(f, rules),
         ENGINE_SLOWED: engine_slowed(f, rules, expl),
         CONCURRENCY_CAPPED: concurrency_capped(f, rules),
+        UPSTREAM_ERRORS: upstream_errors(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -271,9 +273,9 @@ def _damped(strength: float, explained: bool) -> float:
 def _clean_rise(kv: KvView, cfg: SessionIsolationCfg, g: float) -> float:
     """A rise that stands far above the signal's noise needs no long window: where KV usage
     is smooth (it follows running requests on plain vLLM), minutes of steady growth suffice.
-    Not a rise made of steps: half of it or more between two readings is prompts admitted at
-    once (a batch of long documents prefilled, outsider s178), not blocks left behind, which
-    no leak adds tens of points at a time."""
+    Not a rise made of steps: half of it or more within half a minute is prompts admitted at
+    once (a batch of long documents prefilled, outsider s178; a cron herd's reports, s185),
+    not blocks left behind, which no leak adds tens of points at a time."""
     c = kv.clean
     if c.n < 5 or c.slope != c.slope or kv.clean_noise != kv.clean_noise:
         return 0.0
@@ -727,6 +729,23 @@ def concurrency_capped(f: NodeFeatures, rules: RuleSet) -> Score:
                           f"{cfg.minutes} min while {c.waiting:.1f} wait on average, its KV pool at "
                           f"most {c.kv_pct:.0f} % used: a concurrency limit (max_num_seqs) below the load")
           for c in f.capped]
+    return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
+
+
+def upstream_errors(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Requests failing on their way to an engine that is up and reporting: the request log
+    ends a share of them in errors the engine never counted (outsider s184: an uplink
+    silently dropping packets above its MTU, so every request with a large prompt timed out at
+    the gateway while vLLM saw fewer requests and no error). Not while the engine's metrics
+    are silent or frozen: then its counters cannot tell (a monitoring gap)."""
+    if f.upstream_errors is None or f.silent_sources or f.silent_servers or f.frozen_servers:
+        return Score()
+    per_min, share, seen = f.upstream_errors
+    cfg = rules.hypotheses.upstream_errors
+    ev = [Evidence(signal="upstream_errors", value=round(per_min, 1),
+                   detail=f"{100 * share:.0f} % of the logged requests ended in errors over "
+                          f"{cfg.minutes} min ({per_min:.1f} a minute) while the engines counted "
+                          f"{seen:.1f} a minute: the requests failed before they reached the engine")]
     return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
 
 

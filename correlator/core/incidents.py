@@ -56,6 +56,7 @@ CAUSE_TEXT = {
     "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
     "nvlink_degraded": "NVLink failing (CRC / replay errors minute after minute)",
     "concurrency_capped": "requests queueing at a concurrency limit (max_num_seqs) below the load",
+    "upstream_errors": "requests failing before they reach the engine (network path, proxy)",
     "kv_transfer_leak": "KV blocks a prefill server never frees after handing them over (KV connector leak)",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",

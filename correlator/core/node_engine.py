@@ -48,6 +48,7 @@ from correlator.core.features import (
     stalled_engines,
     strongest_kv,
     throttled_gpus,
+    upstream_errors,
 )
 from correlator.core.hosts import NO_NODE
 from correlator.core.level1 import Level1
@@ -579,7 +580,7 @@ class NodeEngine:
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
-                self._capped():
+                self._capped() or self._upstream_errors():
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -739,6 +740,7 @@ class NodeEngine:
             stalled=self._stalled(tick_ns),
             slowed=self._slowed(),
             capped=self._capped(),
+            upstream_errors=self._upstream_errors(),
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
@@ -756,6 +758,11 @@ class NodeEngine:
         cfg = self.rules.hypotheses.engine_slow
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
                               cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
+
+    def _upstream_errors(self) -> tuple[float, float, float] | None:
+        cfg = self.rules.hypotheses.upstream_errors
+        return upstream_errors(self.state, self.w, cfg.minutes, cfg.min_share, cfg.min_per_min,
+                               cfg.engine_share)
 
     def _capped(self) -> list[Capped]:
         cfg = self.rules.hypotheses.concurrency_cap

@@ -38,6 +38,7 @@ CAUSE_COLORS = {
     "kv_transfer_leak": "#dbdb8d",
     "nvlink_degraded": "#393b79",
     "concurrency_capped": "#637939",
+    "upstream_errors": "#8c6d31",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

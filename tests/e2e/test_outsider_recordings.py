@@ -116,7 +116,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s151_cis_hardening_host_blind_tokenizer_rss_oom", "s154_fqdn_alert_names_audit_proxy_host_oom",
              "s170_query_of_death_ring_crash_chain", "s171_sigkill_xid45_rolling_restart_uncontained_ecc",
              "s175_preemption_fed_draft_residue_data_room", "s177_max_num_seqs_cap_queue_backlog",
-             "s178_nonstreaming_sdk_gateway_ttft_leak")
+             "s178_nonstreaming_sdk_gateway_ttft_leak", "s184_ecmp_uplink_mtu_blackhole_large_prompts",
+             "s185_implicit_session_key_collapse_hourly_herd")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -523,3 +524,16 @@ def test_a_residue_holds_while_taken_and_prompts_admitted_at_once_are_no_leak(re
     assert s175 and [r["status"] for r in s175 if r["status"] != "update"] == ["open"]
     s178 = opened(recordings / "s178_nonstreaming_sdk_gateway_ttft_leak")
     assert [(r["cause"], r["nodes"]) for r in s178] == [("session_isolation", ["ns-h100-04"])]
+
+
+def test_errors_before_the_engine_page_and_a_cron_herd_does_not(recordings: Path) -> None:
+    """s184: an uplink dropping packets above its MTU fails a fifth of two nodes' requests
+    before vLLM sees them (gateway 5xx, healthy telemetry): one incident for both. s185: a
+    cron herd's reports took a node's pool from 16 % to 63 % in twenty seconds, paged as a leak."""
+    s184 = opened(recordings / "s184_ecmp_uplink_mtu_blackhole_large_prompts")
+    up = [r for r in incident_records(recordings / "s184_ecmp_uplink_mtu_blackhole_large_prompts")
+          if r["cause"] == "upstream_errors"]
+    assert len([r for r in s184 if r["cause"] == "upstream_errors"]) == 1
+    assert set(up[-1]["nodes"]) == {"mu-h100-05", "mu-h100-06"}
+    s185 = opened(recordings / "s185_implicit_session_key_collapse_hourly_herd")
+    assert [(r["cause"], r["nodes"]) for r in s185] == [("session_isolation", ["ik-h100-03"])]
