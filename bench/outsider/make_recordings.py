@@ -2942,6 +2942,125 @@ s185_implicit_session_key_collapse_hourly_herd: 6 x 4 H100, Llama-3.3-70B TP4, A
   agents, which share one system prompt, there x1.8 from 50 to 68, drifting back with tau 300 s): running ~7
   -> ~11.5-15, KV ~0.15-0.25, reclaimed as usual. Labels: benign/cron_burst ik-h100-01..06 15-25, 45-55 and
   75-85; session_isolation ik-h100-03 22-90; benign/routing_hotspot ik-h100-05 50-78.
+
+Added later (s186-s189, a forty-sixth outsider, same clean-room rules; fixed before any replay; s189's fleet
+load (Mooncake at 1.0 req/s/node instead of Azure conv at 2.5) set from a first build; "as built" figures read
+from the built files)
+--------------------------------------------------------------------------------------------------------------
+All four set the new Node knob count_fix (a restarted process's TTFT `_count` starts from 0, as its buckets).
+s186_rotated_api_key_restart_rejects_all: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 09:00 UTC; the gateway's request log (request_finished with tenant / session / tokens) for every node;
+  drained conversations spilled to the peers; ak-h100-04..06 export hostname/uuid, ak-h100-02's clock 0.8 s
+  fast (NodeClockSkewDetected from 25.0, unlabelled), 3 % of ak-h100-06's dcgm samples lost. Each vLLM pod
+  reads its API key (VLLM_API_KEY) from a Kubernetes Secret as an environment variable, once, at its start;
+  the gateway adds the key to every upstream request from its own rendered config. At 20 min the quarterly
+  rotation job replaces the Secret's value and the gateway config render that should follow it fails
+  unnoticed: the running pods keep the old key and nothing changes. A config rollout (drained restarts, Argo
+  Rollouts steps with an analysis of 5xx and TTFT between them) restarts ak-h100-02 at 12 (before the
+  rotation: back with the old key), ak-h100-04 at 38 and ak-h100-05 at 50, which come back with the new key.
+  From each one's ready (40.17 / 52.17) vLLM's API-key middleware answers every request the gateway sends with
+  a 401 within ~4 ms (new fault kind auth_reject): nothing reaches the engine (running 0, KV 0, every counter
+  flat, GPUs ~15 %), /health and /metrics are not behind the key (the target is up, the balancer's health
+  checks pass and the node stays in rotation), and the gateway counts a 4xx, not a 5xx, and logs each request
+  as `error` with 0 generated tokens; 30 % of the users send theirs once more 3-30 s later, to the same node
+  (their session). The rollout's analysis passes. As built: 5,018 logged errors on ak-h100-04 (40.2-66.0) and
+  2,032 on ak-h100-05 (52.2-67.5), and no alert but VLLMTargetDown for ~15 s at each restart. Support tickets
+  reach the on-call, who finds the 401s in the gateway log, reverts the Secret and restarts both (drained) at
+  66 and 67.5 (ready 68.17 / 69.67). (1) benign/config_rollout on ak-h100-02 12-22, -04 38-48 and -05 50-60,
+  benign/warmup on -04 66-76 and -05 67.5-77.5. (2) other/api_key_mismatch on ak-h100-04 40.17-68.17 and
+  ak-h100-05 52.17-69.67 (one fault on two nodes). (3) benign/maintenance_drain on ak-h100-03 24-34 (out of
+  rotation for a NIC firmware check, its vLLM up and idle: running ~17 -> 0, KV -> 0, the same flat counters
+  as a rejecting node, but no errors, and its load on its ring successors) and benign/failover on ak-h100-01
+  and -02 24-44 (running ~19 -> ~24-30). (4) session_isolation on ak-h100-06 from 30 min to end at 1.8 %/min
+  (as s1): KV ~0.11 before, ~0.29 at 40-45, ~0.54 at 55-60, ~0.80 at 65-70, ~0.94 at 80-85; prefix-hit 82.0,
+  TTFT P99 (vLLM's and the gateway's) 82.3, KV high 87.3, fleet TTFT SLO 88.8. Labels: as listed.
+s187_generation_config_cap_reimage_wave: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 13:00 UTC; vLLM's request log on every node;
+  rp-h100-04..06 export hostname/uuid, 3 % of rp-h100-04's host samples lost. An OS image rollout (new kernel
+  and containerd, driver 570.172.08) re-images one node at a time: drained at D (its sessions to its two ring
+  successors, half each, kind failover, as s28), rebooted at D + 1 (no record of any source for BOOT_S = 7
+  min, then the agent's seq from 1, as s57); the node-local model cache was on the wiped disk, so the pod's
+  init container fetches the weights from the internal model mirror (DL_S = 120 s) before vLLM starts (new
+  fault kind reimage: process start D + 10.75, ready 100 s later), then a 10-min soak: rp-h100-01 at 12 (ready
+  24.42), rp-h100-03 at 35 (47.42), rp-h100-05 at 58 (70.42); the rollout is paused at 76, before a fourth
+  node. The Deployment names the model's repository without a revision, and two days earlier an evaluation
+  team pushed to the mirror's main branch a generation_config.json with "max_new_tokens": 128 (meant for a
+  harness); vLLM's default --generation-config auto reads it, and a max_new_tokens there is a server-wide
+  limit on every request's output. The weights are unchanged, and the nodes not yet re-imaged keep their
+  months-old cached copy. So from each re-imaged node's ready every answer longer than 128 tokens is cut at
+  128 and ends `length` (new fault kind gen_cap; about half of Azure conv's answers), and 15 % of the users
+  whose answer was cut ask the chat to go on (the cut answer in the resent history, the rest of the answer,
+  cut again if longer). As built on rp-h100-01 / -03 / -05 after their ready: `length` share 0.08-0.10 ->
+  0.32-0.76 (5-min windows), generated tokens per finished request ~150-280 -> ~90-115, running ~15-20 ->
+  ~7-12, the request log's cut answers all at exactly 128 generated tokens; TTFT, errors, aborts, KV and FB as
+  before; no alert but the reboots' TargetDown (node-exporter and dcgm-exporter: 15.1-19.1, 38.1-42.1,
+  61.1-65.1) and VLLMTargetDown (15.1-24.1, 38.1-47.1, 61.1-70.1). (1) benign/os_image_rollout on each from
+  its drain to 10 min after its ready (12-34.42, 35-57.42, 58-80.42) and benign/failover on its two peers for
+  the same window (rp-h100-02 and -06; -02 and -04; -04 and -06). (2) other/generation_config_max_new_tokens
+  on each from its ready to end. (3) benign/classification_backend on rp-h100-06 20-65: a
+  document-classification backend (tenant docsort-api) goes live there, 1.2 req/s of one-shot 1-4k-token
+  prompts with max_tokens 8 (new fault kind classify, request kind 20): 55 % of its answers end `length` at 8
+  tokens, the others `stop` in 2-6; as built the node's `length` share 0.10 -> 0.17-0.26, generated tokens per
+  finished request ~160-230 -> ~110-190, prefix hits up (its shared instruction), arrivals x1.5: a cap's look
+  on one node, the other tenants' answers whole. (4) spec_residue on rp-h100-02 (a peer, never re-imaged) from
+  42 min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted request): FB
+  GPU 0 ~74.14k -> ~75.09k MiB by 85-90, VLLMRequestAbortRateHigh from 52.1. Labels: as listed.
+s188_pod_memory_limit_reload_oom_kills: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts
+  (the serving process ~96 GiB resident, ~39 % of host memory in use), 90 min from 10:00 UTC; drained
+  conversations spilled to the peers; ml-h100-04..06 export hostname/uuid, ml-h100-03's clock 1.0 s slow
+  (NodeClockSkewDetected from 22.0, unlabelled), 3 % of ml-h100-01's vLLM samples lost. A continuous
+  fine-tune's canaries ml-h100-02 and ml-h100-04 hot-reload the trainer's newest checkpoint in place every 15
+  min from 10 min (as s83, fault kind reload: STAGE_GIB = 24 GiB of shards staged in pinned host memory for ~2
+  min, a 25-s pause, a prefix-cache reset; each pause raises a TTFT P99 alert there). A Helm values refactor
+  merges the canary pool's values with a shared `resources` anchor sized for the FP8 pool (limits.memory 112Gi
+  instead of 240Gi) and reaches ml-h100-04 at 27 and ml-h100-06 at 33 by drained restarts (new fault kind
+  memcg_limit from each new process). At ~96 GiB the process fits, and its weight load maps the safetensors
+  through the page cache, which the cgroup's reclaim trims at the limit (proc_rss_bytes holds at ~111.6 GiB
+  through the load instead of the usual ~136 GiB peak); but a reload's pinned staging cannot be reclaimed. On
+  ml-h100-04 every reload the pipeline asks for (40, 55, 70, 85) meets the limit 20 s into its staging and the
+  cgroup's OOM killer kills the server: host oom_kill of `vllm` at 38.83, 53.83, 68.83 and 83.83 with host
+  memory at ~40 %; kubelet restarts it 10 s later (its first back-off: it ran > 10 min), weights 100 s,
+  counters reset, cold cache; the reload never happens. ml-h100-06 is no canary and never meets its limit. As
+  built: NodeOOMKillDetected 39.0-44.0, 54.0-59.0, 69.0-74.0, 84.0-89.0, GatewayUpstream5xxRateHigh (what the
+  gateway sends the dead upstream for 45 s) 40.2-44.5, 55.2-59.5, 70.2-74.5, 85.0-89.5, fleet
+  GatewayHigh5xxRate 41.5-44.2, 56.8-59.0, 71.5-74.0, 86.2-89.2; VLLMTargetDown and KubePodCrashLooping do not
+  fire (down < 2 min; restarts 15 min apart). (1) benign/weight_reload on ml-h100-02 10-90 (RSS 96 -> 120 GiB
+  for ~2 min every 15 min; TTFT P99 12.2-15.5, 27.2-30.5, ... 87.2-end) and on ml-h100-04 10-27 (its reloads
+  at 10 and 25). (2) benign/config_rollout on ml-h100-04 27-37 and -06 33-43. (3) other/pod_memory_limit on
+  ml-h100-04 from 38.5 (the first fatal staging) to end. (4) session_isolation on ml-h100-05 from 35 min at
+  2.0 %/min (as s1): KV ~0.16 before, ~0.42 at 40-45, ~0.55 at 50-55, ~0.74 at 60-65, ~0.89 at 70-75, ~0.99
+  from 80; TTFT P99 75.0, preemptions 79.2, KV high 80.0, KV critical 80.5, prefix-hit 81.8, fleet TTFT SLO
+  78.0. (5) benign/checkpoint_load on ml-h100-01 60-65 (as s6: RSS +24 GiB, FB +2.5 GiB for ~90 s): a reload's
+  RSS bump on a node with the old limit. Labels: as listed.
+s189_shadow_mirror_misroute_doubles_load: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 1.0 req/s/node (a warm fleet:
+  KV 5-min means ~0.4, the odd TTFT P99 episode from Mooncake's heavy tail), 1 TiB hosts, 90 min from 14:00
+  UTC; reclaim stalls above 86 % host memory make the gateway time requests out (as s17); drained
+  conversations spilled to the peers; mr-h100-04..06 export hostname/uuid, 3 % of mr-h100-03's dcgm samples
+  lost. (1) A gateway change at 35 min meant to shadow the chat route to a candidate pool (a request mirror at
+  100 %) names the production upstream cluster instead of the candidate's: every request is also sent, as a
+  shadow, to a host of the same pool picked by the balancer, whose answer the gateway drops (new fault kind
+  mirror, request kind 22: never cancelled, not in the gateway's own counts or TTFT, its session's history
+  cached on another node: prefix hit x0.25). Rolled back at 52. Each vLLM serves twice its load: as built
+  running ~11-13 -> ~22-28 (means over 37-52), KV ~0.40-0.44 -> ~0.67-0.80, waiting 1.6-4.7, prefix hit ~0.35
+  -> ~0.11-0.19, preemptions; TTFT P99 on all five scraped nodes from 37.2-40.0 to 56.7-57.2,
+  VLLMPreemptionsHigh on four (40.7-55.2), VLLMPrefixCacheHitRateLow on four (47.7-54.7), fleet
+  GatewayP99LatencySLOBreach 40.5-62.5, while the gateway's request rate is unchanged.
+  other/shadow_traffic_misroute on all six 35-55 (to the end of its effects: the shadowed sessions' contexts
+  swept, the KV back to ~0.4 by 55-60). (2) monitoring_gap on mr-h100-05 from 20.5 to end: a canary of the
+  vLLM chart's new major version (a drained restart at 20, benign/chart_upgrade 20-30) renames the Service's
+  port (`http` -> `http-openai`) and drops the pod's prometheus.io annotations; the platform's ServiceMonitor
+  selects the port by name and the node agent finds vLLM endpoints by those annotations, so from the new pod
+  on neither scrapes it (no target at all: no vllm records, no vLLM alert, no VLLMTargetDown; new fault kind
+  sd_lost), while the gateway serves it; the chart also pins a newer image whose API server leaks host memory
+  from 28 min (RSS +2 %/min of host memory, fault kind rss_leak, as s17): host used ~0.39 -> ~0.89 by 50-55,
+  NodeMemoryHighUtilization 54.7-58.0, oom_kill of `vllm` at 57.77 (ready again ~59.7), NodeOOMKillDetected
+  58.0-63.0, GatewayUpstream5xxRateHigh 59.0-63.5, fleet GatewayHigh5xxRate 60.2-63.0, then again:
+  NodeMemoryHighUtilization from 87.2, 5xx from 89.0, a second kill at 89.85. (3)
+  benign/parallel_sampling_eval on mr-h100-02 62-82: an evaluation harness (pass@8 on a code benchmark) sends
+  0.15 req/s through the gateway with n = 8, max_tokens 512 (new fault kind par_eval, request kinds 21 and
+  23): vLLM runs each as 8 sequences (siblings find the first's prompt blocks cached), so its running count
+  ~11 -> ~16-23, finished sequences x1.6-2.4, prefix hit ~0.35 -> ~0.37-0.43 and one TTFT P99 episode
+  (82.7-86.0), with the gateway's request count up 0.15 req/s only. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3182,6 +3301,19 @@ MTU_TOK = 250  # (s184) prompt tokens above which a request (headers + JSON body
 #   fits one TCP segment under a 1400-byte path MTU: a full-size segment, dropped in a PMTU black hole
 HERD_RISE, HERD_TAU = 30.0, 150.0  # (s185) a scheduled-jobs burst: s over which the cron-started clients'
 #   requests ramp in from the minute's first second, and the decay (s) of what follows them
+AUTH_RETRY, AUTH_S = 0.3, 0.004  # (s186) share of the users whose request fails with a 401 who send it once
+#   more (3-30 s later, the same session: the same node), and s vLLM's API-key middleware takes to answer
+DL_S = 120.0  # (s187) s a new pod's init container takes to fetch the weights (131.4 GiB) from the model
+#   mirror into an empty node-local cache (~1.2 GB/s) before the serving process starts
+CONT_SHARE, CONT_THINK = 0.15, (8.0, 60.0)  # (s187) share of cut-off answers whose user asks the chat to go
+#   on, and the s (uniform) they take to read the cut answer and ask
+CLS_MAX, CLS_STOP, CLS_PRE = 8, 0.45, 600.0  # (s187) a classification backend's max_tokens, the share of its
+#   answers that end (stop) in 2-6 tokens before it, and its instruction's tokens (label list, few-shot: the
+#   prompt's shared, cached prefix)
+STAGE_GIB = 24  # (s188) GiB of pinned host memory an in-place checkpoint reload stages its shards in (as s83)
+PS_P, PS_MED, PS_SIG, PS_MAX, PS_SIB = (400.0, 1500.0), 180.0, 0.6, 512, 0.9  # (s189) a pass@k code
+#   evaluation: prompt tokens (uniform), each sample's length (lognormal median, sigma), its max_tokens, and
+#   the share of a sibling sample's prompt found in the prefix cache (the first sample's blocks)
 
 
 @dataclass
@@ -3297,6 +3429,9 @@ class Node:
     #                    DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, _CRC_DATA_, _REPLAY_ and
     #                    _RECOVERY_ERROR_COUNT_TOTAL (commented out in the default CSV), and a rule alerts on
     #                    the CRC count (`nvlink_errs`; draws only where it is set)
+    count_fix: bool = False  # (s186) a restarted process's TTFT `_count` starts from 0 as its +Inf bucket
+    #                    does (False: as before, every later process's count carries the first one's rounding
+    #                    offset of a few requests, `vllm_records`; no draw)
     swap: int = 0  # (s173) bytes of swap the serving pod may use (a node image with a swap file, and
     #                    kubelet's LimitedSwap): a host-memory leak's pages go there once resident use meets
     #                    SWAP_CEIL, and the OOM killer comes only when that allowance is used up too; the host
@@ -3464,6 +3599,30 @@ class Fault:
     #                    multiplier, ()) cron-started report jobs add one-shot documents (kind 6) at
     #                    (peak - 1) x the node's rate, ramping in over HERD_RISE s and decaying with HERD_TAU
     #                    (`workload`)
+    # (s186-s189) auth_reject: from f.start to f.end vLLM's API-key middleware answers every request the
+    #                    gateway sends with a 401 in AUTH_S s (the process started with another key than the
+    #                    gateway sends): nothing reaches the engine, the gateway counts no 5xx and logs an
+    #                    `error`, AUTH_RETRY of the users try once more (`workload`, `sim_engine`,
+    #                    `gateway_errors`); reimage: at f.start a drained node reboots into a new OS image (no
+    #                    record for BOOT_S) whose empty model cache makes the pod fetch the weights first
+    #                    (f.rate s) (`life_of`); gen_cap: from f.start (a new engine's ready) the model's
+    #                    generation config caps every request at f.rate generated tokens (max_new_tokens: a
+    #                    server-wide limit), a longer answer ends `length`, CONT_SHARE of their users ask it
+    #                    to go on (`workload`, `sim_engine`); classify: a classification backend, f.rate req/s
+    #                    from f.start to f.end of one-shot 1-4k-token prompts answered in at most CLS_MAX
+    #                    tokens (kind 20; `workload`, `sim_engine`); memcg_limit: from f.start (a new process)
+    #                    the serving container's memory limit is f.rate GiB: the kernel's cgroup reclaim trims
+    #                    the page cache its weight loads map (RSS held under the limit), and each in-place
+    #                    reload it is asked for (f.runs: reload minutes) stages STAGE_GIB of pinned memory and
+    #                    meets the limit: the cgroup's OOM killer kills the server, kubelet restarts it 10 s
+    #                    later (`life_of`); sd_lost: from f.start the node's vLLM endpoint is in no scrape
+    #                    config (neither Prometheus's nor the agent's: no series, no target, no TargetDown;
+    #                    `life_of`, no draw); mirror: from f.start to f.end the gateway also sends the node a
+    #                    copy of f.rate x a node's requests, whose answers it drops (kind 22: not in the
+    #                    gateway's own counts, never cancelled; `workload`, `sim_engine`); par_eval: an
+    #                    evaluation harness, f.rate req/s from f.start to f.end, each asking for f.burst
+    #                    samples (n), which vLLM runs as f.burst sequences (kind 21 the first, which the
+    #                    gateway counts, kind 23 the siblings; `workload`, `sim_engine`)
 
 
 @dataclass
@@ -3623,6 +3782,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     prej = np.zeros(T, bool)  # (s176) Prometheus rejects the node's vLLM scrapes (over its sample limit)
     wleak = np.zeros(T)  # (s182) host memory the serving container's worker processes leaked (not its RSS)
     api_from: float | None = None  # (s182) s from which the agent's proc_rss_bytes is the API server's alone
+    mcl: list[tuple[float, float]] = []  # (s188) (from s, bytes): the serving container's memory limit
+    mcg: list[tuple[float, float, float]] = []  # (s188) (staging start s, OOM kill s, limit) per fatal reload
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -3679,6 +3840,20 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 ka += PROBE_S + 10
         elif f.kind == "prom_reject":  # (s176) no draw
             prej[s0:s1] = True
+        elif f.kind == "sd_lost":  # (s189) in no scrape config any more: no target, no series (no draw)
+            scraped[s0:] = False
+        elif f.kind == "reimage":  # (s187) drained; the node reboots into a new OS image (BOOT_S of silence);
+            reach[s0:s0 + BOOT_S] = False  # the wiped model cache: the weights are fetched (f.rate s) first
+            restart(s0, s0 + BOOT_S + 45 + f.rate, s0 + BOOT_S + 145 + f.rate, drain=True)
+        elif f.kind == "memcg_limit":  # (s188) each reload asked of it meets the container's memory limit
+            lim = f.rate * GIB
+            for r, _, _ in f.runs:  # staging in pinned memory from r - 90 s (as `reload`), STAGE_GIB in 30
+                r0 = r * 60 - 90  #   s: the cgroup's OOM killer fires as the staged part reaches the limit
+                kill = r0 + 30.0 * (lim - rss_base) / (STAGE_GIB * GIB)
+                mcg.append((r0, kill, lim))
+                ev.append((kill + 0.3, "host", None, "oom_kill", {"pid": pid[0], "process": "vllm"}))
+                restart(kill, kill + 10, kill + 110)  # kubelet's first back-off (it ran > 10 min since)
+            mcl.append((float(s0), lim))
         elif f.kind == "split_rss":  # (s182) no draw
             api_from = float(s0)
         elif f.kind == "worker_leak":  # (s182) the TP workers' host memory: host used, not the tracked RSS;
@@ -3867,6 +4042,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             continue
         bump = np.interp(dt, [0, 60, 100, 110], [0.3, 1, 0.2, 0])
         rss += np.where((dt >= 0) & (dt < 110), bump, 0) * 40 * GIB
+    for a, lim in mcl:  # (s188) the weights' mapped page cache is reclaimed within the cgroup at its limit
+        rss = np.where(a <= N, np.minimum(rss, lim - 0.4 * GIB), rss)
+    for r0, kill, lim in mcg:  # (s188) pinned staging cannot be reclaimed: it meets the limit at the kill
+        x = (r0 <= N) & (kill > N)
+        rss = np.where(x, rss_base + (lim - rss_base) * (N - r0) / max(kill - r0, 1.0), rss)
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
         other = other + wleak
@@ -4334,6 +4514,23 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
                 nl = int(rng.poisson(f.rate * (k + 1) * (b - a) * 60))  # stage k, random prompts (kind 15)
                 at = np.sort(rng.uniform(a * 60, b * 60, nl))
                 xs.append((at, np.full(nl, float(LT_P)), np.full(nl, float(LT_G)), np.full(nl, 15, np.int8)))
+        elif f.kind == "classify":  # (s187) a classification backend: one-shot prompts, short answers (20)
+            nb = int(rng.poisson(f.rate * (s1 - s0)))
+            at = np.sort(rng.uniform(s0, s1, nb))
+            cg = np.where(rng.random(nb) < CLS_STOP, rng.integers(2, 7, nb), CLS_MAX).astype(float)
+            xs.append((at, rng.uniform(1e3, 4e3, nb).round(), cg, np.full(nb, 20, np.int8)))
+        elif f.kind == "mirror":  # (s189) copies of requests routed anywhere in the pool (kind 22)
+            et, eP, eG = arrivals(rng, tr, e.rate * f.rate, T)
+            keep = (et >= s0) & (et < s1)
+            xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 22, np.int8)))
+        elif f.kind == "par_eval":  # (s189) n = f.burst samples per request: f.burst sequences in vLLM, the
+            nb = int(rng.poisson(f.rate * (s1 - s0)))  # first (kind 21) what the gateway sees, the siblings
+            at = np.sort(rng.uniform(s0, s1 - 60, nb))  #  (kind 23) added with it
+            pp = rng.uniform(*PS_P, nb).round()
+            sg = np.minimum(np.round(rng.lognormal(math.log(PS_MED), PS_SIG, (nb, f.burst))), PS_MAX)
+            sk = np.tile(np.where(np.arange(f.burst) == 0, 21, 23).astype(np.int8), nb)
+            st = np.repeat(at, f.burst) + np.tile(np.arange(f.burst) * 1e-3, nb)
+            xs.append((st, np.repeat(pp, f.burst), np.maximum(sg.ravel(), 1.0), sk))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -4355,6 +4552,20 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             stay = rng.random(len(xs[0][0])) >= moved(N, own, 300.0)[xs[0][0].astype(int)]
             xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
+    for f in (f for f in fl if f.kind in ("auth_reject", "gen_cap")):  # (s186, s187) what users send again,
+        a0, a1 = f.start * 60, float(T) if f.end is None else f.end * 60  # to the same node (drawn only here)
+        if f.kind == "auth_reject":  # a 401: the same request once more, 3-30 s later (kind 3)
+            ix = np.nonzero((t >= a0) & (t < a1) & (kind != 3))[0]
+            idx = ix[rng.random(len(ix)) < AUTH_RETRY]
+            nt, nP, nG = t[idx] + rng.uniform(3, 30, len(idx)), P[idx], G[idx]
+            nk = np.full(len(idx), 3, np.int8)
+        else:  # a cut answer: "continue", its history (the cut answer too) resent, the rest of the answer
+            ix = np.nonzero((t >= a0) & (f.rate < G) & np.isin(kind, (0, 4)))[0]
+            idx = ix[rng.random(len(ix)) < CONT_SHARE]
+            nt = t[idx] + 1.0 + f.rate / 30.0 + rng.uniform(*CONT_THINK, len(idx))
+            nP, nG, nk = P[idx] + f.rate + 20, G[idx] - f.rate, np.zeros(len(idx), np.int8)
+        t, P, G = np.concatenate([t, nt]), np.concatenate([P, nP]), np.concatenate([G, nG])
+        kind = np.concatenate([kind, nk])
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     out = {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
@@ -4794,20 +5005,34 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         bh = lost if bh is None else bh | lost
     if bh is not None:
         ok = ok & ~bh
+    au = None  # (s186) requests vLLM's API-key middleware answers with a 401 (None: none; no draw)
+    for f in (f for f in fl if f.kind == "auth_reject"):
+        m = ok & (w["t"] >= f.start * 60) & (w["t"] < (T if f.end is None else f.end * 60))
+        au = m if au is None else au | m
+    if au is not None:
+        ok = ok & ~au
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
     if bh is not None:  # the gateway waits for the body it sent to be acknowledged until its timeout
         rej = rej & ~bh
+    if au is not None:  # a 401 is the upstream's answer, not a 5xx
+        rej = rej & ~au
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
         if bh is not None:  # (s184) and what timed out on a black-holed path, at its timeout
             e.out["mtu"] = (w["t"][bh] + GW_TIMEOUT, w["P"][bh])
+        if au is not None:  # (s186) and what the upstream refused (401)
+            e.out["auth"] = (w["t"][au] + AUTH_S, w["P"][au])
     tot, bad = np.zeros(T), np.zeros(T)
-    gwv = w["kind"] != 15  # (s114) a load test's client calls the node directly: the gateway never sees it
+    gwv: Arr = ~np.isin(w["kind"], (15, 22, 23))  # (s114) a load test's client calls the node directly: the
+    #   gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's sibling samples
     np.add.at(tot, si[(ok | rej) & gwv], 1)
     np.add.at(bad, si[rej & gwv], 1)
     if bh is not None:  # (s184) a 504 at the gateway's upstream timeout
         np.add.at(tot, si[bh], 1)
         np.add.at(bad, np.minimum(si[bh] + int(GW_TIMEOUT), T - 1), 1)
+    sau = None if au is None else si[au]  # (s186) a 401 is a response the gateway counts (not a 5xx)
+    if sau is not None:
+        np.add.at(tot, sau, 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
@@ -4817,6 +5042,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         sf, sh = rng.uniform(STOP_LO, STOP_HI, len(t)), rng.random(len(t))
         stopc = (kind == 19) & (sh < STOP_HIT)
         G = np.where(stopc, np.maximum(np.round(G * sf), 1.0), G)
+    capm = None  # (s187) answers a server-wide max_new_tokens cuts short (None: no cap; no draw)
+    for f in (f for f in fl if f.kind == "gen_cap"):
+        m = (t >= f.start * 60) & (f.rate < G)
+        capm = m if capm is None else capm | m
+        G = np.where(m, float(f.rate), G)
     prev = np.zeros(len(t))
     if nd.resend:
         reuse = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "kv_leak"]
@@ -4835,6 +5065,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     lt = bool((kind == 15).any())  # (s114) the benchmark client waits for every answer: no abort
     if lt:
         aborted = aborted & (kind != 15)
+    bk = np.isin(kind, (20, 21, 22, 23))  # (s187, s189) backends, harnesses and mirrored copies: nobody
+    xone = bool(bk.any())  #                  cancels them; one-shot but the mirrored chats (no draw)
+    if xone:
+        aborted = aborted & ~bk
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -4859,10 +5093,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     tpl = template_frac(fl, T)  # prefix-cache hits left by a prompt-template change (None: none)
     batch = bool((kind == 6).any())  # one-shot batch documents leave no session context behind
     oneshot = (kind == 6) | (kind == 15)  # (s114) nor do a load test's random prompts
+    if xone:  # (s187, s189) nor a classification request or an evaluation's samples
+        oneshot = oneshot | np.isin(kind, (20, 21, 23))
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal",
-                                                                 "night")],
+                                                                 "night", "mirror")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     keep = ttl_on = None  # (s147) a longer idle-session TTL: the share a sweep keeps, and its hits (no draw)
@@ -4968,7 +5204,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(act, ei, -kvt)
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
         if ren is None:
-            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt else P + G)
+            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone else P + G)
         else:  # (s177) a request given up in the queue was never prefilled: no context to keep
             np.add.at(fin, ei, np.where(ren, 0.0, P + G))
         fsm = smooth(fin, 60)
@@ -5030,7 +5266,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where(rest & (kind == 15), 1, reason)
     if (kind == 13).any():  # (s110) the prober's answer always runs to its max_tokens
         reason = np.where(rest & (kind == 13), 1, reason)
-    np.add.at(bad, ei[errored & (kind != 15)], 1)
+    if capm is not None:  # (s187) the server-wide cap ends a longer answer at its max_new_tokens
+        reason = np.where(rest & capm, 1, reason)
+    if xone:  # (s187) a classification answer ends on EOS or at its max_tokens; (s189) an evaluation sample
+        reason = np.where(rest & (kind == 20), np.where(G >= CLS_MAX, 1, 0), reason)  # likewise (no draw)
+        reason = np.where(rest & np.isin(kind, (21, 23)), np.where(G >= PS_MAX, 1, 0), reason)
+    np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23))], 1)  # (s189) not what the gateway never sees
     if ren is not None:  # (s177) still queued at the gateway's upstream timeout: a 504
         np.add.at(bad, ei[ren & (pat > GW_TIMEOUT)], 1)
     bad += w["x5xx"] * tot
@@ -5048,6 +5289,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 8, np.minimum((hit * P0 + back * (P - P0)) / P, 0.98), hit)
     if batch:  # a batch document shares only the job's ~400-token instruction prefix
         hit = np.where(kind == 6, np.minimum(400.0 / P, 1.0), hit)
+    if xone:  # (s187) a classification prompt shares only its instruction; (s189) a mirrored chat's history
+        hit = np.where(kind == 20, np.minimum(CLS_PRE / P, 1.0), hit)  # is cached on the node its original
+        hit = hit * np.where(kind == 22, 0.25, 1.0)  # went to; a sibling sample finds the first's blocks
+        hit = np.where(kind == 23, PS_SIB * np.floor(P / 16) * 16 / P, hit)
     if tpl is not None:  # a per-request timestamp at the top of the system prompt: no block chain matches
         hit = hit * tpl[si]
     if salt:  # (s110) the salt is hashed into the first block: only the user's own earlier prefixes match
@@ -5151,9 +5396,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
     else:  # (s177)
         np.add.at(buckets, (si[~ren], np.searchsorted(LES, ttft[~ren])), 1)
-    if lt:  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the requests it routed
-        gwb = np.zeros((T, len(LES)))
-        np.add.at(gwb, (si[kind != 15], np.searchsorted(LES, ttft[kind != 15])), 1)
+    hid = np.isin(kind, (15, 22, 23))  # (s189) nor does it see a mirrored copy or a sibling sample (no draw)
+    if lt or bool(hid.any()):  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the
+        gwb = np.zeros((T, len(LES)))  #                                requests it routed
+        np.add.at(gwb, (si[~hid], np.searchsorted(LES, ttft[~hid])), 1)
         e.out["gwb"] = gwb
     if (kind == 18).any():  # (s178) the gateway times the first response byte: for a request that does not
         ns = kind == 18  #     stream, the whole completion; one cancelled before it never sends one (no draw)
@@ -5161,6 +5407,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gwv = np.zeros((T, len(LES)))
         np.add.at(gwv, (gs[seen], np.searchsorted(LES, gt[seen])), 1)
         e.out["gwb"] = e.out["gwv"] = gwv  # the fleet's and each upstream's gateway TTFT rules read it
+    if sau is not None:  # (s186) a 401's first (and only) byte comes within AUTH_S: the gateway's TTFT view
+        gva: Arr = np.array(e.out.get("gwb", buckets), dtype=float)  # (no draw)
+        np.add.at(gva, (sau, 0), 1)
+        e.out["gwb"] = e.out["gwv"] = gva
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -5376,6 +5626,9 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
     for i in range(len(t)):
         if kind[i] == 13:  # (s110) the SLO prober reuses one session id for every check (no draw)
             out.append(("slo-prober", probe))
+            continue
+        if kind[i] == 20:  # (s187) the classification backend: a new id per document (drawn only for it)
+            out.append(("docsort-api", f"{rng.integers(1 << 48):012x}"))
             continue
         tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
         if kind[i] == 14:  # (s110) the salting tenant's app
@@ -5821,6 +6074,14 @@ def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]
             "request_id": f"chatcmpl-{mids[i]:016x}", "finish_reason": "error", "tenant": names[mpick[i]],
             "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(mp[i]), "generation_tokens": 0,
             "cached_tokens": 0})) for i in range(len(mt)) if mt[i] < len(state) - 1]
+    if "auth" in e.out:  # (s186) what the upstream answered with a 401, logged at once (drawn here only)
+        at_, ap = e.out["auth"]
+        apick = rng.choice(len(TENANTS), len(at_), p=[x[1] for x in TENANTS])
+        aids = rng.integers(0, 1 << 62, len(at_))
+        res += [(float(at_[i]), event(nd, "vllm", e.rec_gpu, "request_finished", {
+            "request_id": f"chatcmpl-{aids[i]:016x}", "finish_reason": "error", "tenant": names[apick[i]],
+            "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(ap[i]), "generation_tokens": 0,
+            "cached_tokens": 0})) for i in range(len(at_)) if at_[i] < len(state) - 1]
     return res
 
 
@@ -5903,7 +6164,11 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             cum[k] = c + np.where(seg == 0, round(a[:600].mean() * uptime), 0)
         if seg[0] == 0:  # keep _count == +Inf bucket from the start
             cnt = "vllm:time_to_first_token_seconds_count"
-            cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
+            if nd.count_fix:  # (s186) only the first process's: a restarted one counts both from 0 (no draw)
+                off = sum(cum[f"b{i}"][0] for i in range(len(LES))) - cum[cnt][0]
+                cum[cnt] = cum[cnt] + np.where(seg == 0, off, 0.0)
+            else:
+                cum[cnt] = cum[cnt] - cum[cnt][0] + sum(cum[f"b{i}"][0] for i in range(len(LES)))
         created = round(1.7e9 + rng.uniform(0, 1e6), 3)
         e.out.update(cum=cum, created=created)
         if nd.proc_metrics:  # (s146) no draw
@@ -6568,7 +6833,7 @@ def scenarios() -> list[Scenario]:
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
-            *forty_fourth_scenarios(), *forty_fifth_scenarios()]
+            *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -8740,6 +9005,98 @@ def forty_fifth_scenarios() -> list[Scenario]:
         nd.lower = True
     return [s182, s183, s184, s185]
 
+
+def forty_sixth_scenarios() -> list[Scenario]:
+    """s186-s189, added later by a forty-sixth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    r4, r5 = round(38 + 130 / 60, 4), round(50 + 130 / 60, 4)  # (s186) the rolled engines' ready
+    s186 = Scenario("s186_rotated_api_key_restart_rejects_all", "2028-10-03T09:00:00+00:00", 90,
+                    mk("ak-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("warmup", "ak-h100-02", 12, 22, cause=ben, detail="config_rollout"),
+                     Fault("failover", "ak-h100-03", 24, 34, cause=ben, detail="maintenance_drain",
+                           to=[("ak-h100-01", 0.5), ("ak-h100-02", 0.5)]),
+                     *(Fault("failover_peer", n, 24, 44, cause=ben, detail="failover")
+                       for n in ("ak-h100-01", "ak-h100-02")),
+                     Fault("kv_leak", "ak-h100-06", 30, cause=si, leak=1.8),
+                     Fault("warmup", "ak-h100-04", 38, 48, cause=ben, detail="config_rollout"),
+                     Fault("auth_reject", "ak-h100-04", r4, 66),  # to the fix's stop (drained 30 s before)
+                     Fault("auth_window", "ak-h100-04", r4, round(66 + 130 / 60, 4), cause="other",
+                           detail="api_key_mismatch"),  # label only: to the fixed engine's ready
+                     Fault("warmup", "ak-h100-05", 50, 60, cause=ben, detail="config_rollout"),
+                     Fault("auth_reject", "ak-h100-05", r5, 67.5),
+                     Fault("auth_window", "ak-h100-05", r5, round(67.5 + 130 / 60, 4), cause="other",
+                           detail="api_key_mismatch"),
+                     Fault("warmup", "ak-h100-04", 66, 76, cause=ben, detail="warmup"),  # the fix (old key)
+                     Fault("warmup", "ak-h100-05", 67.5, 77.5, cause=ben, detail="warmup")],
+                    spill=True, noise=[("ak-h100-02", "NodeClockSkewDetected", 15, 90)],
+                    drop={("ak-h100-06", "dcgm"): 0.03})
+    for nd in s186.nodes[3:]:
+        nd.lower = True
+    s186.nodes[1].skew = 0.8
+    wave = (("rp-h100-01", 12.0, ("rp-h100-02", "rp-h100-06")),  # (s187) the OS image rollout: node, drain
+            ("rp-h100-03", 35.0, ("rp-h100-02", "rp-h100-04")),  # minute, the two ring successors that take
+            ("rp-h100-05", 58.0, ("rp-h100-04", "rp-h100-06")))  # its sessions
+    imaging: list[Fault] = []
+    for n, d, peers in wave:  # reboot 1 min after the drain; ready BOOT_S + 145 s + the fetch later
+        ready = round(d + 1 + (BOOT_S + 145 + DL_S) / 60, 4)
+        up = round(d + 1 + BOOT_S / 60, 4)
+        imaging += [Fault("failover", n, d, ready, to=[(p, 0.5) for p in peers]),
+                    Fault("reimage", n, d + 1, rate=DL_S),
+                    Fault("agent_restart", n, d + 1, up),
+                    Fault("driver_upgrade", n, d + 1, up),  # the new image's driver (DRIVER_NEW)
+                    Fault("reimage_window", n, d, round(ready + 10, 4), cause=ben, detail="os_image_rollout"),
+                    *(Fault("failover_peer", p, d, round(ready + 10, 4), cause=ben, detail="failover")
+                      for p in peers),
+                    Fault("gen_cap", n, ready, cause="other", detail="generation_config_max_new_tokens",
+                          rate=128)]
+    s187 = Scenario("s187_generation_config_cap_reimage_wave", "2028-10-10T13:00:00+00:00", 90,
+                    mk("rp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, logging=True,
+                       step_gen=True, count_fix=True),
+                    [*imaging,
+                     Fault("classify", "rp-h100-06", 20, 65, cause=ben, detail="classification_backend",
+                           rate=1.2),
+                     Fault("spec_residue", "rp-h100-02", 42, cause="spec_residue")],
+                    drop={("rp-h100-04", "host"): 0.03})
+    for nd in s187.nodes[3:]:
+        nd.lower = True
+    slots: list[tuple[float, float, tuple[int, ...]]] = [(m, 0.0, ()) for m in (40.0, 55.0, 70.0, 85.0)]
+    s188 = Scenario("s188_pod_memory_limit_reload_oom_kills", "2028-10-17T10:00:00+00:00", 90,
+                    mk("ml-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("reload", "ml-h100-02", 10, cause=ben, detail="weight_reload"),
+                     Fault("reload", "ml-h100-04", 10, 27, cause=ben, detail="weight_reload"),
+                     Fault("warmup", "ml-h100-04", 27, 37, cause=ben, detail="config_rollout"),
+                     Fault("memcg_limit", "ml-h100-04", 27.5, rate=112, runs=slots),  # from the new process
+                     Fault("memcg_window", "ml-h100-04", 38.5, cause="other", detail="pod_memory_limit"),
+                     Fault("warmup", "ml-h100-06", 33, 43, cause=ben, detail="config_rollout"),
+                     Fault("memcg_limit", "ml-h100-06", 33.5, rate=112),  # the same limit, never met there
+                     Fault("kv_leak", "ml-h100-05", 35, cause=si, leak=2.0),
+                     Fault("checkpoint_load", "ml-h100-01", 60, 65, cause=ben, detail="checkpoint_load")],
+                    spill=True, noise=[("ml-h100-03", "NodeClockSkewDetected", 12, 90)],
+                    drop={("ml-h100-01", "vllm"): 0.03})
+    for nd in s188.nodes[3:]:
+        nd.lower = True
+    s188.nodes[2].skew = -1.0
+    mr = [f"mr-h100-{k:02d}" for k in range(1, 7)]
+    s189 = Scenario("s189_shadow_mirror_misroute_doubles_load", "2028-10-24T14:00:00+00:00", 90,
+                    mk("mr-h100-", 6, "H100", 4, "Qwen/Qwen2.5-72B-Instruct", "mooncake", "tp", 1.0, iv,
+                       host_total=1024 * GIB, stall_err=True, step_gen=True, count_fix=True),
+                    [Fault("warmup", "mr-h100-05", 20, 30, cause=ben, detail="chart_upgrade"),
+                     Fault("sd_lost", "mr-h100-05", 20.5, cause="monitoring_gap",
+                           detail="metrics_port_renamed"),
+                     Fault("rss_leak", "mr-h100-05", 28, rate=0.02),
+                     *(Fault("mirror", n, 35, 52, rate=1.0) for n in mr),
+                     *(Fault("mirror_window", n, 35, 55, cause="other", detail="shadow_traffic_misroute")
+                       for n in mr),
+                     Fault("par_eval", "mr-h100-02", 62, 82, cause=ben, detail="parallel_sampling_eval",
+                           rate=0.15, burst=8)],
+                    spill=True, drop={("mr-h100-03", "dcgm"): 0.03})
+    for nd in s189.nodes[3:]:
+        nd.lower = True
+    return [s186, s187, s188, s189]
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
