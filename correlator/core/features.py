@@ -378,13 +378,13 @@ class NodeFeatures:
     """GPUs whose last reading shows most of their framebuffer in use, with that share, while
     the node's server keeps restarting (:func:`held_gpus`)."""
     slowed: list[Slowed] = field(default_factory=list)
+    """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
     capped: list[Capped] = field(default_factory=list)
+    """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
     upstream_errors: tuple[float, float, float] | None = None
     """Requests the request log ends in errors that the engines never counted: (errors a
     minute, their share of the logged requests, the engines' own errors a minute), where
     :func:`upstream_errors` finds them."""
-    """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
-    """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
 
 
 @dataclass(frozen=True, slots=True)

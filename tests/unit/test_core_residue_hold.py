@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from correlator.config import load_rules
+from correlator.core import Engine
 from correlator.wire.incidents import Incident
 from tests.timeline import NodeSpec, merged, node_records, sawtooth
 
@@ -24,7 +25,6 @@ def run(released_at: float | None) -> list[Incident]:
 
     spec = NodeSpec(gpu_pct=gpu, kv_pct=sawtooth(25, 10, 200), spec_decode=True,
                     aborts_per_s=lambda t: 1.5 if GROW_FROM - 100 <= t < GROW_TO else 0.05)
-    from correlator.core import Engine
     eng = Engine(RULES)
     out: list[Incident] = []
     for r in merged(node_records(spec, END)):

@@ -51,7 +51,7 @@ def causes(records: list[Record]) -> list[str]:
 
 def test_errors_the_engine_never_saw_page_as_upstream_errors() -> None:
     records = list(node_records(NodeSpec(), END)) + log(0.25)
-    opened = [i for i in opened_incidents(merged(iter(records)), RULES)]
+    opened = opened_incidents(merged(iter(records)), RULES)
     assert [i.cause for i in opened] == ["upstream_errors"]
     assert re.match(r"\d+ % of the logged requests ended in errors over 5 min \([\d.]+ a minute\) while "
                     r"the engines counted 0\.0 a minute", opened[0].evidence[0].detail)
