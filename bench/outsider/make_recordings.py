@@ -3061,6 +3061,127 @@ s189_shadow_mirror_misroute_doubles_load: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 
   23): vLLM runs each as 8 sequences (siblings find the first's prompt blocks cached), so its running count
   ~11 -> ~16-23, finished sequences x1.6-2.4, prefix hit ~0.35 -> ~0.37-0.43 and one TTFT P99 episode
   (82.7-86.0), with the gateway's request count up 0.15 req/s only. Labels: as listed.
+
+Added later (s190-s193, a forty-seventh outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s189).
+s190_fabric_manager_unattended_upgrade_crashloop: 6 x 8 H100 (HGX H100 8-GPU boards: their NVSwitches need
+  NVIDIA Fabric Manager running before any CUDA work), one vLLM server per node with two data-parallel TP4
+  ranks (engine "0"/"1", gpu null; as s10), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6 req/s/engine,
+  90 min from 05:50 UTC; GPU utilization relative to each engine's load before 24 min; fm-h100-04..06 export
+  hostname/uuid, 3 % of fm-h100-06's dcgm samples lost. The driver is installed in the node image (the GPU
+  operator does not manage it) and apt-marked held; node-exporter runs its systemd collector for the nvidia-*
+  units (new rule NodeSystemdServiceFailed, node-exporter's mixin, for 5 min; new Scenario knob units). The
+  platform team rolls driver 570.172.08 one node a day and has published it, with its nvidia-fabricmanager-570
+  package, in the internal CUDA apt mirror, which unattended-upgrades also reads. On the nodes built from the
+  newest image revision (fm-h100-02 and -05) the image build dropped the hold on nvidia-fabricmanager-570, so
+  apt-daily-upgrade.timer (06:00 + RandomizedDelaySec 60 min) upgrades Fabric Manager alone: its package
+  scripts stop it, the new daemon refuses to start against the loaded 570.133.20 kernel module (a version
+  mismatch) and the unit stays `failed`. With ABORT_CUDA_JOBS_ON_FM_EXIT=1 (its default) the server's CUDA
+  work is aborted: it exits 1 s later, and every container kubelet starts after it dies FM_FAIL_S = 25 s in,
+  when its workers' CUDA init fails with cudaErrorSystemNotReady ("system not yet initialized"): no GPU
+  memory, the GPUs idle at ~65-72 W, CrashLoopBackOff's delays 10 s doubling to 300 s (new fault kind fm_down,
+  `fm_attempts`). No XID; NVML and DCGM answer as usual. The gateway sends the dead upstream its share for 45
+  s, then its hash ring moves the node's sessions to two successors (kind failover, half each). (1)
+  other/fabric_manager_version_mismatch on fm-h100-02 from 24.0 (06:14) to 49.35: the on-call finds the failed
+  unit and at 46.0 reinstalls the matching Fabric Manager (570.133.20) and starts it; the pod's next back-off
+  attempt (47.68) loads and is ready at 49.35. As built: nine process_start events, FB 0 MiB on all eight GPUs
+  from 24 to 47.7, VLLMTargetDown (both ranks) 26.2-49.2, GatewayUpstream5xxRateHigh 25.2-29.2, fleet
+  GatewayHigh5xxRate 26.7-28.7, NodeSystemdServiceFailed 29.2-45.2, KubePodCrashLooping 30.0-49.0 (firing
+  sends). benign/failover on its peers fm-h100-06 and -01 from 24.77 to 59.35 (rank 0 running ~41-49 ->
+  ~61-86). (2) benign/driver_upgrade on fm-h100-04 35-51.67: today's planned node (as s93's drv_roll: drained
+  at 35, driver and Fabric Manager swapped together 35.5-39.5 with no NVML / DCGM, pod back at 40, ready
+  41.67; its FB, utilization and power as a crash-looping node's for those minutes, no alert), with
+  benign/failover on its ring successors fm-h100-05 and -06 34.5-51.67. (3) session_isolation on fm-h100-03,
+  rank "1" only, from 40 min at 1.8 %/min (as s10): KV ~0.10-0.14 -> ~0.34 at 50-55, ~0.55 at 65-70, ~0.87 at
+  85-90; TTFT P99 83.2-85.3 and from 89.0. (4) other/fabric_manager_version_mismatch on fm-h100-05 from 51.0
+  (06:41; the package was not yet held fleet-wide) to 60.0: the on-call fixes its Fabric Manager at 58.0 and
+  deletes the pod 20 s later (a new pod at once, no back-off), ready 60.0. As built: VLLMTargetDown 53.2-59.3,
+  GatewayUpstream5xxRateHigh 52.2-56.2, GatewayHigh5xxRate 53.7-55.7, NodeSystemdServiceFailed 56.3-57.2,
+  KubePodCrashLooping 57.0-60.0; benign/failover on fm-h100-01 and -02 51.77-70.0. Labels: as listed.
+s191_kafka_rf1_partitions_offline_hidden_rss_leak: 8 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1
+  TiB hosts, 90 min from 14:00 UTC; GPU utilization relative to each engine's load before 25 min;
+  kp-h100-05..08 export hostname/uuid, kp-h100-01's clock 1.1 s fast (NodeClockSkewDetected from 18.0,
+  unlabelled), 3 % of kp-h100-03's host samples lost. The agents publish each source to its own Kafka topic,
+  keyed by node (contract section 1). The host, nvml and dcgm topics were created by the platform's topic
+  operator with replication factor 3; the vllm topic, added with the agent's vLLM collector, was auto-created
+  by its first write with the brokers' defaults: 12 partitions, default.replication.factor 1. At 25 min the
+  data volume of broker kafka-2 (of three) fails and the broker shuts down (its only log directory offline):
+  the RF-3 topics' leaders move to the other brokers within seconds, but the four vllm-topic partitions that
+  lived only on kafka-2 have no leader until the volume is replaced and the broker restarts, empty, at 72. The
+  three nodes whose keys hash to those partitions (kp-h100-02, -05 and -07) lose their vLLM records: the
+  agent's producer (librdkafka) queues them and expires each after message.timeout.ms (MSG_TIMEOUT, its
+  default 300 s), and at 72 delivers those younger than that (stamped from 67) in one burst; their seq runs
+  on, so each stream shows a gap (new Scenario knob lost, `expired`). Prometheus scrapes vLLM itself, so those
+  nodes' vLLM rules still fire and reach the correlator; Strimzi's example Kafka rules send OfflinePartitions
+  (25.4-71.4) and UnderReplicatedPartitions for brokers kafka-0 and kafka-1 (25.4-80.4, until the RF-3
+  replicas on the new volume catch up), naming no GPU node (new rules, site alerts). (1) monitoring_gap on
+  kp-h100-05 from 25 min to end: its API server leaks host memory from 30 min (RSS +2 %/min of host memory,
+  kind rss_leak, as s17) while its vLLM telemetry is lost: host used ~0.39 -> ~0.85 at 50-55,
+  NodeMemoryHighUtilization 56.9-58.9, oom_kill of `vllm` at 59.13 (process_start 59.37), NodeOOMKillDetected
+  59.2-63.2, GatewayUpstream5xxRateHigh 60.4-64.4, fleet GatewayHigh5xxRate 61.9-63.9; then it grows again
+  (~0.92 at 85-90, NodeMemoryHighUtilization from 88.7). kp-h100-02, whose vLLM records are lost as long, is
+  healthy and unlabelled. (2) benign/lora_onboarding on kp-h100-07 (the third node without vLLM records) from
+  35 min to end (as s52: a tenant with 120 rank-32 adapters goes live, 0.8 req/s): RSS 96 -> ~134 GiB at
+  35-40, ~170 at 45-50, ~186 GiB from ~60 min, host used ~0.39 -> ~0.49; TTFT P99 37.7-48.7 (the first adapter
+  loads). (3) session_isolation on kp-h100-04 (its records delivered) from 40 min at 2.0 %/min (as s1): KV
+  ~0.10-0.14 -> ~0.35 at 50-55, ~0.64 at 60-65, ~0.84 at 70-75, ~0.99 at 80-85; TTFT P99 81.1, KV high 82.9,
+  prefix-hit 83.2, KV critical 85.2, fleet TTFT SLO 85.2, preemptions 86.6. Labels: as listed.
+s192_chart_args_rename_max_model_len_rejects: 6 x 4 H100, Qwen2.5-72B TP4 + a small Qwen2.5 draft model
+  (speculative decoding everywhere), served with YaRN rope scaling at max_model_len 131,072 (Mooncake's
+  longest prompt is 126,195 tokens), Mooncake 0.75 req/s/node, 90 min from 10:00 UTC; the gateway's request
+  log (request_finished with tenant / session / tokens) for every node; the agent also forwards vLLM's HTTP
+  request counters (new Node knob http_metrics: http_requests_total{handler="/v1/chat/completions",
+  method="POST",status="2xx"} and "4xx", prometheus-fastapi-instrumentator's grouped codes, as in the vLLM
+  capture's HELP lines; a labelled series exists from its first count); drained conversations spilled to the
+  peers; cl-h100-04..06 export hostname/uuid, 3 % of cl-h100-06's vLLM samples lost. The chat clients send
+  max_tokens 2048 (Mooncake's longest answer is 2,000 tokens). A new major version of the vLLM Helm chart
+  renames the values key `extraArgs` to `args`; the fleet's values still set `extraArgs`, which the new
+  templates ignore, so the rope-scaling and --max-model-len arguments are gone and vLLM serves the model at
+  its config's 32,768 tokens. The chart's Argo Rollouts canary (its analysis: 5xx and TTFT) restarts
+  cl-h100-03 at 20 and cl-h100-05 at 45 (drained). From each new engine's ready (22.17 / 47.17) vLLM's OpenAI
+  front end answers every request whose prompt plus max_tokens exceeds 32,768 (a prompt over 30,720 tokens:
+  7.8 % of Mooncake's requests, 34 % of its prompt tokens) with a 400 ("This model's maximum context length is
+  32768 tokens ...") once it has tokenized it (CTX_S = 50 ms): nothing reaches the engine, the gateway counts
+  a 4xx (not a 5xx) and logs an `error` with 0 generated tokens, and 30 % of those users press retry once 3-30
+  s later (CTX_RETRY; the same session: the same node) (new fault kind ctx_reject). The analysis passes. As
+  built on cl-h100-03 / -05: 179 / 67 logged errors with prompts over 30,720 tokens (23.6-64.9 / 49.1-66.2),
+  vLLM's 4xx counter ~4 a minute, KV 5-min means ~0.35-0.5 -> ~0.16-0.26, running ~9 -> ~6-8, TTFT and every
+  other counter as before; no alert but VLLMTargetDown for a few seconds at each restart. A support ticket
+  from legal-review ("long contracts fail at once") reaches the on-call, who finds the 400s in the gateway log
+  and the chart diff and rolls both back by drained restarts at 66 and 67 (ready 68.17 / 69.17). (1)
+  benign/config_rollout on cl-h100-03 20-30 and -05 45-55, benign/warmup on -03 66-76 and -05 67-77. (2)
+  other/max_model_len_regression on cl-h100-03 22.17-68.17 and cl-h100-05 47.17-69.17 (one fault on two
+  nodes). (3) benign/client_invalid_requests on all six nodes 30-52: a release of risk-analytics's evaluation
+  harness asks for top_logprobs 50, over vLLM's --max-logprobs 20: 0.25 req/s per node of one-shot
+  800-3,000-token prompts (new fault kind bad_params, request kind 24), each refused with a 400 in 5 ms
+  (BAD_S), 290-353 logged errors per node, the 4xx series appearing on every node at 30; the harness's owners
+  roll it back at 52. (4) spec_residue on cl-h100-02 from 35 min to end (as s3: aborts 1.5 -> 12 % over 8 min,
+  4.7 MB of draft state kept per interrupted request): FB GPU 0 ~74.1k -> ~74.4k MiB by 80-90,
+  VLLMRequestAbortRateHigh from 45.0. Labels: as listed.
+s193_session_sweeper_thread_death_two_nodes: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 13:00 UTC; drained conversations spilled to the peers; sw-h100-04..06 export hostname/uuid,
+  sw-h100-05's clock 0.9 s slow (NodeClockSkewDetected from 24.0, unlabelled), 3 % of sw-h100-03's dcgm
+  samples lost. The serving stack's session layer frees idle session contexts from a sweeper thread (the
+  common physics' LRU sweep every 120-300 s), which logs each context it frees with its session id encoded as
+  ASCII. From 13:20 retail-bank's mobile-app release, staged to 5 % of its users, builds session ids from the
+  user's locale and display name (`es-ES:Martín-4f1c...`); the first sweep on a node that meets such an id
+  idle raises UnicodeEncodeError, and the thread dies with it (an uncaught exception in a Python thread prints
+  a traceback; the process, its API and its metrics carry on). From then no idle context on that node is
+  freed, by a sweep or under pool pressure (the dead thread's table still references their blocks; new fault
+  kind sweep_dead): every tenant's finished conversations stay, the saw-tooth stops, and KV climbs at the rate
+  the sweeps freed, ~4-5 %/min, load-modulated, to a full pool that preempts. (1) session_isolation on
+  sw-h100-04 from 27 min to end: KV 5-min means ~0.15-0.19 -> ~0.39 at 30-35, ~0.66 at 35-40, ~0.94 at 40-45,
+  0.995 from 45, waiting ~0.6 -> ~7-14; KV critical 44.8, TTFT P99 44.8, KV high 46.8, fleet TTFT SLO 48.3,
+  preemptions 48.8. The on-call restarts its vLLM (drained) at 53 (ready 55.17; KV ~0.05), and the new
+  process's sweeper dies at 58.5, at its first sweep of such a session: ~0.17 at 60-65, ~0.44 at 70-75, ~0.84
+  at 80-85, ~0.99 at 85-90, KV critical again from 87.8. (2) session_isolation on sw-h100-01 from 52 min to
+  end: ~0.40 at 55-60, ~0.62 at 60-65, ~0.87 at 65-70, 0.995 from 70; KV critical 71.8, TTFT P99 72.3, KV high
+  73.3, preemptions 76.5, prefix-hit 79.5. (3) benign/annual_report on sw-h100-02 30-75 (as s6: one
+  fin-reporting session, a turn every ~45 s, prompt 30k + 1.5k a turn, its context held): KV ~0.15 -> ~0.5 at
+  60-75, no alert. (4) benign/long_document on sw-h100-06 55-80 (as s12: bursts of 4 contracts of 40-90k
+  tokens within 90 s every 6 min): KV 5-min means to ~0.26, no alert. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3186,7 +3307,13 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "Watchdog": ("none", 0, "vector(1)"),
     # (s174) kube-prometheus's rule: a Deployment with no progress for its progressDeadlineSeconds
     "KubeDeploymentRolloutStuck": ("warning", 900, "kube_deployment_status_condition{condition="
-                                   '"Progressing", status="false", job="kube-state-metrics"} != 0')}
+                                   '"Progressing", status="false", job="kube-state-metrics"} != 0'),
+    # (s190) node-exporter's mixin: a systemd unit in the failed state (the systemd collector enabled)
+    "NodeSystemdServiceFailed": ("warning", 300, 'node_systemd_unit_state{job="node-exporter", '
+                                 'state="failed"} == 1'),
+    # (s191) Strimzi's example Kafka rules on the telemetry cluster's brokers (they name no GPU node)
+    "OfflinePartitions": ("warning", 10, "sum(kafka_controller_kafkacontroller_offlinepartitionscount) > 0"),
+    "UnderReplicatedPartitions": ("warning", 10, "kafka_server_replicamanager_underreplicatedpartitions > 0")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -3314,6 +3441,20 @@ STAGE_GIB = 24  # (s188) GiB of pinned host memory an in-place checkpoint reload
 PS_P, PS_MED, PS_SIG, PS_MAX, PS_SIB = (400.0, 1500.0), 180.0, 0.6, 512, 0.9  # (s189) a pass@k code
 #   evaluation: prompt tokens (uniform), each sample's length (lognormal median, sigma), its max_tokens, and
 #   the share of a sibling sample's prompt found in the prefix cache (the first sample's blocks)
+FM_FAIL_S = 25.0  # (s190) s a vLLM container lives on an HGX node whose Fabric Manager is down: imports and
+#   the workers' start, then their CUDA init fails (cudaErrorSystemNotReady, "system not yet initialized")
+FM_UNIT = "nvidia-fabricmanager.service"  # (s190) the systemd unit node-exporter's systemd collector reports
+MSG_TIMEOUT = 300.0  # (s191) librdkafka's message.timeout.ms (its default, 300 s): a record the node agent
+#   cannot deliver (its partition has no leader) expires in the producer's queue after this long and is lost
+CTX_RETRY, CTX_S = 0.3, 0.05  # (s192) share of the users whose request vLLM refuses with a 400 (over its
+#   context length) who press "retry" once (3-30 s later, the same session: the same node), and s the
+#   refusal takes (the prompt is tokenized first)
+BAD_S, BAD_P = 0.005, (800.0, 3000.0)  # (s192) s vLLM takes to refuse a request whose sampling parameters
+#   fail its validation (top_logprobs over --max-logprobs), and an evaluation harness's prompt tokens
+#   (uniform)
+HTTP_OK = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="2xx"}'  # (s192) vLLM's
+HTTP_4XX = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="4xx"}'  # HTTP counters
+#   (prometheus-fastapi-instrumentator, status codes grouped); a labelled series exists from its first count
 
 
 @dataclass
@@ -3436,6 +3577,9 @@ class Node:
     #                    kubelet's LimitedSwap): a host-memory leak's pages go there once resident use meets
     #                    SWAP_CEIL, and the OOM killer comes only when that allowance is used up too; the host
     #                    samples' swap_used_bytes (`life_of`, `node_records`, `alerts`; 0: none, no draw)
+    http_metrics: bool = False  # (s192) the agent's vLLM collector also forwards vLLM's HTTP request
+    #                    counters (HTTP_OK, HTTP_4XX: requests admitted, requests refused before the engine;
+    #                    `sim_engine`, `vllm_records`; no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -3623,6 +3767,21 @@ class Fault:
     #                    evaluation harness, f.rate req/s from f.start to f.end, each asking for f.burst
     #                    samples (n), which vLLM runs as f.burst sequences (kind 21 the first, which the
     #                    gateway counts, kind 23 the siblings; `workload`, `sim_engine`)
+    # (s190-s193) fm_down: at f.start the node's NVIDIA Fabric Manager exits and cannot start again (its
+    #                    version does not match the loaded driver's) until f.end: the serving process's CUDA
+    #                    work is aborted, and every container kubelet starts after it fails its CUDA init
+    #                    FM_FAIL_S s in (no GPU memory), with CrashLoopBackOff's delays; the first start at or
+    #                    after f.end (or, with f.rate, the pod deleted f.rate s after f.end) loads and serves
+    #                    (`fm_attempts`, `life_of`, `gpu_series`); ctx_reject: from f.start to f.end vLLM
+    #                    refuses with a 400 every request whose prompt is over f.rate tokens (its
+    #                    max_model_len less the clients' max_tokens) in CTX_S s: nothing reaches the engine,
+    #                    the gateway counts a 4xx and logs an `error`, CTX_RETRY of the users retry once
+    #                    (`workload`, `sim_engine`, `gateway_errors`); bad_params: an evaluation harness,
+    #                    f.rate req/s from f.start to f.end of one-shot prompts (kind 24) whose sampling
+    #                    parameters vLLM's validation refuses (a 400 in BAD_S s; `workload`, `sim_engine`);
+    #                    sweep_dead: from f.start to f.end the serving stack's session sweeper thread is
+    #                    dead: no idle session context is freed, by a sweep or under pool pressure
+    #                    (`sim_engine`, `kv_series`)
 
 
 @dataclass
@@ -3673,6 +3832,13 @@ class Scenario:
     prom_down: tuple[float, float] | None = None  # (s179) (minute, minute): the fleet's Prometheus is down
     #                    (OOM-killed, then replaying its WAL): no scrape, no rule evaluation, no alert sent;
     #                    see `gap_windows` (None: never, as before)
+    units: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s190) systemd units in the
+    #                    failed state as node-exporter's systemd collector reports them: (node, unit, from
+    #                    min, to min), see NodeSystemdServiceFailed
+    lost: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s191) (node, source, from min,
+    #                    to min): the Kafka partition that source's topic keys the node to has no leader; the
+    #                    agent's producer queues the records and drops each MSG_TIMEOUT s after it was
+    #                    produced; what is younger at `to` is delivered then (`deliver`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -3784,6 +3950,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     api_from: float | None = None  # (s182) s from which the agent's proc_rss_bytes is the API server's alone
     mcl: list[tuple[float, float]] = []  # (s188) (from s, bytes): the serving container's memory limit
     mcg: list[tuple[float, float, float]] = []  # (s188) (staging start s, OOM kill s, limit) per fatal reload
+    fmf: list[tuple[float, float]] = []  # (s190) (start s, exit s) of each container that fails its CUDA init
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -3842,6 +4009,17 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             prej[s0:s1] = True
         elif f.kind == "sd_lost":  # (s189) in no scrape config any more: no target, no series (no draw)
             scraped[s0:] = False
+        elif f.kind == "fm_down":  # (s190) Fabric Manager down: the CUDA work aborted, each new container
+            assert f.end is not None  # dies in its CUDA init; the first start once it runs again serves
+            fails, ok_at = fm_attempts(float(s0), f.end * 60, f.end * 60 + f.rate if f.rate else None)
+            state[s0 + 1:int(min(ok_at, T))] = 0
+            for a, b in fails:
+                if a < T:
+                    proc_start(a)
+                state[int(a):int(b)] = 1
+            fmf += fails
+            if ok_at < T:
+                restart(ok_at, ok_at, ok_at + 100)
         elif f.kind == "reimage":  # (s187) drained; the node reboots into a new OS image (BOOT_S of silence);
             reach[s0:s0 + BOOT_S] = False  # the wiped model cache: the weights are fetched (f.rate s) first
             restart(s0, s0 + BOOT_S + 45 + f.rate, s0 + BOOT_S + 145 + f.rate, drain=True)
@@ -4047,6 +4225,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     for r0, kill, lim in mcg:  # (s188) pinned staging cannot be reclaimed: it meets the limit at the kill
         x = (r0 <= N) & (kill > N)
         rss = np.where(x, rss_base + (lim - rss_base) * (N - r0) / max(kill - r0, 1.0), rss)
+    for a, b in fmf:  # (s190) a container that dies in its CUDA init loads no weights: its imports only
+        rss[int(a):int(b)] = np.minimum(rss[int(a):int(b)], 3.2 * GIB)
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
         other = other + wleak
@@ -4079,6 +4259,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["load_len"] = lens
     if prej.any():  # (s176)
         nd.o["prom_rej"] = prej
+    if fmf:  # (s190)
+        nd.o["fm_fail"] = fmf
     if api_from is not None:  # (s182)
         nd.o["api_from"] = api_from
     if stoff.any():
@@ -4112,6 +4294,20 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 nd.o["cache"] = np.clip(np.minimum(cache, 0.975 * nd.host_total - nd.o["host_used"]), 0, None)
     if swap.any():  # (s173)
         nd.o.update(swapped=swap, swap_hot=hot)
+
+
+def fm_attempts(s0: float, fix: float, dl: float | None) -> tuple[list[tuple[float, float]], float]:
+    """(s190) The containers kubelet starts on a node whose Fabric Manager died at s0 (s) and runs again from
+    `fix` (s): the serving process exits 1 s after s0 and kubelet's first delay is 10 s, then each attempt
+    lives FM_FAIL_S s and CrashLoopBackOff doubles the delay (10 s to 300 s). Returns the failed attempts'
+    (start, exit) and the start of the first one that comes up: the first at or after `fix`, or the pod's
+    replacement at `dl` (the pod deleted) if that is sooner. No draw."""
+    fails: list[tuple[float, float]] = []
+    k, gap = s0 + 11.0, 10.0
+    while k < fix and (dl is None or k < dl):
+        fails.append((k, k + FM_FAIL_S if dl is None else min(k + FM_FAIL_S, dl)))
+        k, gap = k + FM_FAIL_S + gap, min(2 * gap, 300.0)
+    return fails, k if dl is None else min(k, dl)
 
 
 def daemon_oom(nd: Node, f: Fault, T: int, other: Arr, rss: Arr, state: Arr, ev: list[Event],
@@ -4321,7 +4517,7 @@ def ecc_counts(nd: Node, fl: list[Fault], g: int, t: float) -> dict[str, int]:
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
               up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None,
-              keep: Arr | None = None, amps: Arr | None = None) -> tuple[Arr, Arr]:
+              keep: Arr | None = None, amps: Arr | None = None, dead: Arr | None = None) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
@@ -4331,7 +4527,9 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
     prefix cache is reset: every held context but the leaked (pinned) ones is dropped. (s147) `keep` (None:
     0.12 all along): the share of idle contexts each LRU sweep keeps, per second (a longer idle TTL). (s164)
     `amps` (None: 1 all along): the held-context amplitude's factor per second (0 once a restarted engine
-    runs without prefix caching: it keeps no session context, only the leaked ones)."""
+    runs without prefix caching: it keeps no session context, only the leaked ones). (s193) `dead` (None:
+    never): seconds in which the session sweeper is dead: no sweep, and every held context stays pinned, so
+    a full pool evicts none of them."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -4350,7 +4548,9 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
         leaked += lk
         if resets is not None and resets[s]:
             held = leaked
-        if s >= nxt:  # LRU sweep of idle sessions
+        if dead is not None and dead[s]:  # (s193) nothing frees them: they stay as pinned as leaked ones
+            leaked = held
+        elif s >= nxt:  # LRU sweep of idle sessions
             k = 0.12 if keep is None else float(keep[s])
             held, nxt = leaked + k * (held - leaked), s + r.uniform(120, 300)
         x = active[s] + held + pinned[s]
@@ -4383,7 +4583,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     #                                   14 cache-salted; (s114) 15 load test; (s150) 16 through a
     #                                   stream-cutting client SDK; (s161) 17 from a client behind a
     #                                   flaky edge proxy; (s178) 18 from a client that does not stream;
-    #                                   (s183) 19 from an agent framework that sets a stop sequence
+    #                                   (s183) 19 from an agent framework that sets a stop sequence;
+    #                                   (s192) 24 from a harness whose parameters vLLM refuses
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -4523,6 +4724,10 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             et, eP, eG = arrivals(rng, tr, e.rate * f.rate, T)
             keep = (et >= s0) & (et < s1)
             xs.append((et[keep], eP[keep], eG[keep], np.full(int(keep.sum()), 22, np.int8)))
+        elif f.kind == "bad_params":  # (s192) an evaluation harness whose requests vLLM refuses (kind 24)
+            nb = int(rng.poisson(f.rate * (s1 - s0)))
+            at = np.sort(rng.uniform(s0, s1, nb))
+            xs.append((at, rng.uniform(*BAD_P, nb).round(), np.full(nb, 256.0), np.full(nb, 24, np.int8)))
         elif f.kind == "par_eval":  # (s189) n = f.burst samples per request: f.burst sequences in vLLM, the
             nb = int(rng.poisson(f.rate * (s1 - s0)))  # first (kind 21) what the gateway sees, the siblings
             at = np.sort(rng.uniform(s0, s1 - 60, nb))  #  (kind 23) added with it
@@ -4566,6 +4771,12 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             nP, nG, nk = P[idx] + f.rate + 20, G[idx] - f.rate, np.zeros(len(idx), np.int8)
         t, P, G = np.concatenate([t, nt]), np.concatenate([P, nP]), np.concatenate([G, nG])
         kind = np.concatenate([kind, nk])
+    for f in (f for f in fl if f.kind == "ctx_reject"):  # (s192) a 400 for a prompt over the context length:
+        a0, a1 = f.start * 60, float(T) if f.end is None else f.end * 60  # "retry" once, 3-30 s later, the
+        ix = np.nonzero((t >= a0) & (t < a1) & (f.rate < P) & (kind != 3) & (kind != 24))[0]  # same prompt
+        idx = ix[rng.random(len(ix)) < CTX_RETRY]  # (kind 3; drawn only here)
+        t, P = np.concatenate([t, t[idx] + rng.uniform(3, 30, len(idx))]), np.concatenate([P, P[idx]])
+        G, kind = np.concatenate([G, G[idx]]), np.concatenate([kind, np.full(len(idx), 3, np.int8)])
     order = np.argsort(t, kind="stable")
     keep = t[order] < T - 1
     out = {"t": t[order][keep], "P": P[order][keep], "G": G[order][keep], "kind": kind[order][keep], **w}
@@ -5011,17 +5222,32 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         au = m if au is None else au | m
     if au is not None:
         ok = ok & ~au
+    r4 = None  # (s192) requests vLLM refuses with a 400 before the engine (None: none; no draw)
+    for f in (f for f in fl if f.kind == "ctx_reject"):
+        m = ok & (w["t"] >= f.start * 60) & (w["t"] < (T if f.end is None else f.end * 60))
+        m = m & (w["P"] > f.rate)
+        r4 = m if r4 is None else r4 | m
+    if (w["kind"] == 24).any():
+        m = ok & (w["kind"] == 24)
+        r4 = m if r4 is None else r4 | m
+    if r4 is not None:
+        ok = ok & ~r4
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
     if bh is not None:  # the gateway waits for the body it sent to be acknowledged until its timeout
         rej = rej & ~bh
     if au is not None:  # a 401 is the upstream's answer, not a 5xx
         rej = rej & ~au
+    if r4 is not None:  # (s192) so is a 400
+        rej = rej & ~r4
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
         if bh is not None:  # (s184) and what timed out on a black-holed path, at its timeout
             e.out["mtu"] = (w["t"][bh] + GW_TIMEOUT, w["P"][bh])
         if au is not None:  # (s186) and what the upstream refused (401)
             e.out["auth"] = (w["t"][au] + AUTH_S, w["P"][au])
+        if r4 is not None:  # (s192) and what vLLM refused (400), the harness's requests flagged
+            e.out["r400"] = (w["t"][r4] + np.where(w["kind"][r4] == 24, BAD_S, CTX_S), w["P"][r4],
+                             w["kind"][r4] == 24)
     tot, bad = np.zeros(T), np.zeros(T)
     gwv: Arr = ~np.isin(w["kind"], (15, 22, 23))  # (s114) a load test's client calls the node directly: the
     #   gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's sibling samples
@@ -5033,6 +5259,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     sau = None if au is None else si[au]  # (s186) a 401 is a response the gateway counts (not a 5xx)
     if sau is not None:
         np.add.at(tot, sau, 1)
+    s4 = None if r4 is None else si[r4]  # (s192) a 400 is a response the gateway counts (not a 5xx)
+    if s4 is not None:
+        np.add.at(tot, s4, 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
@@ -5107,6 +5336,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         keep = np.full(T, KEEP) if keep is None else keep
         ttl_on = np.zeros(T) if ttl_on is None else ttl_on
         keep[s0:s1], ttl_on[s0:s1] = f.rate, 1.0 - np.exp(-(N[s0:s1] - s0) / TTL_TAU)
+    dead = None  # (s193) seconds in which the session sweeper is dead (None: never; no draw)
+    for f in (f for f in fl if f.kind == "sweep_dead"):
+        dead = np.zeros(T, bool) if dead is None else dead
+        dead[int(f.start * 60):T if f.end is None else int(f.end * 60)] = True
     sp0 = None if spec else next((f.start * 60 + 130 for f in fl if f.kind == "spec_on"), None)
     lx = None  # extra TTFT of LoRA adapter loads (None: no adapters served)
     lock = o.get("lock") if nd.lockstep else None  # step-time factor set by the ranks simulated before
@@ -5211,10 +5444,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
-                                   fref, resets=rs, keep=keep, amps=amps)
+                                   fref, resets=rs, keep=keep, amps=amps, dead=dead)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   pin * psc, up, fref, psc, rs, keep, amps)
+                                   pin * psc, up, fref, psc, rs, keep, amps, dead)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -5322,6 +5555,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         ttft = np.where(pcm, ttft * 0.75, ttft)  # its cached prefix is not prefilled again
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
+    if nd.http_metrics:  # (s192) vLLM's HTTP counters: each request admitted, each refused (no draw)
+        incs[HTTP_OK] = np.bincount(si, minlength=T)[:T].astype(float)
+        incs[HTTP_4XX] = np.zeros(T) if s4 is None else np.bincount(s4, minlength=T)[:T].astype(float)
 
     def add(name: str, idx: Arr, val: Arr | float) -> None:
         np.add.at(incs.setdefault(name, np.zeros(T)), idx, val)
@@ -5411,6 +5647,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gva: Arr = np.array(e.out.get("gwb", buckets), dtype=float)  # (no draw)
         np.add.at(gva, (sau, 0), 1)
         e.out["gwb"] = e.out["gwv"] = gva
+    if s4 is not None:  # (s192) likewise a 400's (no draw)
+        gv4: Arr = np.array(e.out.get("gwb", buckets), dtype=float)
+        np.add.at(gv4, (s4, 0), 1)
+        e.out["gwb"] = e.out["gwv"] = gv4
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -5713,6 +5953,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         held = fb[f.gpu, s0 - 1]
         fb[:, s0:] = np.minimum(fb[:, s0:], 500.0)
         fb[f.gpu, s0:] += held
+    for a, b in o.get("fm_fail", []):  # (s190) CUDA init fails: no context, no memory, no work (no draw)
+        fb[:, int(a):int(b)], util[:, int(a):int(b)] = 0.0, 0.0
     for f in fl:
         if f.kind == "checkpoint_load":
             s0 = int(f.start * 60)
@@ -6082,6 +6324,16 @@ def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]
             "request_id": f"chatcmpl-{aids[i]:016x}", "finish_reason": "error", "tenant": names[apick[i]],
             "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(ap[i]), "generation_tokens": 0,
             "cached_tokens": 0})) for i in range(len(at_)) if at_[i] < len(state) - 1]
+    if "r400" in e.out:  # (s192) what vLLM refused with a 400, logged at once (drawn here only); the
+        qt, qp, qb = e.out["r400"]  # harness's requests are its tenant's
+        qpick = rng.choice(len(TENANTS), len(qt), p=[x[1] for x in TENANTS])
+        qids = rng.integers(0, 1 << 62, len(qt))
+        res += [(float(qt[i]), event(nd, "vllm", e.rec_gpu, "request_finished", {
+            "request_id": f"chatcmpl-{qids[i]:016x}", "finish_reason": "error",
+            "tenant": "risk-analytics" if qb[i] else names[qpick[i]],
+            "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(qp[i]), "generation_tokens": 0,
+            "cached_tokens": 0}))
+            for i in range(len(qt)) if qt[i] < len(state) - 1]
     return res
 
 
@@ -6195,6 +6447,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             if k.startswith("b"):
                 cum_b += float(c[s])
                 m[bnames[int(k[1:])]] = cum_b
+            elif k == HTTP_4XX and not c[s]:  # (s192) a labelled series exists from its first count
+                continue
             elif not ((old or nd.no_pc_export) and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
@@ -6471,6 +6725,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                                   gl, an, g))
         fired += [(nm, (ti >= a * 60) & (ti < b * 60), hl, an, None)
                   for nn, nm, a, b in sc.noise if nn == nd.name]
+        fired += [("NodeSystemdServiceFailed", reach & (ti >= a * 60) & (ti < b * 60),  # (s190) no draw
+                   {**hl, "name": u, "state": "failed"}, an, None)
+                  for nn, u, a, b in sc.units if nn == nd.name]
         if "swap_hot" in o:  # (s173) a swapped-out leak the API server's garbage collector keeps walking
             fired.append(("NodeMemoryMajorPagesFaults", reach & (state == 2) & (o["swap_hot"][ti] > SWAP_HOT),
                           hl, an, None))
@@ -6833,7 +7090,8 @@ def scenarios() -> list[Scenario]:
             *thirty_fifth_scenarios(), *thirty_sixth_scenarios(), *thirty_seventh_scenarios(),
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
-            *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios()]
+            *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
+            *forty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -9098,6 +9356,106 @@ def forty_sixth_scenarios() -> list[Scenario]:
         nd.lower = True
     return [s186, s187, s188, s189]
 
+
+def forty_seventh_scenarios() -> list[Scenario]:
+    """s190-s193, added later by a forty-seventh outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben = "session_isolation", "benign"
+    # (s190) each broken node's first serving start once its Fabric Manager runs again: -02 waits for
+    # CrashLoopBackOff's next attempt, -05's pod is deleted 20 s after the fix
+    r2 = round((fm_attempts(24.0 * 60, 46.0 * 60, None)[1] + 100) / 60, 4)
+    r5 = round((fm_attempts(51.0 * 60, 58.0 * 60, 58.0 * 60 + 20)[1] + 100) / 60, 4)
+    fmx = "fabric_manager_version_mismatch"
+    s190 = Scenario("s190_fabric_manager_unattended_upgrade_crashloop", "2028-10-31T05:50:00+00:00", 90,
+                    mk("fm-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv8, trace2="azure_code",
+                       uref_min=24.0, step_gen=True, count_fix=True),
+                    [Fault("fm_down", "fm-h100-02", 24.0, 46.0),
+                     Fault("fm_window", "fm-h100-02", 24.0, r2, cause="other", detail=fmx),
+                     Fault("failover", "fm-h100-02", 24.77, r2,
+                           to=[("fm-h100-06", 0.5), ("fm-h100-01", 0.5)]),
+                     *(Fault("failover_peer", n, 24.77, round(r2 + 10, 4), cause=ben, detail="failover")
+                       for n in ("fm-h100-06", "fm-h100-01")),
+                     Fault("drv_roll", "fm-h100-04", 35, round(35 + 400 / 60 + 10, 4), cause=ben,
+                           detail="driver_upgrade"),
+                     Fault("driver_upgrade", "fm-h100-04", 35.5, 39.5),
+                     Fault("failover", "fm-h100-04", 34.5, round(35 + 400 / 60, 4),
+                           to=[("fm-h100-05", 0.5), ("fm-h100-06", 0.5)]),
+                     *(Fault("failover_peer", n, 34.5, round(45 + 400 / 60, 4), cause=ben, detail="failover")
+                       for n in ("fm-h100-05", "fm-h100-06")),
+                     Fault("kv_leak", "fm-h100-03", 40, inst=4, cause=si, leak=1.8),
+                     Fault("fm_down", "fm-h100-05", 51.0, 58.0, rate=20.0),
+                     Fault("fm_window", "fm-h100-05", 51.0, r5, cause="other", detail=fmx),
+                     Fault("failover", "fm-h100-05", 51.77, r5,
+                           to=[("fm-h100-01", 0.5), ("fm-h100-02", 0.5)]),
+                     *(Fault("failover_peer", n, 51.77, round(r5 + 10, 4), cause=ben, detail="failover")
+                       for n in ("fm-h100-01", "fm-h100-02"))],
+                    units=[("fm-h100-02", FM_UNIT, 24.0, 46.0), ("fm-h100-05", FM_UNIT, 51.0, 58.0)],
+                    drop={("fm-h100-06", "dcgm"): 0.03})
+    for nd in s190.nodes[3:]:
+        nd.lower = True
+    kp = [f"kp-h100-{k:02d}" for k in range(1, 9)]
+    gapn = ("kp-h100-02", "kp-h100-05", "kp-h100-07")  # (s191) keyed to the leaderless partitions
+    kaf = {"namespace": "kafka", "strimzi_io_cluster": "telemetry", "strimzi_io_kind": "Kafka"}
+    s191 = Scenario("s191_kafka_rf1_partitions_offline_hidden_rss_leak", "2028-11-07T14:00:00+00:00", 90,
+                    mk("kp-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       uref_min=25.0, step_gen=True, count_fix=True),
+                    [Fault("lost_window", "kp-h100-05", 25, cause="monitoring_gap",
+                           detail="telemetry_partition_offline"),
+                     Fault("rss_leak", "kp-h100-05", 30, rate=0.02),
+                     Fault("lora", "kp-h100-07", 35, cause=ben, detail="lora_onboarding", rate=0.8),
+                     Fault("kv_leak", "kp-h100-04", 40, cause=si, leak=2.0)],
+                    noise=[("kp-h100-01", "NodeClockSkewDetected", 18, 90)],
+                    lost=[(n, "vllm", 25.0, 72.0) for n in gapn],
+                    site=[("OfflinePartitions", {}, 25.0, 72.0),
+                          ("UnderReplicatedPartitions", {**kaf, "pod": "telemetry-kafka-0"}, 25.0, 80.5),
+                          ("UnderReplicatedPartitions", {**kaf, "pod": "telemetry-kafka-1"}, 25.0, 79.0)],
+                    drop={("kp-h100-03", "host"): 0.03})
+    for nd in s191.nodes[4:]:
+        nd.lower = True
+    s191.nodes[0].skew = 1.1
+    assert all(n in kp for n in gapn)
+    lim = 32768 - 2048  # (s192) a 32,768-token max_model_len less the chat clients' max_tokens
+    r3, r5b = round(20 + 130 / 60, 4), round(45 + 130 / 60, 4)
+    cl = [f"cl-h100-{k:02d}" for k in range(1, 7)]
+    s192 = Scenario("s192_chart_args_rename_max_model_len_rejects", "2028-11-14T10:00:00+00:00", 90,
+                    mk("cl-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, spec=True, logging=True,
+                       gw_log=True, http_metrics=True, step_gen=True, count_fix=True),
+                    [Fault("warmup", "cl-h100-03", 20, 30, cause=ben, detail="config_rollout"),
+                     Fault("ctx_reject", "cl-h100-03", r3, 66, rate=lim),  # to the rollback's stop
+                     Fault("ctx_window", "cl-h100-03", r3, round(66 + 130 / 60, 4), cause="other",
+                           detail="max_model_len_regression"),  # label only: to the rolled-back ready
+                     *(Fault("bad_params", n, 30, 52, cause=ben, detail="client_invalid_requests", rate=0.25)
+                       for n in cl),
+                     Fault("spec_residue", "cl-h100-02", 35, cause="spec_residue"),
+                     Fault("warmup", "cl-h100-05", 45, 55, cause=ben, detail="config_rollout"),
+                     Fault("ctx_reject", "cl-h100-05", r5b, 67, rate=lim),
+                     Fault("ctx_window", "cl-h100-05", r5b, round(67 + 130 / 60, 4), cause="other",
+                           detail="max_model_len_regression"),
+                     Fault("warmup", "cl-h100-03", 66, 76, cause=ben, detail="warmup"),  # the rollback
+                     Fault("warmup", "cl-h100-05", 67, 77, cause=ben, detail="warmup")],
+                    spill=True, drop={("cl-h100-06", "vllm"): 0.03})
+    for nd in s192.nodes[3:]:
+        nd.lower = True
+    s193 = Scenario("s193_session_sweeper_thread_death_two_nodes", "2028-11-21T13:00:00+00:00", 90,
+                    mk("sw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("sweep_dead", "sw-h100-04", 27, 53),  # to the on-call's restart
+                     Fault("sweep_window", "sw-h100-04", 27, cause=si, detail="session_sweeper_dead"),
+                     Fault("annual_report", "sw-h100-02", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("sweep_dead", "sw-h100-01", 52),
+                     Fault("sweep_window", "sw-h100-01", 52, cause=si, detail="session_sweeper_dead"),
+                     Fault("warmup", "sw-h100-04", 53, 63),  # the on-call's drained restart (no label)
+                     Fault("long_document", "sw-h100-06", 55, 80, cause=ben, detail="long_document", burst=4),
+                     Fault("sweep_dead", "sw-h100-04", 58.5)],  # its sweeper dies again
+                    spill=True, noise=[("sw-h100-05", "NodeClockSkewDetected", 14, 90)],
+                    drop={("sw-h100-03", "dcgm"): 0.03})
+    for nd in s193.nodes[3:]:
+        nd.lower = True
+    s193.nodes[4].skew = -0.9
+    return [s190, s191, s192, s193]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -9292,6 +9650,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     lags: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (node, source): slow-broker episodes (s)
     for n, src, a, b in sc.lag:
         lags.setdefault((n, src), []).append((a * 60, b * 60))
+    lost: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (s191) leaderless partitions (s)
+    for n, src, a, b in sc.lost:
+        lost.setdefault((n, src), []).append((a * 60, b * 60))
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
@@ -9327,6 +9688,13 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
                 final += [(x, r) for x in resent(t, rst, 10.0)]
             if r["kind"] == "sample" and u < sc.drop.get(key[:2], 0.003):
                 continue  # lost in transit
+            if key[:2] in lost:  # (s191) its partition has no leader: queued, expired or delivered late
+                dk = expired(t, lost[key[:2]])
+                if dk is None:
+                    continue
+                if dk > 0:
+                    final.append((dk, r))
+                    continue
             if hold:
                 final += [(x, r) for x in resent(t, hold)]
             if sc.disorder:  # 2 % late by 1-10 s, 1 % duplicated
@@ -9351,6 +9719,16 @@ def agent_seqs(ts: list[float], rst: list[tuple[float, float]], seq0: int) -> li
         out.append(n)
         n += 1
     return out
+
+
+def expired(t: float, eps: list[tuple[float, float]]) -> float | None:
+    """(s191) A record produced at t to a partition with no leader in [a, b): it waits in the producer's
+    queue and expires MSG_TIMEOUT s after it was produced (None: lost); one still queued at b is sent when
+    the partition has a leader again, oldest first (its delivery time). 0.0: not held at all."""
+    for a, b in eps:
+        if a <= t < b:
+            return None if t < b - MSG_TIMEOUT else b + 0.5 + (t - max(a, b - MSG_TIMEOUT)) / 60.0
+    return 0.0
 
 
 def spooled(d: float, t: float, hold: list[tuple[float, float]]) -> float:
