@@ -481,6 +481,39 @@ class UpstreamErrors(_Section):
     """...of which the engines' own error counters rose by at most this share."""
 
 
+class OutputCap(_Section):
+    """Answers cut short by a limit the server took at its start: since it last started, no
+    answer is longer than some number of tokens, a share of them ends by length at exactly
+    that number, and before the start the node served answers far longer (a model
+    repository's ``generation_config.json`` carrying ``max_new_tokens``, which vLLM applies to
+    every request by default). Judged on the request log (``request_finished`` events with
+    ``generation_tokens``). Paged as ``output_capped`` (a cause outside the three named ones).
+    Clients asking for short answers end by length too, but at their own limits, beside
+    longer answers."""
+
+    min_requests: Annotated[int, Field(ge=10)] = 200
+    """Judged once the run has answered this many requests (stop or length)..."""
+    min_share: Annotated[float, Field(gt=0, le=1)] = 0.2
+    """...of which at least this share ended by length at exactly the run's longest answer..."""
+    before_factor: Annotated[float, Field(gt=1)] = 2.0
+    """...while the run before the start served an answer at least this many times as long."""
+
+
+class ContextCap(_Section):
+    """Prompts refused above a length the server took at its start: since it last started,
+    requests whose prompts are longer than any it answered end in errors, and before the start
+    it answered prompts far longer (a chart's renamed values key dropping ``--max-model-len``
+    and rope scaling: vLLM refuses every prompt over its shorter context with a 400 before the
+    engine sees it). Judged on the request log (``request_finished`` events with
+    ``prompt_tokens``), once the run has answered 100 requests. Paged as ``context_capped`` (a
+    cause outside the three named ones)."""
+
+    min_refused: Annotated[int, Field(ge=1)] = 10
+    """At least this many requests longer than any the run answered ended in errors..."""
+    before_factor: Annotated[float, Field(gt=1)] = 1.5
+    """...while the run before the start answered a prompt at least this many times as long."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -494,6 +527,8 @@ class Hypotheses(_Section):
     engine_slow: EngineSlow = EngineSlow()
     concurrency_cap: ConcurrencyCap = ConcurrencyCap()
     upstream_errors: UpstreamErrors = UpstreamErrors()
+    output_cap: OutputCap = OutputCap()
+    context_cap: ContextCap = ContextCap()
     crash_loop: CrashLoop = CrashLoop()
     runaway_generation: RunawayGeneration = RunawayGeneration()
     spec_acceptance: SpecAcceptance = SpecAcceptance()

@@ -18,6 +18,7 @@ from correlator.core import metrics as m
 from correlator.core.blocks import NO_HOUR, HourFloor
 from correlator.core.nodestate import (
     CRITICAL_XIDS,
+    HTTP_ERRORS,
     XID_HELD_NS,
     EngineTrack,
     GpuTrack,
@@ -381,6 +382,18 @@ class NodeFeatures:
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
     capped: list[Capped] = field(default_factory=list)
     """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
+    context_cap: tuple[float, int, float] | None = None
+    """Prompts refused above a length the server took at its start: (the longest prompt
+    answered since, the longer ones refused, the longest answered before), where
+    :func:`context_cap` finds them."""
+    partial_rss: tuple[float, float] | None = None
+    """The serving process's memory reading covers only part of the server: (GiB it reads
+    now, GiB it read before its last start), while the host's memory stayed in use
+    (:meth:`HostTrack.partial_rss`, judged after the warm-up)."""
+    output_cap: tuple[float, float, float] | None = None
+    """Answers cut at a limit the server took at its start: (the limit in tokens, the share
+    of answers ending at it, the longest answer before the start), where :func:`output_cap`
+    finds them."""
     upstream_errors: tuple[float, float, float] | None = None
     """Requests the request log ends in errors that the engines never counted: (errors a
     minute, their share of the logged requests, the engines' own errors a minute), where
@@ -1049,14 +1062,43 @@ def capped_engines(state: NodeState, w: Windows, minutes: int, pinned_share: flo
     return out
 
 
+def output_cap(state: NodeState, min_requests: int, min_share: float,
+               before_factor: float) -> tuple[float, float, float] | None:
+    """Answers cut at a limit since the server last started: (the limit in tokens, the share
+    of the run's answers that ended by length at exactly it, the longest answer of the run
+    before), where the run has answered ``min_requests``, at least ``min_share`` of them end
+    at the limit and the run before served an answer ``before_factor`` times as long. None
+    where the request log tells no such thing (no log, no earlier run to compare with)."""
+    r = state.requests
+    if r.run_finished < min_requests or r.run_longest <= 0 or r.run_at_longest < min_share * r.run_finished:
+        return None
+    if r.before_longest < before_factor * r.run_longest:
+        return None
+    return (r.run_longest, r.run_at_longest / r.run_finished, r.before_longest)
+
+
+def context_cap(state: NodeState, min_refused: int, before_factor: float) -> tuple[float, int, float] | None:
+    """Prompts refused above a length since the server last started: (the longest prompt the
+    run answered, the requests with longer prompts that ended in errors, the longest prompt
+    the run before answered), where at least ``min_refused`` were refused and the run before
+    the start answered a prompt ``before_factor`` times as long. None otherwise."""
+    r = state.requests
+    if r.run_refused_long < min_refused or not r.run_prompt_ok > 0:
+        return None
+    if r.before_prompt_ok < before_factor * r.run_prompt_ok:
+        return None
+    return (r.run_prompt_ok, r.run_refused_long, r.before_prompt_ok)
+
+
 def upstream_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min_per_min: float,
                     engine_share: float) -> tuple[float, float, float] | None:
     """Requests the node's request log ends in errors while its engines, up and counting,
     never saw them: over the last ``minutes``, at least ``min_share`` of the logged requests
     (and ``min_per_min`` a minute) finished in errors, and the engines' own error counters
-    (vLLM's ``request_success_total{finished_reason="error"}``) rose by at most
-    ``engine_share`` of that. None where no engine exports the counters (the log is then the
-    only count of errors) or the log shows nothing of the kind."""
+    (vLLM's ``request_success_total{finished_reason="error"}``, and its HTTP server's 4xx and
+    5xx counts where exported) rose by at most ``engine_share`` of that. None where no engine
+    exports the counters (the log is then the only count of errors) or the log shows nothing
+    of the kind."""
     k = minutes * w.per_minute
     req = state.requests
     logged, failed = req.finished.total(k), req.errors.total(k)
@@ -1065,7 +1107,10 @@ def upstream_errors(state: NodeState, w: Windows, minutes: int, min_share: float
     counting = [e for e in state.engines.values() if any(c.startswith("finished_") for c in e.counters)]
     if not counting:
         return None
-    seen = sum(e.increase("finished_error", k) for e in counting)
+    # (vLLM's HTTP server counts the requests it refused before its engine, outsider s192)
+    seen = sum(e.increase("finished_error", k) + sum(c.total(k) for key, c in e.counters.items()
+                                                     if key.startswith(HTTP_ERRORS))
+               for e in counting)
     if seen > engine_share * failed:
         return None
     return (failed / minutes, failed / logged, seen / minutes)

@@ -37,6 +37,8 @@ KV_TRANSFER_LEAK = "kv_transfer_leak"
 NVLINK_DEGRADED = "nvlink_degraded"
 CONCURRENCY_CAPPED = "concurrency_capped"
 UPSTREAM_ERRORS = "upstream_errors"
+OUTPUT_CAPPED = "output_capped"
+CONTEXT_CAPPED = "context_capped"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -48,7 +50,8 @@ EXPLAINED_FACTOR = 0.2
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
-                UPSTREAM_ERRORS: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                UPSTREAM_ERRORS: 1.0, OUTPUT_CAPPED: 1.0,
+                CONTEXT_CAPPED: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -91,6 +94,8 @@ def score_all(
         ENGINE_SLOWED: engine_slowed(f, rules, expl),
         CONCURRENCY_CAPPED: concurrency_capped(f, rules),
         UPSTREAM_ERRORS: upstream_errors(f, rules),
+        OUTPUT_CAPPED: output_capped(f, rules),
+        CONTEXT_CAPPED: context_capped(f),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -567,8 +572,10 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
         s = ramp(t.tau, 0.4, 0.8) * _host_steady(f, rules) if t.n >= 5 else 0.0
         if f.oom_recent:  # the OOM killer just ended a process: growing again is the leak back
             s = max(s, _rising(t, 2 * rules.hypotheses.monitoring_gap.host_growth_pct_per_min, 0.8, 2.0))
+        outside = host is f.host and f.host_rss is not None and f.host_rss.trend.known
+        if outside and f.partial_rss is not None:
+            s = 0.0  # not beside the server: the reading of the server misses most of it (a gap)
         if s > best.strength:
-            outside = host is f.host and f.host_rss is not None and f.host_rss.trend.known
             ev = [Evidence(signal="host_memory_growth_pct_per_min", value=round(host.trend.slope, 3),
                            detail="host memory outside the serving process grows steadily (the "
                                   "serving process's own holds)" if outside else
@@ -632,8 +639,8 @@ def _host_steady(f: NodeFeatures, rules: RuleSet) -> float:
 
 
 def _host(f: NodeFeatures) -> Level | None:
-    """The serving process's RSS when reported, else host memory used."""
-    if f.host_rss is not None and f.host_rss.trend.known:
+    """The serving process's RSS when reported (and not read in part), else host memory used."""
+    if f.host_rss is not None and f.host_rss.trend.known and f.partial_rss is None:
         return f.host_rss
     if f.host is not None and f.host.trend.known:
         return f.host
@@ -749,6 +756,37 @@ def upstream_errors(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
 
 
+def output_capped(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Answers cut short by a limit the server took at its start (outsider s187: re-imaged
+    nodes fetched a model repository whose generation_config.json carries max_new_tokens 128,
+    which vLLM applies to every request; answers of hundreds of tokens before, none longer
+    than 128 after, half of them ending there). No alert fires: latency falls, nothing fails."""
+    if f.output_cap is None:
+        return Score()
+    cap, share, before = f.output_cap
+    ev = [Evidence(signal="output_capped", value=cap,
+                   detail=f"since the server started no answer is longer than {cap:.0f} tokens and "
+                          f"{100 * share:.0f} % end by length at exactly {cap:.0f}, against answers of "
+                          f"{before:.0f} tokens before: a server-wide output limit")]
+    return Score(0.8, f.ts_ns - int(f.since_start_s * 1e9) if f.since_start_s < 1e9 else f.ts_ns, ev,
+                 critical=True)
+
+
+def context_capped(f: NodeFeatures) -> Score:
+    """Prompts refused above a length the server took at its start (outsider s192: a chart's
+    renamed values key dropped the rope scaling and ``--max-model-len`` of two canaries, which
+    then answered every prompt over 30,720 tokens with a 400; no alert fired)."""
+    if f.context_cap is None:
+        return Score()
+    ok, refused, before = f.context_cap
+    ev = [Evidence(signal="context_capped", value=ok,
+                   detail=f"since the server started {refused} requests with prompts longer than any it "
+                          f"answered ({ok:.0f} tokens) ended in errors, against prompts of {before:.0f} "
+                          "tokens answered before: a shorter context limit (max_model_len)")]
+    return Score(0.8, f.ts_ns - int(f.since_start_s * 1e9) if f.since_start_s < 1e9 else f.ts_ns, ev,
+                 critical=True)
+
+
 def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     """A serving process started again and again within the window: it dies soon after each
     start (each start alone is a warm-up), so the node serves little or nothing."""
@@ -860,8 +898,12 @@ def monitoring_gap(
     missing = _missing(f)
     if not missing or others[NODE_UNREACHABLE].strength > 0:
         return Score()
+    # host memory used stands in for a process reading that misses most of the server: as
+    # the memory-leak path judges it, its growth must have gone on over the steady window (a
+    # page cache fills and stops; its minutes wander on a host of a terabyte)
+    steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
-                                    loading=benign.explained(expl, benign.HOST) is not None)
+                                    loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
                                                GPU_FAILURE, CRASH_LOOP))
     strength = symptoms * (1.0 - visible)
@@ -879,14 +921,20 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
     out += [(f"vllm on {where}", f"vLLM's metrics for {where} stand still while the request log "
              "shows it serving") for where in f.frozen_servers]
     out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
+    if f.partial_rss is not None:  # (outsider s182: an upgrade ran the workers as retitled processes)
+        now, before = f.partial_rss
+        out.append(("proc_rss_bytes", f"the serving process's memory reads {now:.1f} GiB since its last "
+                    f"start against {before:.1f} GiB before while the host's memory stayed in use: the "
+                    "metric no longer counts all of the server's processes"))
     return out
 
 
 def _symptoms(
-    f: NodeFeatures, host_growth: float, min_alerts: int, alerts: AlertPicture, loading: bool = False
+    f: NodeFeatures, host_growth: float, min_alerts: int, alerts: AlertPicture, loading: bool = False,
+    steady: float = 1.0,
 ) -> tuple[float, list[Evidence], int]:
     """How strongly the node shows trouble: alerts firing, host memory growing (not while a
-    server that just started loads into it), OOM kills."""
+    server that just started loads into it; weighed by ``steady``), OOM kills."""
     parts: list[tuple[float, Evidence, int]] = []
     if alerts.distinct:
         # a critical rule (user-facing impact by the sender's own judgement) weighs as two
@@ -896,7 +944,7 @@ def _symptoms(
                                   detail=f"{alerts.critical} critical"), alerts.first_ns))
     host = _host(f)
     if host is not None and not loading:
-        s = _rising(host.trend, host_growth, 0.7, 1.0)
+        s = _rising(host.trend, host_growth, 0.7, 1.0) * steady
         parts.append((s, Evidence(signal="host_memory_growth_pct_per_min",
                                   value=round(host.trend.slope, 3), detail=""), host.onset_ns))
     if f.oom_recent:

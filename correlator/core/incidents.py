@@ -57,6 +57,8 @@ CAUSE_TEXT = {
     "nvlink_degraded": "NVLink failing (CRC / replay errors minute after minute)",
     "concurrency_capped": "requests queueing at a concurrency limit (max_num_seqs) below the load",
     "upstream_errors": "requests failing before they reach the engine (network path, proxy)",
+    "output_capped": "answers cut short by an output limit the server took at its start",
+    "context_capped": "long prompts refused by a context limit the server took at its start",
     "kv_transfer_leak": "KV blocks a prefill server never frees after handing them over (KV connector leak)",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",

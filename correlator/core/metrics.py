@@ -52,6 +52,20 @@ def finished_reason(name: str) -> str | None:
     return "unknown"
 
 
+HTTP_REQUESTS = "http_requests_total"
+"""The request counter of vLLM's OpenAI-compatible server (prometheus-fastapi-instrumentator),
+labelled by ``handler``, ``method`` and ``status`` (``2xx``.. grouped, or the code itself)."""
+
+
+@lru_cache(maxsize=1024)
+def http_error(name: str) -> bool:
+    """Whether a series counts requests vLLM's HTTP server answered with a 4xx or 5xx status."""
+    base, labels = split_selector(name)
+    if base != HTTP_REQUESTS:
+        return False
+    return any(key == "status" and value[:1] in ("4", "5") for key, value in labels)
+
+
 @lru_cache(maxsize=256)
 def cache_pool(name: str) -> tuple[float, str] | None:
     """(``num_gpu_blocks``, ``"gpu_memory_utilization <value>"`` or '') of a

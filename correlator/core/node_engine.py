@@ -20,10 +20,12 @@ from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
     NS,
     Capped,
+    Level,
     NodeFeatures,
     Slowed,
     Windows,
     capped_engines,
+    context_cap,
     drained_before,
     engine_speed,
     failing_links,
@@ -37,6 +39,7 @@ from correlator.core.features import (
     kv_view,
     last_framebuffer,
     level,
+    output_cap,
     rates,
     rebuild_ratio,
     recent_starts,
@@ -132,6 +135,9 @@ class NodeEngine:
         # and the residue of a server it does not name, as judged this tick (:meth:`_other_residue`).
         self._residue: tuple[int, frozenset[str]] = (0, frozenset())
         self._other: hypotheses.Score | None = None
+        # The serving process's memory reading found to cover only part of it (NodeFeatures.partial_rss).
+        # (the start it is judged for, the host's lowest memory used since its warm-up, the judgement)
+        self._partial: tuple[int, float, tuple[float, float] | None] = (-1, NAN, None)
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -291,7 +297,7 @@ class NodeEngine:
         current = scores.get(self.machine.cause)
         symptoms = self.alerts.any_firing(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         held = self.machine.active and (self._held(self.machine.cause, self._kv_raised)
-                                        or self._cut_off())
+                                        or self._cut_off() or self._kill_due(tick_ns))
         step = self.machine.step(tick_ns, winner, strength,
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
@@ -340,6 +346,22 @@ class NodeEngine:
         telemetry that does not arrive, so it holds until the node has answered again for as
         long as the second takes to resolve."""
         return self._second_engaged() and self.second.cause == hypotheses.NODE_UNREACHABLE  # type: ignore[union-attr]
+
+    def _kill_due(self, tick_ns: int) -> bool:
+        """Whether the node's incident is about its memory or its server's crashes and the OOM
+        killer is ending the server again and again: killed twice or more in the hour, the
+        next kill is due until half as long again as the last interval has passed since the
+        last kill. A cgroup limit that a periodic load meets kills on its period; the quiet
+        minutes between two kills are not the fault gone (outsider s188: a pod memory limit
+        killing the server every 15 minutes, resolved 11 minutes after a kill and paged again
+        as a new incident)."""
+        if self.machine.cause not in KILL_HELD_CAUSES:
+            return False
+        kills = [t for t in self.state.host.oom_ns if tick_ns - t <= OOM_HOUR_NS and t <= tick_ns]
+        if len(kills) < 2:
+            return False
+        last, before = kills[-1], kills[-2]
+        return tick_ns - last <= KILL_DUE_FACTOR * (last - before)
 
     def _second_engaged(self) -> bool:
         return self.second is not None and self.second.engaged
@@ -580,7 +602,8 @@ class NodeEngine:
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
-                self._capped() or self._upstream_errors():
+                self._capped() or self._upstream_errors() or self._output_cap() or \
+                self._context_cap():
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -701,13 +724,15 @@ class NodeEngine:
         host = level(h.mem_pct, w, tick_ns, w.host_minutes, w.fine) if h.mem_pct.last_ns >= 0 else None
         rss = level(h.rss_pct, w, tick_ns, w.host_minutes, w.fine) if h.rss_pct.last_ns >= 0 else None
         oom_hour = sum(1 for t in st.host.oom_ns if tick_ns - t <= OOM_HOUR_NS)
-        grows = growing_host(host, rss, beside=oom_hour > 0)
+        starts = [st.engine_start_ns, st.host.start_ns]
+        since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
+        partial = self._partial_rss(rss, host, since_start)
+        # (where the serving process's reading misses most of it, the host's memory is judged)
+        grows = growing_host(host, rss, beside=oom_hour > 0 or partial is not None)
         steady = None
         if grows is not None and grows.trend.slope > 0:
             steady = host_steady(h.rss_pct if grows is rss else h.mem_pct, (host or grows).now, w)
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
-        starts = [st.engine_start_ns, st.host.start_ns]
-        since_start = min(((tick_ns - s) / NS for s in starts if s > 0), default=float("inf"))
         si = self.rules.hypotheses.session_isolation
         restarts = recent_starts(st, tick_ns, self.rules.hypotheses.crash_loop.window_s)
         silent = self._silent_at(tick_ns)
@@ -741,6 +766,9 @@ class NodeEngine:
             slowed=self._slowed(),
             capped=self._capped(),
             upstream_errors=self._upstream_errors(),
+            output_cap=self._output_cap(),
+            context_cap=self._context_cap(),
+            partial_rss=partial,
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
@@ -749,6 +777,28 @@ class NodeEngine:
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
             gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
         )
+
+    def _partial_rss(self, rss: Level | None, host: Level | None,
+                     since_start: float) -> tuple[float, float] | None:
+        """:attr:`NodeFeatures.partial_rss`. Judged after a warm-up, against the lowest the
+        host's memory used read since that warm-up ended (memory the process shed shows there,
+        however the host grows later); through a warm-up, as judged before it (a server read in
+        part that the OOM killer restarted is read in part again, outsider s182)."""
+        st = self.state
+        run, low, partial = self._partial
+        if since_start <= self.rules.benign.warmup_s:
+            return partial
+        start = max(st.engine_start_ns, st.host.start_ns)
+        if run != start:
+            run, low = start, NAN
+        if host is not None and host.now == host.now and not low <= host.now:
+            low = host.now
+        partial = None
+        if rss is not None and st.host.partial_rss(rss.now, low):
+            gib = st.host.total_bytes / 100.0 / (1 << 30)
+            partial = (rss.now * gib, st.host.rss_ref * gib)
+        self._partial = (run, low, partial)
+        return partial
 
     def _failing_links(self, tick_ns: int) -> list[tuple[int, int, float]]:
         cfg = self.rules.hypotheses.nvlink
@@ -763,6 +813,14 @@ class NodeEngine:
         cfg = self.rules.hypotheses.upstream_errors
         return upstream_errors(self.state, self.w, cfg.minutes, cfg.min_share, cfg.min_per_min,
                                cfg.engine_share)
+
+    def _output_cap(self) -> tuple[float, float, float] | None:
+        cfg = self.rules.hypotheses.output_cap
+        return output_cap(self.state, cfg.min_requests, cfg.min_share, cfg.before_factor)
+
+    def _context_cap(self) -> tuple[float, int, float] | None:
+        cfg = self.rules.hypotheses.context_cap
+        return context_cap(self.state, cfg.min_refused, cfg.before_factor)
 
     def _capped(self) -> list[Capped]:
         cfg = self.rules.hypotheses.concurrency_cap
@@ -850,6 +908,12 @@ OOM_HOUR_NS = 3600 * NS
 """How long after an OOM kill the host's memory used is judged beside a serving process whose
 own memory holds."""
 
+KILL_HELD_CAUSES = frozenset({*MEMORY_CAUSES, hypotheses.CRASH_LOOP})
+"""Causes whose incident holds while the OOM killer's next kill is due (:meth:`NodeEngine._kill_due`)."""
+
+KILL_DUE_FACTOR = 1.5
+"""How many of the last interval between two OOM kills the next one is awaited for."""
+
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "second": lambda: None,
     "second_onset_ns": lambda: 0,
@@ -863,6 +927,7 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "_kv_growth": lambda: NAN,
     "_gpu_growth": lambda: NAN,
     "_host_growth": lambda: NAN,
+    "_partial": lambda: (-1, NAN, None),
 }
 
 

@@ -84,6 +84,14 @@ def mig_instance(labels: dict[str, str] | None) -> str:
 
 
 STARTS_KEPT = 8
+HTTP_ERRORS = "http_error:"
+"""Prefix of the counters of requests vLLM's HTTP server refused or failed (one per series:
+a 4xx or 5xx status of a handler)."""
+RSS_PARTIAL_SHARE = 0.2
+"""Below this share of what it read before its start, the serving process's memory reading
+covers only part of the server (:meth:`HostTrack.partial_rss`)."""
+RUN_SERVED = 100
+"""Requests a server's run must have answered for its longest answer to be what it served."""
 """Serving-process and engine starts kept per node (a crash loop's count needs a few)."""
 
 
@@ -319,11 +327,35 @@ class HostTrack:
     total_bytes: float = 0.0
     oom_ns: deque[int] = field(default_factory=lambda: deque(maxlen=16))
     start_ns: int = 0
+    rss_ref: float = NAN
+    """The serving process's memory (% of the host's) as it last ran in full before a start..."""
+    used_ref: float = NAN
+    """...and the host's memory used then (%)."""
 
     def __post_init__(self) -> None:
         self.mem_pct = Series(self.cap)
         self.rss_pct = Series(self.cap)
         self.swap_gib = Series(self.cap)
+
+    def mark_start(self, ticks: int) -> None:
+        """The server starts: keep what its memory and the host's read over the last ``ticks``
+        (their highest), unless the process read only a part of what it read before (the run
+        before this start was already read in part: the reference stays the full one)."""
+        rss, used = _highest(self.rss_pct.tail(ticks)), _highest(self.mem_pct.tail(ticks))
+        if not (rss > 0 and used > 0):
+            return
+        if self.rss_ref == self.rss_ref and rss < RSS_PARTIAL_SHARE * self.rss_ref:
+            return
+        self.rss_ref, self.used_ref = rss, used
+
+    def partial_rss(self, rss_now: float, used_now: float) -> bool:
+        """Whether the serving process's memory reads below :data:`RSS_PARTIAL_SHARE` of what
+        it read before its last start while the host's memory used did not fall by what the
+        process seems to have shed: the process's memory is still there, unseen."""
+        ref = self.rss_ref
+        if not (ref > 0 and rss_now < RSS_PARTIAL_SHARE * ref):
+            return False
+        return used_now >= self.used_ref - 0.5 * (ref - rss_now)
 
 
 @dataclass
@@ -342,6 +374,22 @@ class RequestEvents:
     removed: EventCount = field(init=False)
     cleared_ns: int = 0
     per_minute: int = 6
+    run_longest: float = 0.0
+    """The longest answer (generation tokens) of a request finished since the server last
+    started (``engine_start`` or its ``process_start``)..."""
+    run_at_longest: int = 0
+    """...the requests of this run that ended by length at exactly that many tokens..."""
+    run_finished: int = 0
+    """...and the requests of this run that finished (stop or length)."""
+    before_longest: float = 0.0
+    """The longest answer of the last run that served :data:`RUN_SERVED` requests or more."""
+    run_prompt_ok: float = 0.0
+    """The longest prompt (tokens) of a request the current run answered (stop or length)..."""
+    run_refused_long: int = 0
+    """...the requests with a longer prompt that ended in errors, once the run has answered
+    :data:`RUN_SERVED` requests..."""
+    before_prompt_ok: float = 0.0
+    """...and the longest prompt the last run that served answered."""
     by_minute: tuple[MinuteRing, MinuteRing, MinuteRing] = field(init=False)
     """Finished requests, prompt tokens and large-document prompt tokens per minute, over
     ``MINUTES_KEPT`` minutes: what this node's traffic usually is."""
@@ -367,6 +415,30 @@ class RequestEvents:
         for ring, count in zip(self.by_minute, (self.finished, self.prompt_tokens, self.large_prompt_tokens),
                                strict=True):
             ring.add(count.per_tick.ago(0))
+
+    def answered(self, reason: object, tokens: float, prompt: float = -1.0) -> None:
+        """A request of the current run finished by ``reason`` after ``tokens`` generated, for
+        a prompt of ``prompt`` tokens (-1: unknown)."""
+        if reason == "error":
+            if prompt > self.run_prompt_ok and self.run_finished >= RUN_SERVED:
+                self.run_refused_long += 1
+            return
+        if reason not in ("stop", "length") or not 0.0 <= tokens < 1e12:
+            return
+        if prompt > self.run_prompt_ok:
+            self.run_prompt_ok = prompt
+        self.run_finished += 1
+        if tokens > self.run_longest:
+            self.run_longest, self.run_at_longest = tokens, 0
+        if reason == "length" and tokens == self.run_longest:
+            self.run_at_longest += 1
+
+    def new_run(self) -> None:
+        """The server started: its answers are judged afresh, against the last run that served."""
+        if self.run_finished >= RUN_SERVED:
+            self.before_longest, self.before_prompt_ok = self.run_longest, self.run_prompt_ok
+        self.run_longest, self.run_at_longest, self.run_finished = 0.0, 0, 0
+        self.run_prompt_ok, self.run_refused_long = 0.0, 0
 
     def counts(self) -> tuple[EventCount, ...]:
         return (self.finished, self.aborts, self.errors, self.prompt_tokens, self.large_prompt_tokens,
@@ -665,6 +737,7 @@ class NodeState:
         elif name == "kv_all_cleared":
             self.requests.cleared_ns = rec.ts_ns
         elif name == "engine_start":
+            self.requests.new_run()
             self.engine_start_ns = rec.ts_ns
             self.engine_starts = (*self.engine_starts, rec.ts_ns)[-STARTS_KEPT:]
         elif name in ("process_start", "oom_kill"):
@@ -673,6 +746,8 @@ class NodeState:
             if name == "process_start":
                 if self._beside(attrs.get("process")):
                     return  # a proxy restarting beside the server is no server start
+                self.requests.new_run()
+                self.host.mark_start(5 * self.per_minute)
                 self.host.start_ns = rec.ts_ns
                 self.server_starts = (*self.server_starts, rec.ts_ns)[-STARTS_KEPT:]
             else:
@@ -708,6 +783,8 @@ class NodeState:
         if not 0.0 <= prompt < 1e12:
             prompt = -1.0
         r.prompt_tokens.add(max(prompt, 0.0))
+        answer = _num(a.get("generation_tokens"), -1.0)
+        r.answered(reason, answer, prompt)
         if prompt >= self.large_prompt:
             r.large_prompt_tokens.add(prompt)
         if _num(a.get("spec_draft_tokens"), 0.0) > 0:
@@ -750,6 +827,12 @@ def _heard(series: tuple[Series, ...]) -> int:
     return max(s.last_ns for s in series)
 
 
+def _highest(values: list[float]) -> float:
+    """The highest known value (NaN where none is known)."""
+    known = [v for v in values if v == v]
+    return max(known) if known else NAN
+
+
 def _num(value: object, default: float) -> float:
     """A finite number from an event attribute, else ``default`` (attributes are free-form:
     a string, a boolean, NaN, an infinity or an integer beyond a float's range tells nothing)."""
@@ -774,7 +857,7 @@ def _counter_key(name: str) -> str | None:
         return name
     reason = m.finished_reason(name)
     if reason is None:
-        return None
+        return HTTP_ERRORS + name if m.http_error(name) else None
     return f"finished_{reason}"
 
 

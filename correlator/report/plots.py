@@ -39,6 +39,8 @@ CAUSE_COLORS = {
     "nvlink_degraded": "#393b79",
     "concurrency_capped": "#637939",
     "upstream_errors": "#8c6d31",
+    "output_capped": "#bd9e39",
+    "context_capped": "#e7ba52",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

@@ -117,7 +117,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s170_query_of_death_ring_crash_chain", "s171_sigkill_xid45_rolling_restart_uncontained_ecc",
              "s175_preemption_fed_draft_residue_data_room", "s177_max_num_seqs_cap_queue_backlog",
              "s178_nonstreaming_sdk_gateway_ttft_leak", "s184_ecmp_uplink_mtu_blackhole_large_prompts",
-             "s185_implicit_session_key_collapse_hourly_herd")
+             "s185_implicit_session_key_collapse_hourly_herd", "s182_multiproc_upgrade_untracked_worker_leak",
+             "s187_generation_config_cap_reimage_wave", "s188_pod_memory_limit_reload_oom_kills",
+             "s192_chart_args_rename_max_model_len_rejects")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -537,3 +539,38 @@ def test_errors_before_the_engine_page_and_a_cron_herd_does_not(recordings: Path
     assert set(up[-1]["nodes"]) == {"mu-h100-05", "mu-h100-06"}
     s185 = opened(recordings / "s185_implicit_session_key_collapse_hourly_herd")
     assert [(r["cause"], r["nodes"]) for r in s185] == [("session_isolation", ["ik-h100-03"])]
+
+
+def test_a_server_killed_on_a_period_is_one_incident(recordings: Path) -> None:
+    """s188: a pod memory limit below a checkpoint reload's pinned staging; the OOM killer ends
+    the server at every reload, every 15 minutes. The incident resolved in the quiet between
+    two kills and the next ones paged the same fault again."""
+    s188 = opened(recordings / "s188_pod_memory_limit_reload_oom_kills")
+    assert len([r for r in s188 if "ml-h100-04" in r["nodes"]]) == 1
+    records = [r for r in incident_records(recordings / "s188_pod_memory_limit_reload_oom_kills")
+               if "ml-h100-04" in r["nodes"]]
+    assert records and not [r for r in records if r["status"] == "resolved"]
+
+
+def test_answers_capped_at_restart_page_and_a_reading_in_part_is_a_gap(recordings: Path) -> None:
+    """s187: re-imaged nodes fetched a generation_config.json with max_new_tokens 128; none
+    paged, and a classification tier's 8-token answers beside must not. s182: an upgrade's
+    retitled workers dropped out of the process memory reading; their leak was paged at its
+    OOM kill as memory growing beside the server."""
+    s187 = opened(recordings / "s187_generation_config_cap_reimage_wave")
+    assert sorted(r["nodes"][0] for r in s187 if r["cause"] == "output_capped") == \
+        ["rp-h100-01", "rp-h100-03", "rp-h100-05"]
+    s182 = [r for r in opened(recordings / "s182_multiproc_upgrade_untracked_worker_leak")
+            if r["nodes"] == ["wp-h100-03"]]
+    assert [r["cause"] for r in s182] == ["monitoring_gap"]
+    assert "proc_rss_bytes" in [e["value"] for e in s182[0]["evidence"]]
+
+
+def test_long_prompts_refused_since_a_restart_page_and_a_harness_400s_do_not(recordings: Path) -> None:
+    """s192: a chart's renamed values key cut two canaries' context to 32k tokens, so vLLM
+    refused every longer prompt with a 400; an evaluation harness's invalid parameters were
+    refused with a 400 on every node, counted by vLLM's HTTP server, and paged as upstream
+    errors over the fleet."""
+    s192 = opened(recordings / "s192_chart_args_rename_max_model_len_rejects")
+    assert sorted((r["cause"], r["nodes"][0]) for r in s192) == [
+        ("context_capped", "cl-h100-03"), ("context_capped", "cl-h100-05"), ("spec_residue", "cl-h100-02")]

@@ -63,6 +63,20 @@ def test_errors_the_engine_counted_itself_are_not_upstream() -> None:
     assert "upstream_errors" not in causes(records)
 
 
+def test_errors_vllms_http_server_answered_are_not_upstream() -> None:
+    """Requests vLLM's API server refused (a client's invalid parameters, a 400 before the
+    engine, outsider s192): its ``http_requests_total`` 4xx series counts them."""
+    out: list[Record] = []
+    for r in node_records(NodeSpec(), END):
+        if isinstance(r, SampleRecord) and r.source == "vllm":
+            t = (r.ts_ns - at(0)) / 1e9
+            refused = 2 * (min(max(t, FROM), TO) - FROM) / 5
+            counter = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="4xx"}'
+            r = r.model_copy(update={"metrics": {**r.metrics, counter: refused}})
+        out.append(r)
+    assert "upstream_errors" not in causes(out + log(0.25))
+
+
 def test_a_few_errors_are_not_upstream_errors() -> None:
     assert "upstream_errors" not in causes(list(node_records(NodeSpec(), END)) + log(0.05))
 
