@@ -3182,6 +3182,109 @@ s193_session_sweeper_thread_death_two_nodes: 6 x 4 H100, Llama-3.3-70B TP4, Azur
   fin-reporting session, a turn every ~45 s, prompt 30k + 1.5k a turn, its context held): KV ~0.15 -> ~0.5 at
   60-75, no alert. (4) benign/long_document on sw-h100-06 55-80 (as s12: bursts of 4 contracts of 40-90k
   tokens within 90 s every 6 min): KV 5-min means to ~0.26, no alert. Labels: as listed.
+
+Added later (s194-s197, a forty-eighth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s193).
+s194_cache_keepwarm_pings_pin_abandoned_sessions: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 10:00 UTC; kw-h100-04..06 export hostname/uuid, kw-h100-01's clock 1.2 s fast
+  (NodeClockSkewDetected from 26.1, unlabelled), 3 % of kw-h100-03's dcgm samples lost. Two tenants move their
+  assistants from a hosted LLM API to the platform and keep that API's prompt-cache keep-warm: KW_EVERY = 240
+  s after a conversation's last request (under the hosted cache's 5-min TTL) the client resends its whole
+  history with max_tokens 1, and again every 240 s (new fault kind keepwarm, request kind 25): the history is
+  cached (all but the template's KW_TAIL tokens), one token comes back, the request ends `length` with a TTFT
+  of ~0.04 s. The platform's session layer takes each such request for use, so its LRU sweep never finds that
+  session idle and never frees its context. (1) session_isolation on kw-h100-04 from 25 min to end:
+  retail-bank's support backend (10 % of the node's requests, pinned there by tenant affinity, 6 turns a
+  conversation on average) keeps every conversation object it opened since its release and pings them all, so
+  every conversation that ends from 25 min (~2.5 a minute, a history of lognormal median KW_MED = 2,800
+  tokens) stays in the pool for good, ~1.8 %/min of the 463k-token pool at the tenant's traffic; its pings
+  grow with the kept conversations (~0.15 a second at 30-40 min, ~0.3 at 45-50, ~0.45 at 60-70, ~0.6 from 75),
+  so the node's finished requests, `length` share and prefix-cache hits rise as the leak grows. As built: KV
+  5-min means ~0.12-0.2 before, ~0.28 at 30-35, ~0.45 at 35-40, ~0.58 at 45-50, ~0.77 at 50-55, ~0.84 at
+  60-65, ~0.94 at 70-75, >= 0.97 from 75; hit ratio 0.14 -> 0.31-0.47 from 40 min; `length` share 0.08 ->
+  0.25-0.29 from 55; running flat (~17) until the pool is full; TTFT P99 71.3, KV high 78.1, fleet TTFT SLO
+  79.6, preemptions 80.1, KV critical 85.1. (2) benign/cache_keepwarm_pings on kw-h100-02 from 35 min to end:
+  ops-copilot's IDE plugin (12 % of that node's requests, 4 turns on average) has the same keep-warm but stops
+  pinging a conversation 12 min after its last turn (f.cap), so the contexts it keeps are those of the last 12
+  min of conversations: KV ~0.14-0.21 before, ~0.42 at 40-45, ~0.57 at 45-50, ~0.76 at 50-55, ~0.71 at 55-60
+  (that node's busiest trace minutes), then 0.40-0.52 to the end; pings ~0.15-0.28 a second, hit ratio
+  0.24-0.39, `length` share 0.13-0.17; no alert. For twenty minutes the two nodes look alike. (3)
+  benign/checkpoint_load on kw-h100-05 60-65 (as s6). (4) other/xid_79 on kw-h100-06 GPU 2 from 70 min to end
+  (as s5: GPUXidErrors 70.3, GatewayUpstream5xxRateHigh 71.8, VLLMTargetDown 72.6, fleet GatewayHigh5xxRate
+  73.3, KubePodCrashLooping 75.8). Labels: as listed.
+s195_missed_endpoint_update_gateway_blackholes_node: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding everywhere), Azure conv 2.5 req/s/node, 90 min from 14:00 UTC; drained conversations spilled to the
+  peers; GPU utilization relative to each engine's load before 32 min; se-h100-04..06 export hostname/uuid, 3
+  % of se-h100-01's host samples lost. The gateway (an Envoy fleet) gets the pool's endpoints over EDS from
+  its control plane, which watches the pool's EndpointSlices, and relies on outlier detection (no active
+  health check): EJECT_N = 5 consecutive gateway failures eject an endpoint for EJECT_BASE = 30 s x the times
+  it has been ejected (at most 300 s); a connect failure is retried on the hash ring's next host (retry_on
+  connect-failure, previous_hosts), so the client sees no 5xx. A rolling restart for an image bump (drained
+  restarts): se-h100-01 / -02 / -03 / -04 at 15 / 21 / 27 / 33, then the rollout's 20-min bake pause, -05 /
+  -06 at 60 / 66. The control plane's watch is closed by the API server at ~32.4 min (a routine watch timeout)
+  and its client resumes it from a cached resourceVersion past se-h100-04's two EndpointSlice updates (its old
+  pod terminating, its new pod ready), so the gateway keeps -04's old pod address and never learns the new one
+  (new fault kind stale_ep, `stale_attempts`). (1) other/stale_gateway_endpoint on se-h100-04 33.0-58.0: the
+  old pod keeps getting its traffic until its stop at 33.0; then every connection to its address finds no host
+  (connect timeout): bursts of 5 failed attempts each time its ejection expires (at 33.0, then 30, 60, 90 ...
+  300 s apart), its sessions served by its ring successors se-h100-05 and -03 (half each; kind failover),
+  while its new vLLM (ready 35.17) is scraped, healthy and idle: no request from 33 to 58 (running 0, KV 0,
+  counters flat). GatewayUpstream5xxRateHigh (the gateway's per-upstream stats: every attempt fails) 37.1-60.4
+  and VLLMTargetDown for seconds at its restart (35.1) are its only alerts; no client-facing 5xx. At 56 the
+  on-call finds the stale address in the gateway's config dump and restarts the control plane at 58.0: its
+  re-list pushes the new address, and -04 gets its sessions back (tau 300 s) on a cold prefix cache. (2)
+  benign/rolling_restart on each node from its stop for 10 min (-04's 33-43 too); benign/failover on the
+  successors se-h100-05 and -03 33-68 (running ~20 -> ~24-28, KV ~0.2-0.3). (3) benign/maintenance_drain on
+  se-h100-06 40-52 (the network team swaps a member of its LACP bond: drained, its vLLM left up and idle, no
+  alert), with benign/failover on se-h100-01 and -02 40-62: the same idle, healthy, scraped engine as -04's,
+  with no gateway failure behind it. (4) spec_residue on se-h100-02 from 48 min to end (as s3: aborts 1.5 ->
+  12 % over 8 min, 4.7 MB of draft state kept per interrupted request): FB GPU 0 ~74.02k -> ~74.91k MiB by
+  85-90, VLLMRequestAbortRateHigh from 57.9. Labels: as listed.
+s196_tool_call_parser_500s_engine_sees_success: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 09:00 UTC; the gateway's request log (request_finished with tenant / session / tokens) for every
+  node, vLLM's HTTP request counters forwarded (Node.http_metrics: 2xx, 4xx and, new, 5xx); drained
+  conversations spilled to the peers; tp-h100-04..06 export hostname/uuid, tp-h100-02's clock 0.8 s slow
+  (NodeClockSkewDetected from 24.2, unlabelled), 3 % of tp-h100-04's dcgm samples lost. A vLLM patch release
+  is canaried on tp-h100-03 (20) and tp-h100-06 (25) by drained restarts (benign/vllm_upgrade 10 min each).
+  Its rewritten tool-call parser raises on a tool call whose arguments hold a nested JSON object; for a
+  non-streaming request the exception becomes a 500 ("Internal Server Error") after the engine has finished
+  the request `stop`, so vLLM's own request counters count a success (new fault kind tool_500). ops-copilot's
+  agent platform (non-streaming, pinned to tp-h100-03 by tenant affinity) sends 25 % of that node's requests,
+  TOOL_NEST = 35 % of them answered with such a tool call (60-240 tokens, kind 27), and its OpenAI SDK retries
+  a 500 twice (0.5 s, then 1 s, x 0.75-1, kind 28: the same prompt, cached, and the same tool call again); the
+  gateway's TTFT histogram counts streaming responses only. tp-h100-06, the other canary, serves no such
+  tenant. (1) other/tool_call_parser_regression on tp-h100-03 from its new engine's ready (22.17) to the
+  rolled-back engine's ready (57.17): as built, 1,373 500s (the gateway log's `error`s, with their generated
+  tokens; 431 agent runs fail three times), vLLM's 5xx counter from 22.2, GatewayUpstream5xxRateHigh
+  24.2-59.7, fleet GatewayHigh5xxRate 27.4-57.7, hit ratio 0.14 -> 0.21-0.29 (the retries); vLLM's error and
+  abort shares, KV, running, latency and memory as before. The on-call rolls both canaries back by drained
+  restarts at 55 and 56.5 (benign/vllm_rollback 10 min each). (2) benign/retry_burst on tp-h100-05 40-46 (as
+  s6: GatewayUpstream5xxRateHigh 44.7-47.4, VLLMRequestAbortRateHigh 45.4-50.9): 5xx on another node, with
+  aborts. (3) session_isolation on tp-h100-01 from 35 min to end at 2.0 %/min (as s1): TTFT P99 (vLLM and the
+  gateway's upstream view) 81.9, KV high 86.4, fleet TTFT SLO 86.9, KV critical 87.4, prefix-hit 87.7,
+  preemptions 89.2. Labels: as listed.
+s197_agent_scrapes_service_vip_mixed_pods: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 15:00 UTC; drained conversations spilled to the peers; vs-h100-04..06 export hostname/uuid,
+  vs-h100-06's clock 1.4 s fast (NodeClockSkewDetected from 28.1, unlabelled), 3 % of vs-h100-03's host
+  samples lost. A node-agent ConfigMap change, canaried on vs-h100-02 and -05 (hot-reloaded at 20.0 and 20.6,
+  as s67), "simplifies" the vLLM collector's target to the pool's Service address
+  (http://vllm.inference.svc:8000/metrics) instead of the node's own pod: vLLM's keep-alive timeout (5 s) is
+  shorter than the 10-s scrape interval, so every scrape opens a new connection and kube-proxy sends it to a
+  random ready pod of the six (new Scenario knob vip, `vip_mix`): from then each vLLM sample of those two
+  nodes carries one pod's values (its own 1 time in 6) under the node's name, stamp and seq. Their counters go
+  down between consecutive samples ~40 % of the time (read as restarts, with no process_start or
+  engine_start), their gauges jump between the pods'. Prometheus (pod service discovery) and every other
+  source (nvml, dcgm, host) are unaffected. (1) monitoring_gap on vs-h100-02 from 20.0 and vs-h100-05 from
+  20.6, to the end: neither node's own vLLM state is observed any more (one fault on two nodes). (2)
+  session_isolation on vs-h100-04 (not a canary; its own agent scrapes it right) from 30 min to end at 2.0
+  %/min (as s1): KV ~0.14-0.2 before, ~0.31 at 40-45, ~0.54 at 50-55, ~0.77 at 60-65, ~0.92 at 65-70, >= 0.96
+  from 70; hit ratio 0.14 -> 0.03; TTFT P99 67.5, fleet TTFT SLO 71.3, KV high 75.8, prefix-hit 77.0,
+  preemptions 77.5, KV critical 77.8. Its values show up in ~1 in 6 of each canary's samples (15-22 % of them
+  above 0.9 from 75 min). (3) benign/annual_report on vs-h100-03 35-80 (as s6). (4) benign/warmup on
+  vs-h100-01 50-60 (a planned drained restart: VLLMTargetDown for seconds at 52.0, its pod out of the
+  Service's endpoints while it is drained). Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3455,6 +3558,18 @@ BAD_S, BAD_P = 0.005, (800.0, 3000.0)  # (s192) s vLLM takes to refuse a request
 HTTP_OK = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="2xx"}'  # (s192) vLLM's
 HTTP_4XX = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="4xx"}'  # HTTP counters
 #   (prometheus-fastapi-instrumentator, status codes grouped); a labelled series exists from its first count
+HTTP_5XX = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="5xx"}'  # (s196) likewise
+KW_EVERY, KW_MED, KW_SIG, KW_MAX = 240.0, 2800.0, 0.6, 24000.0  # (s194) a prompt-cache keep-warm client: s
+#   between the requests that keep a conversation warm (below a hosted API's 5-min cache TTL), and a kept
+#   conversation's history in tokens (lognormal median, sigma, cap)
+KW_TAIL, KW_SWEEP, KW_TTFT = 12.0, 180.0, 0.04  # (s194) a keep-warm request's tokens past the history (the
+#   chat template's assistant header), s after a conversation's last turn at which an LRU sweep would have
+#   freed its context (the mean sweep interval), and its median TTFT (its uncached tail and one step)
+TOOL_NEST, TOOL_G, TOOL_EST = 0.35, (60.0, 240.0), 0.4  # (s196) share of an agent tenant's requests whose
+#   answer is a tool call with a nested-object argument, its tokens (uniform), and s of queueing and
+#   prefill before it (its 500 comes TOOL_EST + tokens / 30 s after the request; its retry follows that)
+EJECT_N, EJECT_BASE, EJECT_MAX = 5, 30.0, 300.0  # (s195) the gateway's outlier detection: consecutive
+#   gateway failures that eject an endpoint, its base ejection time (x the times ejected) and the cap (s)
 
 
 @dataclass
@@ -3782,6 +3897,20 @@ class Fault:
     #                    sweep_dead: from f.start to f.end the serving stack's session sweeper thread is
     #                    dead: no idle session context is freed, by a sweep or under pool pressure
     #                    (`sim_engine`, `kv_series`)
+    # (s194-s197) keepwarm: from f.start a tenant's client keeps each conversation that ends warm: a share
+    #                    f.rate of the node's trace requests is that tenant's, 1 in f.burst of them its
+    #                    conversation's last turn; every KW_EVERY s after it the client resends the history
+    #                    with max_tokens 1 (kind 25: `length`, its history cached), which the session layer
+    #                    takes for use, so no sweep frees the context; f.cap minutes after the last turn the
+    #                    client stops (0: never, until f.end) (`workload`, `sim_engine`); tool_500: from
+    #                    f.start to f.end the API server's tool-call parser raises on a tool call with a
+    #                    nested-object argument: the engine finishes the request (`stop`), the API answers
+    #                    500; a share f.rate x TOOL_NEST of the node's trace requests (kind 27), each retried
+    #                    twice by its SDK after the 500, failing again (kind 28) (`workload`, `sim_engine`);
+    #                    stale_ep: from f.start to f.end the gateway keeps the node's old pod address, which
+    #                    no host answers: bursts of EJECT_N connect failures (retried on the next host, no
+    #                    5xx for the client) each time its outlier ejection expires (`stale_attempts`,
+    #                    `alerts`)
 
 
 @dataclass
@@ -3839,6 +3968,10 @@ class Scenario:
     #                    to min): the Kafka partition that source's topic keys the node to has no leader; the
     #                    agent's producer queues the records and drops each MSG_TIMEOUT s after it was
     #                    produced; what is younger at `to` is delivered then (`deliver`; no draw)
+    vip: list[tuple[str, float]] = field(default_factory=list)  # (s197) (node, minute): from then the node
+    #                    agent's vLLM collector scrapes the pool's Service address, not its own pod: each
+    #                    scrape opens a new connection that kube-proxy sends to a random ready pod, whose
+    #                    values it reports under its node's name (`vip_mix`; its own generator)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -4736,6 +4869,33 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             sk = np.tile(np.where(np.arange(f.burst) == 0, 21, 23).astype(np.int8), nb)
             st = np.repeat(at, f.burst) + np.tile(np.arange(f.burst) * 1e-3, nb)
             xs.append((st, np.repeat(pp, f.burst), np.maximum(sg.ravel(), 1.0), sk))
+        elif f.kind == "keepwarm":  # (s194) each conversation of the tenant that ends from s0 is kept warm:
+            t0_ = xs[0][0]  #         one max_tokens-1 request with its history every KW_EVERY s (kind 25)
+            last = (xs[0][3] == 0) & (t0_ >= s0) & (t0_ < s1) & (rng.random(len(t0_)) < f.rate / f.burst)
+            te = t0_[last]
+            hh = np.minimum(np.round(rng.lognormal(math.log(KW_MED), KW_SIG, len(te))), KW_MAX)
+            stop = np.minimum(te + f.cap * 60 if f.cap else np.full(len(te), float(s1)), float(s1))
+            kmax = int(np.floor((stop - te) / KW_EVERY).max(initial=0))
+            grid = te[:, None] + KW_EVERY * np.arange(1, kmax + 1)[None, :]
+            grid = grid + rng.uniform(-3, 3, grid.shape)
+            m = grid < stop[:, None]
+            npg = int(m.sum())
+            xs.append((grid[m], np.broadcast_to(hh[:, None] + KW_TAIL, grid.shape)[m], np.ones(npg),
+                       np.full(npg, 25, np.int8)))
+            kept = np.zeros(T + 1)  # the kept contexts: from when a sweep would have freed them until the
+            np.add.at(kept, np.clip(te + KW_SWEEP, 0, T).astype(int), hh)  # sweep after the client stops
+            np.add.at(kept, np.clip(stop + KW_SWEEP, 0, T).astype(int), -hh)
+            w["pinned"] += np.cumsum(kept)[:T] / e.pool
+        elif f.kind == "tool_500":  # (s196) the tool calls the API server's parser fails on (kind 27), each
+            t0_, P0_, G0_, k0 = xs[0]  # retried twice by the client's SDK after its 500 (kind 28)
+            bad_ = (k0 == 0) & (t0_ >= s0) & (t0_ < s1) & (rng.random(len(t0_)) < f.rate * TOOL_NEST)
+            gt = rng.uniform(*TOOL_G, len(t0_)).round()
+            xs[0] = (t0_, P0_, np.where(bad_, gt, G0_), np.where(bad_, 27, k0).astype(np.int8))
+            ft, fP, fG = t0_[bad_], P0_[bad_], gt[bad_]
+            r1 = ft + TOOL_EST + fG / 30.0 + 0.5 * rng.uniform(0.75, 1.0, len(ft))  # openai-python: two
+            r2 = r1 + TOOL_EST + fG / 30.0 + 1.0 * rng.uniform(0.75, 1.0, len(ft))  # retries, 0.5 s x 2^k
+            xs.append((np.concatenate([r1, r2]), np.tile(fP, 2), np.tile(fG, 2),  # x 0.75-1 apart
+                       np.full(2 * len(ft), 28, np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -4757,6 +4917,9 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             stay = rng.random(len(xs[0][0])) >= moved(N, own, 300.0)[xs[0][0].astype(int)]
             xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
+    for f in (f for f in fl if f.kind == "stale_ep"):  # (s195) the gateway reaches only an old address: no
+        m = (t < f.start * 60) | (t >= (T if f.end is None else f.end * 60))  # request arrives (no draw)
+        t, P, G, kind = t[m], P[m], G[m], kind[m]
     for f in (f for f in fl if f.kind in ("auth_reject", "gen_cap")):  # (s186, s187) what users send again,
         a0, a1 = f.start * 60, float(T) if f.end is None else f.end * 60  # to the same node (drawn only here)
         if f.kind == "auth_reject":  # a 401: the same request once more, 3-30 s later (kind 3)
@@ -5190,6 +5353,21 @@ def moved(secs: Arr, wins: list[tuple[float, float]], tau: float = 180.0) -> Arr
     return np.clip(m, 0, 1)
 
 
+def stale_attempts(f: Fault, T: int) -> Arr:
+    """(s195) Per second, the gateway's attempts at a node's old pod address that no host answers, from
+    f.start to f.end: EJECT_N connect failures (each retried on the ring's next host) eject it for EJECT_BASE
+    s x the times it has been ejected (at most EJECT_MAX), after which the next EJECT_N attempts fail again.
+    No draw."""
+    out, a, k = np.zeros(T), f.start * 60 + 1.0, 1
+    b = float(T) if f.end is None else f.end * 60
+    while a < b:
+        for j in range(EJECT_N):  # ~2.5 requests a second hash to it: EJECT_N of them in ~2 s
+            if a + 0.4 * j < b:
+                out[int(a + 0.4 * j)] += 1
+        a, k = a + 0.4 * EJECT_N + min(EJECT_BASE * k, EJECT_MAX), k + 1
+    return out
+
+
 def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[Fault], tr: Trace,
                seed: int) -> None:
     o, N = nd.o, np.arange(T)
@@ -5263,6 +5441,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if s4 is not None:
         np.add.at(tot, s4, 1)
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
+    kw = bool((kind == 25).any())  # (s194) keep-warm requests (no draw)
+    t5 = np.isin(kind, (27, 28)) if bool(np.isin(kind, (27, 28)).any()) else None  # (s196) the tool calls
+    #     the API server's parser fails on, and their retries (None: none; no draw)
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
         G = np.ones(len(t))
@@ -5298,6 +5479,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     xone = bool(bk.any())  #                  cancels them; one-shot but the mirrored chats (no draw)
     if xone:
         aborted = aborted & ~bk
+    if kw:  # (s194) nobody cancels a keep-warm request
+        aborted = aborted & (kind != 25)
+    if t5 is not None:  # (s196) a non-streaming agent waits for its answer
+        aborted = aborted & ~t5
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -5305,7 +5490,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     ss, ren, ab0, pat = si, None, aborted, np.zeros(0)  # (s177) start second, given up while queued
     if capf is not None:  # each user's patience for the first token (drawn only here)
         pat = np.clip(rng.lognormal(math.log(PAT_MED), PAT_SIG, n), 3.0, None)
-    cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", [])) / 180.0)
+    fixed = [f.end * 60 for f in fl if f.kind == "stale_ep" and f.end is not None]  # (s195) traffic back on
+    #                                                                      a cache that served nothing
+    cold = 1 + 0.6 * np.exp(-since(N, o["readies"] + o.get("wakes", []) + fixed) / 180.0)
     base_slow = cold * (1 + np.clip(o["host_used"] / nd.host_total - 0.88, 0, None) * 30)  # reclaim stalls
     spec = espec(nd, e)
     tps = 45.0 * ((NG_SPEED if nd.ngram else 1.8) if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
@@ -5324,6 +5511,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     oneshot = (kind == 6) | (kind == 15)  # (s114) nor do a load test's random prompts
     if xone:  # (s187, s189) nor a classification request or an evaluation's samples
         oneshot = oneshot | np.isin(kind, (20, 21, 23))
+    if kw:  # (s194) a keep-warm request's context is the kept one (`workload`)
+        oneshot = oneshot | (kind == 25)
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal",
@@ -5385,6 +5574,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
         else:
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
+        if kw:  # (s194) its history is cached: its uncached tail and one step
+            ttft = np.where(kind == 25, KW_TTFT * slow[si] * np.exp(0.3 * z), ttft)
         if lx is not None:  # the step that loads an adapter from disk stalls every request behind it
             ttft = ttft + lx
         if rwait is not None:  # (s83) arrivals during a reload's pause wait for the new weights
@@ -5437,7 +5628,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(act, ei, -kvt)
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
         if ren is None:
-            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone else P + G)
+            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone or kw else P + G)
         else:  # (s177) a request given up in the queue was never prefilled: no context to keep
             np.add.at(fin, ei, np.where(ren, 0.0, P + G))
         fsm = smooth(fin, 60)
@@ -5501,14 +5692,20 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where(rest & (kind == 13), 1, reason)
     if capm is not None:  # (s187) the server-wide cap ends a longer answer at its max_new_tokens
         reason = np.where(rest & capm, 1, reason)
+    if kw:  # (s194) a keep-warm request runs to its max_tokens of 1
+        reason = np.where(rest & (kind == 25), 1, reason)
+    if t5 is not None:  # (s196) the engine ends the tool call on its end token
+        reason = np.where(rest & t5, 0, reason)
     if xone:  # (s187) a classification answer ends on EOS or at its max_tokens; (s189) an evaluation sample
         reason = np.where(rest & (kind == 20), np.where(G >= CLS_MAX, 1, 0), reason)  # likewise (no draw)
         reason = np.where(rest & np.isin(kind, (21, 23)), np.where(G >= PS_MAX, 1, 0), reason)
     np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23))], 1)  # (s189) not what the gateway never sees
+    if t5 is not None:  # (s196) the API's 500, as the answer would have gone out
+        np.add.at(bad, ei[rest & t5], 1)
     if ren is not None:  # (s177) still queued at the gateway's upstream timeout: a 504
         np.add.at(bad, ei[ren & (pat > GW_TIMEOUT)], 1)
     bad += w["x5xx"] * tot
-    back_s = since(N, o["readies"] + o.get("wakes", []))  # (s90) a wake empties the prefix cache too
+    back_s = since(N, o["readies"] + o.get("wakes", []) + fixed)  # (s90) a wake empties the prefix cache too
     hit = tr.hit * np.clip((1 - usage) / 0.3, 0.25, 1.0) * (1 - np.exp(-back_s / 240.0))
     hit = np.where(kind == 2, np.minimum(0.95, (P - 1500) / P), hit[si] * rng.uniform(0.7, 1.3, n)).clip(0, 1)
     if ttl_on is not None:  # (s147) returning users find the contexts a longer TTL kept
@@ -5553,11 +5750,18 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         dt = np.clip(t - f.start * 60, 0, None)
         hit = np.where(pcm, np.maximum(hit, PC_HIT * (1 - np.exp(-dt / 60.0))), hit)
         ttft = np.where(pcm, ttft * 0.75, ttft)  # its cached prefix is not prefilled again
+    if kw:  # (s194) a kept conversation's history is cached, all but the template's tail
+        hit = np.where(kind == 25, np.floor((P - KW_TAIL) / 16) * 16 / P, hit)
+    if t5 is not None:  # (s196) a retry sends the same prompt again: cached but its last, partial block
+        hit = np.where(kind == 28, np.floor((P - 1) / 16) * 16 / P, hit)
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
     if nd.http_metrics:  # (s192) vLLM's HTTP counters: each request admitted, each refused (no draw)
         incs[HTTP_OK] = np.bincount(si, minlength=T)[:T].astype(float)
         incs[HTTP_4XX] = np.zeros(T) if s4 is None else np.bincount(s4, minlength=T)[:T].astype(float)
+        if t5 is not None:  # (s196) a 500 is counted as one, at its end (no draw)
+            incs[HTTP_OK] -= np.bincount(si[rest & t5], minlength=T)[:T]
+            incs[HTTP_5XX] = np.bincount(ei[rest & t5], minlength=T)[:T].astype(float)
 
     def add(name: str, idx: Arr, val: Arr | float) -> None:
         np.add.at(incs.setdefault(name, np.zeros(T)), idx, val)
@@ -5701,8 +5905,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     b600 = 600 if not len(t) or t[0] < 600 else float(t[0]) + 600  # a pod that lands later: its first 10 min
     e.out.update(running=running * up, waiting=waiting * up, usage=usage, incs=incs, buckets=buckets, tot=tot,
                  bad=bad, res=res, e2e_base=float(np.mean((end - t)[t < b600])))
-    if nd.logging:
-        e.out["reqs"] = (t, end, P, gdone, cached, reason, kind)
+    if nd.logging:  # (s196) the gateway logs an `error` for the API's 500
+        e.out["reqs"] = (t, end, P, gdone, cached, reason if t5 is None else np.where(rest & t5, 3, reason),
+                         kind)
+    for f in (f for f in fl if f.kind == "stale_ep"):  # (s195) connect failures to the node's old address
+        e.out["ubad"] = stale_attempts(f, T)
     for f in (f for f in fl if f.kind == "backfill"):  # (s117) draws only where the kind is present
         backfill(rng, nd, e, f, T, up)
 
@@ -5853,6 +6060,8 @@ def resend(rng: np.random.Generator, t: Arr, P: Arr, G: Arr, kind: Arr,
 def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple[str, str]]:
     """(tenant, session id) per logged request: multi-turn sessions, ~10 s between turns."""
     t, kind = e.out["reqs"][0], e.out["reqs"][6]
+    P_, G_ = e.out["reqs"][2], e.out["reqs"][3]
+    agent: dict[tuple[float, float], str] = {}  # (s196) (prompt, generated tokens) -> an agent run's id
     leak = [(f.start * 60, 1e9 if f.end is None else f.end * 60, f.tenant) for f in fl if f.kind == "kv_leak"]
     names = [x[0] for x in TENANTS]
     pick = rng.choice(len(TENANTS), len(t), p=[x[1] for x in TENANTS])
@@ -5869,6 +6078,12 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
             continue
         if kind[i] == 20:  # (s187) the classification backend: a new id per document (drawn only for it)
             out.append(("docsort-api", f"{rng.integers(1 << 48):012x}"))
+            continue
+        if kind[i] in (27, 28):  # (s196) an agent run whose tool call fails, its SDK's retries in the same
+            key = (float(P_[i]), float(G_[i]))  # session (drawn only for it)
+            if kind[i] == 27 or key not in agent:
+                agent[key] = f"run-{rng.integers(1 << 48):012x}"
+            out.append(("ops-copilot", agent[key]))
             continue
         tn = "fin-reporting" if kind[i] == 2 else "legal-review" if kind[i] == 1 else names[pick[i]]
         if kind[i] == 14:  # (s110) the salting tenant's app
@@ -6447,8 +6662,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
             if k.startswith("b"):
                 cum_b += float(c[s])
                 m[bnames[int(k[1:])]] = cum_b
-            elif k == HTTP_4XX and not c[s]:  # (s192) a labelled series exists from its first count
-                continue
+            elif k in (HTTP_4XX, HTTP_5XX) and not c[s]:  # (s192, s196) a labelled series exists from
+                continue  #                                         its first count
             elif not ((old or nd.no_pc_export) and "prefix_cache" in k):
                 m[k] = round(float(c[s]), 4) if k.endswith("_sum") else float(c[s])
         m["vllm:prompt_tokens_created"] = m["vllm:generation_tokens_created"] = created
@@ -6631,6 +6846,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
                 fired.append(("VLLMTargetDown", cfg & down & m, lb, an, e.rec_gpu))
         nb, nt = (wn(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
+        if any("ubad" in e.out for e in nd.engines):  # (s195) upstream attempts that failed and were
+            ub = wn(sum(e.out.get("ubad", np.zeros(T)) for e in nd.engines), ti)  # retried elsewhere: in the
+            nb, nt = nb + ub, nt + ub  #   gateway's per-upstream counts, not in its responses (no draw)
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
         if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
@@ -7091,7 +7309,7 @@ def scenarios() -> list[Scenario]:
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
-            *forty_seventh_scenarios()]
+            *forty_seventh_scenarios(), *forty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -9456,6 +9674,83 @@ def forty_seventh_scenarios() -> list[Scenario]:
     s193.nodes[4].skew = -0.9
     return [s190, s191, s192, s193]
 
+
+def forty_eighth_scenarios() -> list[Scenario]:
+    """s194-s197, added later by a forty-eighth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s194 = Scenario("s194_cache_keepwarm_pings_pin_abandoned_sessions", "2028-11-28T10:00:00+00:00", 90,
+                    mk("kw-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("keepwarm", "kw-h100-04", 25, cause=si, detail="keepwarm_pins_abandoned_sessions",
+                           rate=0.10, burst=6),  # retail-bank's backend: never stops (its turns: TENANTS)
+                     Fault("keepwarm", "kw-h100-02", 35, cause=ben, detail="cache_keepwarm_pings", rate=0.12,
+                           burst=4, cap=12),  # ops-copilot's IDE plugin: stops 12 min after a last turn
+                     Fault("checkpoint_load", "kw-h100-05", 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("xid79", "kw-h100-06", 70, gpu=2, cause="other", detail="xid_79")],
+                    noise=[("kw-h100-01", "NodeClockSkewDetected", 16, 90)],
+                    drop={("kw-h100-03", "dcgm"): 0.03})
+    for nd in s194.nodes[3:]:
+        nd.lower = True
+    s194.nodes[0].skew = 1.2
+    roll = (("se-h100-01", 15.0), ("se-h100-02", 21.0), ("se-h100-03", 27.0),  # (s195) the rollout; after
+            ("se-h100-05", 60.0), ("se-h100-06", 66.0))  # se-h100-04 (33) its 20-min bake pause ran to 60
+    s195 = Scenario("s195_missed_endpoint_update_gateway_blackholes_node", "2028-12-05T14:00:00+00:00", 90,
+                    mk("se-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, uref_min=32.0,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="rolling_restart")
+                       for n, m in roll),
+                     Fault("operator_restart", "se-h100-04", 33.0),  # drained for kubelet, not the gateway
+                     Fault("restart_window", "se-h100-04", 33.0, 43.0, cause=ben, detail="rolling_restart"),
+                     Fault("stale_ep", "se-h100-04", 33.0, 58.0, cause="other",
+                           detail="stale_gateway_endpoint"),
+                     Fault("failover", "se-h100-04", 33.0, 58.0,
+                           to=[("se-h100-05", 0.5), ("se-h100-03", 0.5)]),
+                     *(Fault("failover_peer", n, 33.0, 68.0, cause=ben, detail="failover")
+                       for n in ("se-h100-05", "se-h100-03")),
+                     Fault("failover", "se-h100-06", 40.0, 52.0, cause=ben, detail="maintenance_drain",
+                           to=[("se-h100-01", 0.5), ("se-h100-02", 0.5)]),
+                     *(Fault("failover_peer", n, 40.0, 62.0, cause=ben, detail="failover")
+                       for n in ("se-h100-01", "se-h100-02")),
+                     Fault("spec_residue", "se-h100-02", 48, cause="spec_residue")],
+                    spill=True, drop={("se-h100-01", "host"): 0.03})
+    for nd in s195.nodes[3:]:
+        nd.lower = True
+    r3 = round(20 + 130 / 60, 4)  # (s196) the canary's new engine ready
+    s196 = Scenario("s196_tool_call_parser_500s_engine_sees_success", "2028-12-12T09:00:00+00:00", 90,
+                    mk("tp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                       http_metrics=True, step_gen=True, count_fix=True),
+                    [Fault("warmup", "tp-h100-03", 20, 30, cause=ben, detail="vllm_upgrade"),
+                     Fault("tool_500", "tp-h100-03", r3, 55.0, rate=0.25),  # to the rollback's stop
+                     Fault("parser_window", "tp-h100-03", r3, round(55 + 130 / 60, 4), cause="other",
+                           detail="tool_call_parser_regression"),  # label only: to the rolled-back ready
+                     Fault("warmup", "tp-h100-06", 25, 35, cause=ben, detail="vllm_upgrade"),
+                     Fault("kv_leak", "tp-h100-01", 35, cause=si, leak=2.0),
+                     Fault("retry_burst", "tp-h100-05", 40, 46, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "tp-h100-03", 55, 65, cause=ben, detail="vllm_rollback"),
+                     Fault("warmup", "tp-h100-06", 56.5, 66.5, cause=ben, detail="vllm_rollback")],
+                    spill=True, noise=[("tp-h100-02", "NodeClockSkewDetected", 14, 90)],
+                    drop={("tp-h100-04", "dcgm"): 0.03})
+    for nd in s196.nodes[3:]:
+        nd.lower = True
+    s196.nodes[1].skew = -0.8
+    gap = "agent_scrapes_service_vip"
+    s197 = Scenario("s197_agent_scrapes_service_vip_mixed_pods", "2028-12-19T15:00:00+00:00", 90,
+                    mk("vs-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("vip_window", "vs-h100-02", 20.0, cause="monitoring_gap", detail=gap),
+                     Fault("vip_window", "vs-h100-05", 20.6, cause="monitoring_gap", detail=gap),
+                     Fault("kv_leak", "vs-h100-04", 30, cause=si, leak=2.0),
+                     Fault("annual_report", "vs-h100-03", 35, 80, cause=ben, detail="annual_report"),
+                     Fault("warmup", "vs-h100-01", 50, 60, cause=ben, detail="warmup")],
+                    spill=True, noise=[("vs-h100-06", "NodeClockSkewDetected", 18, 90)],
+                    vip=[("vs-h100-02", 20.0), ("vs-h100-05", 20.6)], drop={("vs-h100-03", "host"): 0.03})
+    for nd in s197.nodes[3:]:
+        nd.lower = True
+    s197.nodes[5].skew = 1.4
+    return [s194, s195, s196, s197]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -9708,6 +10003,36 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     return sorted(final, key=lambda x: x[0])
 
 
+def vip_mix(rng: np.random.Generator, sc: Scenario, recs: list[Rec]) -> None:
+    """(s197) In place: from its `sc.vip` minute, each vLLM sample of the node comes from the pod kube-proxy
+    picked for that scrape's connection, uniformly among the pods ready then (its own included; vLLM's
+    keep-alive timeout, 5 s, is shorter than the scrape interval, so every scrape opens a new connection):
+    that pod's values at the nearest of its own samples, under the scraping node's name, stamp and seq."""
+    own: dict[str, list[Rec]] = {}
+    for t, r in recs:
+        if r["source"] == "vllm" and r["kind"] == "sample":
+            own.setdefault(r["node"], []).append((t, r))
+    tab: dict[str, tuple[Arr, list[tuple[dict[str, Any], Any]]]] = {}
+    for n, v in own.items():
+        v.sort(key=lambda x: x[0])
+        tab[n] = (np.array([t for t, _ in v]), [(r["metrics"], r.get("labels")) for _, r in v])
+    ready = {nd.name: (nd.o["state"] == 2) & ~nd.o["drained"] & nd.o["reach"] for nd in sc.nodes
+             if len(tab.get(nd.name, ((),))[0]) > 1}
+    for name, m0 in sc.vip:
+        for t, r in own.get(name, []):
+            if t < m0 * 60:
+                continue
+            cand = [n for n in ready if ready[n][int(t)]]
+            if not cand:
+                continue
+            ts, vals = tab[cand[int(rng.integers(len(cand)))]]
+            k = int(np.clip(np.searchsorted(ts, t), 1, len(ts) - 1))
+            k = k - 1 if abs(ts[k - 1] - t) <= abs(ts[k] - t) else k
+            r["metrics"] = dict(vals[k][0])
+            if vals[k][1] is not None:
+                r["labels"] = dict(vals[k][1])
+
+
 def agent_seqs(ts: list[float], rst: list[tuple[float, float]], seq0: int) -> list[int]:
     """seq of each record of one stream (collection times ts, sorted) when the node agent restarts: the first
     process counts from seq0, every later one (from a restart's end b) from 1, as its counter is in memory."""
@@ -9821,6 +10146,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         recs += nrecs if nd.agent else []
         if nd.dup_from is not None:  # (s66) a second, older agent publishes the node too (its own generator)
             recs += old_agent(np.random.default_rng([seed, ni, 1]), nd, T, fl)
+    if sc.vip:  # (s197) agents that scrape the pool's Service: each scrape, a random ready pod's values
+        vip_mix(np.random.default_rng([seed, 197]), sc, recs)
     for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
         recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
     if not sc.ha:
