@@ -3285,6 +3285,116 @@ s197_agent_scrapes_service_vip_mixed_pods: 6 x 4 H100, Llama-3.3-70B TP4, Azure 
   above 0.9 from 75 min). (3) benign/annual_report on vs-h100-03 35-80 (as s6). (4) benign/warmup on
   vs-h100-01 50-60 (a planned drained restart: VLLMTargetDown for seconds at 52.0, its pod out of the
   Service's endpoints while it is drained). Labels: as listed.
+
+Added later (s198-s201, a forty-ninth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s197).
+s198_payment_rate_zero_quota_429s_pinned_tenant: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 09:00 UTC; the gateway's request log (request_finished with tenant / session / tokens) for every
+  node; drained conversations spilled to the peers; qz-h100-04..06 export hostname/uuid, qz-h100-03's clock
+  1.0 s slow (NodeClockSkewDetected from 25.2, unlabelled), 3 % of qz-h100-01's dcgm samples lost. Tenant
+  quotas follow DESIGN's rule, quota = base quota x (1 + SLA factor) x current payment rate: the platform's
+  quota controller computes them every 60 s from the billing service's export and pushes them to each vLLM
+  pod's admission sidecar (an in-house proxy in the request path: tenant auth and a token bucket per tenant;
+  over quota it answers 429 in Q429_S = 2 ms and nothing reaches vLLM). contracts-ai, a contract-review
+  product (QZ_TURNS = 18 turns a conversation on average), is pinned by tenant affinity to qz-h100-02 and -05,
+  30 % of their requests (request kind 29), with a quota of 100 req/min x (1 + 0.8) x 1.0 = 180 req/min of
+  which it uses ~90. At 25.0 the billing export publishes its payment rate as 0 (its invoices moved to a
+  currency ledger the export does not read yet), and the controller's push at 25.3 sets its quota to 0 on both
+  pods (new fault kind tenant_quota): every contracts-ai request gets a 429, and its OpenAI SDK retries twice
+  (0.5 s, then 1 s, x 0.75-1; no Retry-After header), refused again (kind 30). A 429 is a 4xx in the gateway's
+  counts (no 5xx rule moves) and an `error` with 0 tokens in its log; vLLM sees nothing of it. The gateway's
+  per-tenant rule GatewayTenantRateLimited (429s over 25 % of a tenant's responses over 5 min, for 10 min; new
+  rule, QZ_SHARE, names no node) is the one alert it brings. (1) other/tenant_quota_zeroed on qz-h100-02 and
+  qz-h100-05 from 25.3 to 58.3 (one fault on two nodes): as built, 4,071 / 4,102 429s in the two nodes'
+  gateway logs (~1,360 refused requests on each, three attempts apiece), running ~17-20 -> ~10-14, KV 5-min
+  means ~0.13-0.15 -> ~0.06-0.12, prompt and generation counters ~30 % lower, no vLLM alert;
+  GatewayTenantRateLimited{tenant="contracts-ai"} 36.0-63.0. The tenant's ticket reaches the billing team,
+  who republish the export at 58.0; the push at 58.3 restores the quota. (2) benign/tenant_quota_enforced on
+  qz-h100-04 40-76 (label kind quota_window, to its rule's resolve): quant-research's backtest runner, pinned
+  there, submits 3 filing excerpts a second (one-shot, 3-8k tokens, a 300-700-token structured summary; new
+  fault kind quota_burst, request kinds 31 admitted / 32 refused) from 40 to 70 with no client-side limit,
+  against its quota of 30 req/min x (1 + 0.5) x 1.0 = 45 req/min: the sidecar's token bucket (QB_BURST = 2 s
+  deep, `quota_bucket`) admits 0.75 a second, the others get a 429 and two SDK retries. As built 1,354 filings
+  admitted and 13,014 429s, running ~17 -> ~27-33, KV ~0.1 -> ~0.26-0.35,
+  GatewayTenantRateLimited{tenant="quant-research"} 50.2-75.2: the same rule and the same `error`s in the log,
+  for a quota doing its job. (3) session_isolation on qz-h100-06 from 32 min to end at 2.0 %/min (as s1): TTFT
+  P99 (vLLM and the gateway's upstream view) 78.2, KV high 82.7, fleet TTFT SLO 83.5, KV critical 84.0,
+  preemptions and prefix-hit 85.7. (4) benign/warmup on qz-h100-01 62-72 (a planned drained restart). Labels:
+  as listed.
+s199_compliance_archiver_reads_pin_sessions: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node, 90 min
+  from 13:00 UTC, no request log; ca-h100-04..06 export hostname/uuid, ca-h100-04's clock 1.3 s fast
+  (NodeClockSkewDetected from 30.1, unlabelled), 3 % of ca-h100-05's host samples lost. Two pools behind the
+  gateway: a regulated pool ca-h100-01..03 (acme-compliance and legal-review pinned there by tenant affinity,
+  acme-compliance 40-50 % of each node's requests) and a general pool ca-h100-04..06. The compliance team
+  deploys a transcript archiver for acme-compliance (record keeping: every conversation archived within 5
+  min): every 2 min it lists the tenant's open sessions on each regulated node through the serving stack's
+  session API and reads each one's transcript. The session store's read refreshes the session's last use (a
+  touch on read, as an LRU cache's get does), so none of acme-compliance's sessions is ever idle for the LRU
+  sweep (5-min idle TTL) or first in line under pool pressure: that tenant's share of the held contexts is
+  never freed, while the other tenants' contexts are swept as before (new fault kind touch_scan: that share of
+  the held-context growth joins the never-reclaimed part, the rest keeps its saw-tooth). (1) session_isolation
+  on ca-h100-01, -02 and -03 from the archiver's first scan of each, 28.0 / 28.4 / 28.8, to the end (one fault
+  on three nodes; shares 0.45 / 0.40 / 0.50). As built: KV 5-min means ~0.3-0.45 before (Mooncake's long
+  prompts), ~0.54-0.64 at 45-50, ~0.89-0.91 at 60-65 and >= 0.97 from 70 on -01 / -03, -02 slower (~0.70 at
+  60-65, ~0.92 at 75-80), about 1.4 %/min of the pool; hit ratio ~0.36 -> ~0.1; running flat (~8-12). Alerts:
+  TTFT P99 from 42.0 (-02), 48.0 (-01) and 48.5 (-03), fleet TTFT SLO 51.5, prefix-hit 68.8 (-03) / 71.5 (-01)
+  / 81.3 (-02), KV critical 70.3 (-01) / 74.5 (-03), KV high 73.3 / 77.3, preemptions 74.5 / 75.0 / 87.8. (2)
+  benign/annual_report on ca-h100-05 30-75 (as s6). (3) benign/maintenance_drain on ca-h100-06 40-60 (label
+  kind drain_window: drained 40-52 with its vLLM up and idle, its load back by ~60) with benign/failover on
+  ca-h100-04 and -05 40-62 (running ~8 -> ~12-14, KV ~0.33 -> ~0.5-0.67). (4) benign/checkpoint_load on
+  ca-h100-02 60-65, inside the fault. The fleet's usual noise: TTFT P99 on ca-h100-06 36.3-39.6 and ca-h100-05
+  37.5-40.6 (Mooncake's bursts), VLLMRequestErrorRateHigh on ca-h100-03 23.6-24.6 (3 errors in ~220 requests),
+  unlabelled. Labels: as listed.
+s200_ttft_prober_first_token_cancel_canary_residue: 6 x 4 L40S, one vLLM server per GPU (Llama-3.1-8B + 1B
+  draft, 4 spec tokens; on port 8000 + gpu), Azure conv 3 req/s/server, 512 GiB hosts, 90 min from 10:00 UTC;
+  drained servers' conversations spilled to the peers; sp-l40s-04..06 report DCGM blank sentinels (as s3),
+  sp-l40s-06's clock 0.9 s fast (no rule), 3 % of sp-l40s-06's nvml samples lost. The SRE team's synthetic
+  TTFT prober (one probe per server, straight at its port, not through the gateway) sends every server a fixed
+  512-token prompt every 15 s with stream=true and max_tokens 32, records the time to the first token and
+  closes the stream to keep the probe cheap (new fault kind probe_cancel, request kind 33): vLLM aborts each
+  probe PROBE_CLOSE = 30 ms after its first token, 4 a minute per server, ~2 % of its finished requests on top
+  of the users' 1.5 % (abort share 3-5 % everywhere, under the 5 % rule). On the fleet's build an aborted
+  request's draft state goes with it (tau 90 s, as everywhere). A vLLM patch release, canaried by drained
+  restarts on sp-l40s-03 (20) and sp-l40s-05 (50) (benign/vllm_upgrade 10 min each), frees a request's
+  draft-model KV only once the request has completed a verification step: one aborted before its first (the
+  prober's, whose first token comes from the prefill) keeps its 4.7 MB of draft state until the process exits
+  (new fault kind first_residue); the users' aborts, mid-answer, are freed as before. (1) spec_residue on
+  sp-l40s-03 from its new servers' ready (22.17) and on sp-l40s-05 from 52.17, to the end: FB grows ~18
+  MiB/min on every GPU, at the prober's rate whatever the load, with the abort share flat; as built DCGM FB
+  GPU 0 ~41.76k -> ~42.90k MiB at 85-90 on -03, ~41.80k -> ~42.46k on -05, every GPU alike; no alert. (2)
+  benign/client_cancels on sp-l40s-02 30-65 (label kind cancel_window, to its rule's resolve; an A/B test of
+  an aggressive client timeout, 30-60: abort share 0.09-0.13, VLLMRequestAbortRateHigh on its four servers
+  35.5-64.7; their draft state freed: FB +50-150 MiB, level). (3) session_isolation on sp-l40s-04's GPU 1
+  server from 40 min to end at 2.0 %/min (as s14): KV ~0.15 -> ~0.46 at 50-55 -> ~0.91 at 70-75 -> 0.99 from
+  80; TTFT P99 76.0, KV high 78.0, prefix-hit 82.2, KV critical 83.7, preemptions 85.7, VLLME2ELatencyHigh
+  87.7, fleet TTFT SLO 88.7. Noise: VLLMRequestAbortRateHigh on sp-l40s-05's GPU 0 server 57.2-58.2 (the first
+  5 min after its restart, few requests). Labels: as listed.
+s201_agent_canary_node_name_host_ip: 7 x 4 H100 (rn-h100-07 joins at 47), Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 90 min from 15:00 UTC, no request log; rn-h100-05..07 export hostname/uuid, rn-h100-01's clock
+  1.1 s fast (NodeClockSkewDetected from 32.1, unlabelled), 3 % of rn-h100-04's dcgm samples lost. A
+  node-agent chart release is canaried as a second DaemonSet on the nodes labelled agent-canary (rn-h100-02,
+  -03, -05). Its refactored env block takes NODE_NAME from the downward API's status.hostIP (copied from
+  NODE_IP's entry) instead of spec.nodeName, so the canary agent, which replaces the old one on those nodes at
+  20.0 / 20.4 / 20.8 (18 s without collection, seq from 1, the old agent's last 10 s re-sent, as s31),
+  publishes every record under the node's host IP (10.42.17.23, 10.42.17.58, 10.42.18.11; new Scenario knob
+  alias). The values are right, and dcgm-exporter's own Hostname label still names the node; Prometheus
+  scrapes the exporters and vLLM itself, and its alerts name the nodes as before. (1) monitoring_gap on
+  rn-h100-02, -03 and -05 from 20.0 / 20.4 / 20.8 to 78.3 / 78.7 / 79.1 (one fault on three nodes): nothing
+  arrives under their names, three unknown nodes stream instead. (2) session_isolation on rn-h100-03 from 26
+  min to end at 2.4 %/min (as s1): KV ~0.15-0.2 before, ~0.40 at 35-40, ~0.61 at 50-55, ~0.85 at 60-65, ~0.99
+  from 70, all of it under 10.42.17.58 until 78.4, while Prometheus's alerts name rn-h100-03: TTFT P99 69.8,
+  KV high 71.3, KV critical 73.1, fleet TTFT SLO 73.8, prefix-hit 74.6, preemptions 75.3. The on-call, finding
+  no agent data for rn-h100-03 since 20.4, traces it to the canary and deletes its DaemonSet: the old agents
+  collect again from 78.3 / 78.7 / 79.1 (seq from 1; the renamed agent's last 10 s re-sent under the IP). (3)
+  benign/checkpoint_load on rn-h100-05 40-45 (its RSS and FB spike under 10.42.18.11). (4)
+  benign/node_replacement on rn-h100-06 from 45 to the end (label kind replace_window; a hardware ticket:
+  drained at 45, its conversations to its ring successors rn-h100-01 / -04 until the replacement is ready, pod
+  evicted 45.5, node deleted 47: every source of it stops for good, no TargetDown), benign/failover on
+  rn-h100-01 / -04 45-65 (running ~17 -> ~25-27), and benign/scale_out on rn-h100-07 47-62 (the replacement
+  joins at 47 as s91: image pull 90 s, weights 100 s, ready 50.17, -06's share from then; a new node name
+  whose streams start mid-recording). Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3416,7 +3526,12 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                                  'state="failed"} == 1'),
     # (s191) Strimzi's example Kafka rules on the telemetry cluster's brokers (they name no GPU node)
     "OfflinePartitions": ("warning", 10, "sum(kafka_controller_kafkacontroller_offlinepartitionscount) > 0"),
-    "UnderReplicatedPartitions": ("warning", 10, "kafka_server_replicamanager_underreplicatedpartitions > 0")}
+    "UnderReplicatedPartitions": ("warning", 10, "kafka_server_replicamanager_underreplicatedpartitions > 0"),
+    # (s198) the gateway's per-tenant rate-limit rule: a tenant whose responses are mostly 429s (names no
+    #   node)
+    "GatewayTenantRateLimited": ("warning", 600, "sum by (tenant) (rate(gateway_responses_total"
+                                 '{code="429"}[5m])) / sum by (tenant) (rate(gateway_responses_total[5m])) '
+                                 "> 0.25")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -3570,6 +3685,14 @@ TOOL_NEST, TOOL_G, TOOL_EST = 0.35, (60.0, 240.0), 0.4  # (s196) share of an age
 #   prefill before it (its 500 comes TOOL_EST + tokens / 30 s after the request; its retry follows that)
 EJECT_N, EJECT_BASE, EJECT_MAX = 5, 30.0, 300.0  # (s195) the gateway's outlier detection: consecutive
 #   gateway failures that eject an endpoint, its base ejection time (x the times ejected) and the cap (s)
+Q429_S, QZ_TURNS, QZ_SHARE = 0.002, 18, 0.25  # (s198) s a pod's admission sidecar takes to refuse a request
+#   over its tenant's quota (a 429, nothing reaches vLLM), a pinned contract-review tenant's mean turns per
+#   conversation (DESIGN: ~23-turn sessions), and the share of a tenant's responses that are 429s over 5 min
+#   above which the gateway's rate-limit rule fires
+QB_P, QB_G, QB_BURST = (3e3, 8e3), (300.0, 700.0), 2.0  # (s198) a backtest runner's filing excerpts (prompt
+#   tokens, uniform), its structured summaries (tokens, uniform), and its quota bucket's depth (s of quota)
+PROBE_CLOSE = 0.03  # (s200) s after its first token at which a TTFT prober's closed stream is aborted in vLLM
+#   (the API server sees the disconnect at its next write: within a step or two)
 
 
 @dataclass
@@ -3911,6 +4034,23 @@ class Fault:
     #                    no host answers: bursts of EJECT_N connect failures (retried on the next host, no
     #                    5xx for the client) each time its outlier ejection expires (`stale_attempts`,
     #                    `alerts`)
+    # (s198-s201) tenant_quota: a tenant pinned to the node (f.tenant) sends a share f.rate of its trace
+    #                    requests all recording (kind 29); from f.start to f.end the pod's admission sidecar
+    #                    refuses each with a 429 in Q429_S s (kind 30: nothing reaches vLLM, a 4xx for the
+    #                    gateway, an `error` in its log), and the client's SDK tries twice more, refused
+    #                    again (kind 30; `workload`, `sim_engine`, `gateway_errors`, `alerts`); quota_burst: a
+    #                    client of tenant f.tenant submits f.rate one-shot filings a second from f.start to
+    #                    f.end; the sidecar's token bucket (f.cap a second, QB_BURST s deep) admits what fits
+    #                    (kind 31),
+    #                    the rest gets a 429 and two SDK retries, each admitted if a token is there (kind 32:
+    #                    refused; `quota_bucket`); touch_scan: from f.start an archiver reads every session of
+    #                    one tenant every 2 min through the session API, whose reads refresh the session's
+    #                    last use, so the share f.rate of the held contexts that are that tenant's is never
+    #                    swept (`sim_engine`, no draw); probe_cancel: from f.start a TTFT prober straight at
+    #                    the pod every f.rate s (kind 33: a fixed PROBE_P-token prompt, streamed, closed
+    #                    PROBE_CLOSE s after its first token: aborted in vLLM; not in the gateway's counts);
+    #                    first_residue: from f.start the engine keeps the draft state of a request aborted
+    #                    before its first verification step (the prober's), never reclaimed (`sim_engine`)
 
 
 @dataclass
@@ -3972,6 +4112,10 @@ class Scenario:
     #                    agent's vLLM collector scrapes the pool's Service address, not its own pod: each
     #                    scrape opens a new connection that kube-proxy sends to a random ready pod, whose
     #                    values it reports under its node's name (`vip_mix`; its own generator)
+    alias: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s201) (node, name, from min,
+    #                    to min): in that window the node agent publishes every record of the node under
+    #                    another `node` name (its host IP); the same host clock and agent restarts (`build`,
+    #                    `deliver`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -4896,6 +5040,28 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             r2 = r1 + TOOL_EST + fG / 30.0 + 1.0 * rng.uniform(0.75, 1.0, len(ft))  # retries, 0.5 s x 2^k
             xs.append((np.concatenate([r1, r2]), np.tile(fP, 2), np.tile(fG, 2),  # x 0.75-1 apart
                        np.full(2 * len(ft), 28, np.int8)))
+        elif f.kind == "tenant_quota":  # (s198) the pinned tenant's requests (kind 29); in the window each is
+            t0_, P0_, G0_, k0 = xs[0]  # refused (429) and retried twice by its SDK, refused again (kind 30)
+            sel = (k0 == 0) & (rng.random(len(t0_)) < f.rate)
+            ref = sel & (t0_ >= s0) & (t0_ < s1)
+            xs[0] = (t0_, P0_, G0_, np.select([ref, sel], [30, 29], k0).astype(np.int8))
+            ft, fP, fG = t0_[ref], P0_[ref], G0_[ref]
+            r1 = ft + Q429_S + 0.5 * rng.uniform(0.75, 1.0, len(ft))  # openai-python's backoff (no
+            #                                                          Retry-After header)
+            r2 = r1 + Q429_S + 1.0 * rng.uniform(0.75, 1.0, len(ft))
+            xs.append((np.concatenate([r1, r2]), np.tile(fP, 2), np.tile(fG, 2),
+                       np.full(2 * len(ft), 30, np.int8)))
+        elif f.kind == "quota_burst":  # (s198) a client over its quota: the sidecar's token bucket decides
+            nb = int(rng.poisson(f.rate * (s1 - s0)))
+            at = np.sort(rng.uniform(s0, s1, nb))
+            bP, bG = rng.uniform(*QB_P, nb).round(), rng.uniform(*QB_G, nb).round()
+            jit = rng.uniform(0.75, 1.0, (2, nb))
+            qt, qi, qk = quota_bucket(at, jit, f.cap)
+            xs.append((qt, bP[qi], bG[qi], qk))
+        elif f.kind == "probe_cancel":  # (s200) a TTFT prober straight at the pod: a fixed prompt every
+            at = np.arange(s0 + rng.uniform(0, f.rate), s1 - 1, f.rate)  # f.rate s, closed at its first token
+            xs.append((at, np.full(len(at), float(PROBE_P)), np.full(len(at), float(PROBE_G)),
+                       np.full(len(at), 33, np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -4946,6 +5112,34 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     if any(f.kind in ("ctx_growth", "reasoning", "runaway", "rag") for f in fl):  # (s70, s72, s84) draws here
         tenant_change(rng, e, fl, out, T)
     return out
+
+
+def quota_bucket(at: Arr, jit: Arr, rate: float) -> tuple[Arr, Arr, Arr]:
+    """(s198) A pod sidecar's token bucket for one tenant (`rate` tokens a second, QB_BURST s of them deep,
+    full at the start) over a client's submissions at `at` (sorted): each attempt takes a token if one is
+    there (admitted, kind 31) or gets a 429 in Q429_S s (kind 32), after which the client's SDK tries again
+    0.5 x jit[0] s, then 1.0 x jit[1] s later (two retries). Returns every attempt's time, its submission's
+    index and its kind, in time order. No draw."""
+    heap = [(float(x), i, 0) for i, x in enumerate(at)]
+    heapq.heapify(heap)
+    cap = rate * QB_BURST
+    tok, last = cap, float(at[0]) if len(at) else 0.0
+    ts: list[float] = []
+    ix: list[int] = []
+    ks: list[int] = []
+    while heap:
+        x, i, k = heapq.heappop(heap)
+        tok, last = min(cap, tok + (x - last) * rate), x
+        ts.append(x)
+        ix.append(i)
+        if tok >= 1.0:
+            tok -= 1.0
+            ks.append(31)
+            continue
+        ks.append(32)
+        if k < 2:
+            heapq.heappush(heap, (x + Q429_S + 0.5 * 2 ** k * float(jit[k, i]), i, k + 1))
+    return np.array(ts), np.array(ix, int), np.array(ks, np.int8)
 
 
 def tenant_change(rng: np.random.Generator, e: Engine, fl: list[Fault], w: dict[str, Arr], T: int) -> None:
@@ -5410,6 +5604,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         r4 = m if r4 is None else r4 | m
     if r4 is not None:
         ok = ok & ~r4
+    q4 = None  # (s198) requests a pod's admission sidecar refuses with a 429 (None: none; no draw)
+    if bool(np.isin(w["kind"], (30, 32)).any()):
+        q4 = ok & np.isin(w["kind"], (30, 32))
+        ok = ok & ~q4
     rej = ~ok & (age[si] <= 45) & ~o["drained"][si]
     if bh is not None:  # the gateway waits for the body it sent to be acknowledged until its timeout
         rej = rej & ~bh
@@ -5417,6 +5615,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         rej = rej & ~au
     if r4 is not None:  # (s192) so is a 400
         rej = rej & ~r4
+    if q4 is not None:  # (s198) and a 429
+        rej = rej & ~q4
     if nd.gw_log:  # the gateway logs what it failed on a dead upstream
         e.out["rejs"] = (w["t"][rej], w["P"][rej])
         if bh is not None:  # (s184) and what timed out on a black-holed path, at its timeout
@@ -5426,9 +5626,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         if r4 is not None:  # (s192) and what vLLM refused (400), the harness's requests flagged
             e.out["r400"] = (w["t"][r4] + np.where(w["kind"][r4] == 24, BAD_S, CTX_S), w["P"][r4],
                              w["kind"][r4] == 24)
+        if q4 is not None:  # (s198) and what the pod's sidecar refused (429), with the tenant's kind
+            e.out["q429"] = (w["t"][q4] + Q429_S, w["P"][q4], w["kind"][q4], w["G"][q4])
     tot, bad = np.zeros(T), np.zeros(T)
-    gwv: Arr = ~np.isin(w["kind"], (15, 22, 23))  # (s114) a load test's client calls the node directly: the
-    #   gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's sibling samples
+    gwv: Arr = ~np.isin(w["kind"], (15, 22, 23, 33))  # (s114) a load test's client calls the node directly:
+    #   the gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's sibling
+    #   samples; (s200) nor a TTFT prober's request straight at the pod
     np.add.at(tot, si[(ok | rej) & gwv], 1)
     np.add.at(bad, si[rej & gwv], 1)
     if bh is not None:  # (s184) a 504 at the gateway's upstream timeout
@@ -5440,6 +5643,16 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     s4 = None if r4 is None else si[r4]  # (s192) a 400 is a response the gateway counts (not a 5xx)
     if s4 is not None:
         np.add.at(tot, s4, 1)
+    sq4 = None if q4 is None else si[q4]  # (s198) so is a 429
+    if sq4 is not None:
+        np.add.at(tot, sq4, 1)
+    for f in (f for f in fl if f.kind in ("tenant_quota", "quota_burst")):  # (s198) the gateway's responses
+        ks = (29, 30) if f.kind == "tenant_quota" else (31, 32)  # to the tenant, and its 429s (no draw)
+        ta = np.isin(w["kind"], ks)
+        tr4 = ta & q4 if q4 is not None else np.zeros(len(ta), bool)
+        e.out.setdefault("tq", {})[f.tenant] = (np.bincount(si[ta], minlength=T)[:T].astype(float),
+                                                np.bincount(si[tr4], minlength=T)[:T].astype(float))
+        e.out.setdefault("qtn", {})[ks[1]] = f.tenant
     t, P, G, kind, si = w["t"][ok], w["P"][ok], w["G"][ok], w["kind"][ok], si[ok]
     kw = bool((kind == 25).any())  # (s194) keep-warm requests (no draw)
     t5 = np.isin(kind, (27, 28)) if bool(np.isin(kind, (27, 28)).any()) else None  # (s196) the tool calls
@@ -5483,6 +5696,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         aborted = aborted & (kind != 25)
     if t5 is not None:  # (s196) a non-streaming agent waits for its answer
         aborted = aborted & ~t5
+    qb = bool((kind == 31).any())  # (s198) a backtest runner's admitted filings: nobody cancels them (no
+    #                                 draw)
+    if qb:
+        aborted = aborted & (kind != 31)
+    pcm = kind == 33 if bool((kind == 33).any()) else None  # (s200) a TTFT prober's requests: each aborted
+    if pcm is not None:  # just after its first token (no draw)
+        aborted = aborted | pcm
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -5513,6 +5733,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         oneshot = oneshot | np.isin(kind, (20, 21, 23))
     if kw:  # (s194) a keep-warm request's context is the kept one (`workload`)
         oneshot = oneshot | (kind == 25)
+    if qb:  # (s198) nor a backtest's filing
+        oneshot = oneshot | (kind == 31)
+    if pcm is not None:  # (s200) nor a prober's fixed prompt
+        oneshot = oneshot | pcm
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal",
@@ -5538,6 +5762,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     pfo = next((f.start * 60 + 30 for f in fl if f.kind == "prefix_off"), None)  # (s164) the process started
     #     without prefix caching: no prefix hit, no query counted, no session context kept (no draw)
     amps = None if pfo is None else (pfo > N).astype(float)
+    for f in (f for f in fl if f.kind == "touch_scan"):  # (s199) the scanned tenant's share of the held
+        s0 = int(f.start * 60)  # contexts is never swept: it joins the leaked ones (no draw)
+        amps = np.ones(T) if amps is None else amps
+        amps[s0:] = amps[s0:] * (1.0 - f.rate)
+        w["leak"][s0:] = w["leak"][s0:] + f.rate * amp / 210.0
     rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
     rs = rwait = rlf = None
     if rl:
@@ -5596,6 +5825,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         if rl:  # (s83) a request still generating when a reload pauses the engine stalls for the pause
             dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
+        if pcm is not None:  # (s200) the prober closes its stream PROBE_CLOSE s after its first token
+            uf = np.where(pcm, np.clip((ttft + PROBE_CLOSE) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         if sdkc is not None:  # (s150) cut once SDK_CUT of its tokens have streamed
             uf = np.where(sdkc, np.clip((ttft + (dur - ttft) * SDK_CUT / np.maximum(G, 1.0))
                                         / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
@@ -5628,7 +5859,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(act, ei, -kvt)
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
         if ren is None:
-            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone or kw else P + G)
+            np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone or kw or qb
+                      or pcm is not None else P + G)
         else:  # (s177) a request given up in the queue was never prefilled: no context to keep
             np.add.at(fin, ei, np.where(ren, 0.0, P + G))
         fsm = smooth(fin, 60)
@@ -5647,10 +5879,16 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gdone = np.where(ren, 0.0, gdone)
     if sdkc is not None:  # (s150) the SDK read exactly SDK_CUT tokens of each
         gdone = np.where(sdkc, float(SDK_CUT), gdone)
+    if pcm is not None:  # (s200) one token before the prober's close
+        gdone = np.where(pcm, 1.0, gdone)
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
     if (spec or sp0 is not None) and not nd.ngram:  # (sp0: speculative decoding from a restart with the
         #                                     new config on; (s112) n-gram lookup keeps no draft state)
         inc, dsel = np.zeros(T), aborted if sp0 is None else aborted & (t >= sp0)
+        fr0 = next((f.start * 60 for f in fl if f.kind == "first_residue"), None)  # (s200) the build that
+        keep1 = None if fr0 is None or pcm is None else pcm & (t >= fr0)  # keeps a request's draft state when
+        if keep1 is not None:  # it is aborted before its first verification step (the prober's; no draw)
+            dsel = dsel & ~keep1
         mb = nd.draft_mb if dsw is None else np.where(t >= dsw, DRAFT3B_MB, nd.draft_mb)[dsel]  # (s161)
         np.add.at(inc, ei[dsel], mb * 1e6 / MIB if nd.draft_tp1 else mb * 1e6 / MIB / len(e.gpus))
         if stopc is not None:  # (s183) the front end aborts a stop-string match in the engine: reclaimed as
@@ -5661,6 +5899,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         for s in range(T):
             r = 0.0 if not up[s] else (r if w["nodecay"][s] else r * (1 - 1 / 90)) + inc[s]
             res[s] = r
+        if keep1 is not None:  # (s200) kept to the process's end (MiB per GPU)
+            kept1 = np.zeros(T)
+            np.add.at(kept1, ei[keep1], nd.draft_mb * 1e6 / MIB / len(e.gpus))
+            acc1 = 0.0
+            for s_ in range(T):
+                acc1 = acc1 + float(kept1[s_]) if up[s_] else 0.0
+                res[s_] += acc1
     for f in (f for f in fl if f.kind == "fb_leak"):
         res = res + fb_leak(f, up)
     for f in (f for f in fl if f.kind == "fb_frag"):
@@ -5699,7 +5944,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if xone:  # (s187) a classification answer ends on EOS or at its max_tokens; (s189) an evaluation sample
         reason = np.where(rest & (kind == 20), np.where(G >= CLS_MAX, 1, 0), reason)  # likewise (no draw)
         reason = np.where(rest & np.isin(kind, (21, 23)), np.where(G >= PS_MAX, 1, 0), reason)
-    np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23))], 1)  # (s189) not what the gateway never sees
+    np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23, 33))], 1)  # (s189) not what the gateway never
+    #                                                                         sees
     if t5 is not None:  # (s196) the API's 500, as the answer would have gone out
         np.add.at(bad, ei[rest & t5], 1)
     if ren is not None:  # (s177) still queued at the gateway's upstream timeout: a 504
@@ -5729,6 +5975,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 14, SALT_KEEP, 1.0)
     if (kind == 13).any():  # (s110) the prober's fixed prompt is cached but for its last, partial block
         hit = np.where(kind == 13, PROBE_HIT / PROBE_P, hit)
+    if pcm is not None:  # (s200) likewise the TTFT prober's
+        hit = np.where(pcm, PROBE_HIT / PROBE_P, hit)
+    if qb:  # (s198) a filing shares only the runner's ~400-token instruction prefix
+        hit = np.where(kind == 31, np.minimum(400.0 / P, 1.0), hit)
     if lt:  # (s114) random token ids: nothing cached matches
         hit = np.where(kind == 15, 0.0, hit)
     if rlf is not None:  # (s83) the prefix cache was reset with the new weights; it fills again
@@ -5836,7 +6086,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
     else:  # (s177)
         np.add.at(buckets, (si[~ren], np.searchsorted(LES, ttft[~ren])), 1)
-    hid = np.isin(kind, (15, 22, 23))  # (s189) nor does it see a mirrored copy or a sibling sample (no draw)
+    hid = np.isin(kind, (15, 22, 23, 33))  # (s189) nor does it see a mirrored copy or a sibling sample,
+    #                                         (s200) nor a prober's request straight at the pod (no draw)
     if lt or bool(hid.any()):  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the
         gwb = np.zeros((T, len(LES)))  #                                requests it routed
         np.add.at(gwb, (si[~hid], np.searchsorted(LES, ttft[~hid])), 1)
@@ -5855,6 +6106,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gv4: Arr = np.array(e.out.get("gwb", buckets), dtype=float)
         np.add.at(gv4, (s4, 0), 1)
         e.out["gwb"] = e.out["gwv"] = gv4
+    if sq4 is not None:  # (s198) and a 429's (no draw)
+        gq4: Arr = np.array(e.out.get("gwb", buckets), dtype=float)
+        np.add.at(gq4, (sq4, 0), 1)
+        e.out["gwb"] = e.out["gwv"] = gq4
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -6071,6 +6326,8 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
     probe = next((f"synthetic-{f.node}" for f in fl if f.kind == "prober"), "")  # (s110) one id per node
     sdk0 = min([f.start * 60 for f in fl if f.kind == "sdk_cut"], default=math.inf)  # (s150)
     nsw = [(f.start * 60, (f.end or f.start) * 60) for f in fl if f.kind == "no_stream"]  # (s178)
+    tqf = next((f for f in fl if f.kind == "tenant_quota"), None)  # (s198) a pinned tenant (no draw)
+    qbt = next((f.tenant for f in fl if f.kind == "quota_burst"), "")  # (s198) a backtest runner's tenant
     out: list[tuple[str, str]] = []
     for i in range(len(t)):
         if kind[i] == 13:  # (s110) the SLO prober reuses one session id for every check (no draw)
@@ -6078,6 +6335,23 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
             continue
         if kind[i] == 20:  # (s187) the classification backend: a new id per document (drawn only for it)
             out.append(("docsort-api", f"{rng.integers(1 << 48):012x}"))
+            continue
+        if kind[i] == 31:  # (s198) a backtest runner's filing: a new id each (drawn only for it)
+            out.append((qbt, f"bt-{rng.integers(1 << 48):012x}"))
+            continue
+        if kind[i] == 29 and tqf is not None:  # (s198) the pinned tenant's conversations (drawn only for
+            #                                       them)
+            lst = open_.setdefault(tqf.tenant, [])
+            cand = [x for x in lst if t[i] - x[2] > 2.0]
+            if len(lst) < max(1, round(rate * tqf.rate * 10)) or not cand:
+                xq: list[Any] = [f"{rng.integers(1 << 48):012x}", 1 + rng.geometric(1 / QZ_TURNS), t[i]]
+                lst.append(xq)
+            else:
+                xq = cand[int(rng.integers(len(cand)))]
+            xq[1], xq[2] = xq[1] - 1, t[i]
+            if xq[1] <= 0:
+                lst.remove(xq)
+            out.append((tqf.tenant, xq[0]))
             continue
         if kind[i] in (27, 28):  # (s196) an agent run whose tool call fails, its SDK's retries in the same
             key = (float(P_[i]), float(G_[i]))  # session (drawn only for it)
@@ -6549,6 +6823,19 @@ def gateway_errors(rng: np.random.Generator, nd: Node, e: Engine, out: list[Rec]
             "session": f"{rng.integers(1 << 48):012x}", "prompt_tokens": int(qp[i]), "generation_tokens": 0,
             "cached_tokens": 0}))
             for i in range(len(qt)) if qt[i] < len(state) - 1]
+    if "q429" in e.out:  # (s198) what a pod's sidecar refused (429), logged at once; an SDK's retries carry
+        zt, zp, zk, zg = e.out["q429"]  # the first attempt's session (drawn here only)
+        zids = rng.integers(0, 1 << 62, len(zt))
+        sid: dict[tuple[int, float, float], str] = {}
+        for i in range(len(zt)):
+            key = (int(zk[i]), float(zp[i]), float(zg[i]))
+            if key not in sid:
+                sid[key] = f"{'bt-' if zk[i] == 32 else ''}{rng.integers(1 << 48):012x}"
+            if zt[i] < len(state) - 1:
+                res.append((float(zt[i]), event(nd, "vllm", e.rec_gpu, "request_finished", {
+                    "request_id": f"chatcmpl-{zids[i]:016x}", "finish_reason": "error",
+                    "tenant": e.out["qtn"][int(zk[i])], "session": sid[key], "prompt_tokens": int(zp[i]),
+                    "generation_tokens": 0, "cached_tokens": 0})))
     return res
 
 
@@ -6954,6 +7241,13 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
     fired += [("GatewayP99LatencySLOBreach", hq(0.99, allb) > sc.ttft_slo,
                 {**gw, "slo": "ttft-p99"}, "-", None),
               ("GatewayHigh5xxRate", bad / np.maximum(tot, 1) > 0.02, gw, "-", None)]
+    tqs: dict[str, list[Arr]] = {}  # (s198) per tenant: the gateway's responses and its 429s (no draw)
+    for e in (e for nd in sc.nodes for e in nd.engines):
+        for tn, (ta, tr4) in e.out.get("tq", {}).items():
+            acc = tqs.setdefault(tn, [np.zeros(T), np.zeros(T)])
+            acc[0], acc[1] = acc[0] + ta, acc[1] + tr4
+    fired += [("GatewayTenantRateLimited", (wn(r_, ti) / np.maximum(wn(a_, ti), 1) > QZ_SHARE)
+               & (wn(a_, ti) > 0), {**gw, "tenant": tn}, "-", None) for tn, (a_, r_) in sorted(tqs.items())]
     out: list[Rec] = []
     stamp: Callable[[float], str] = rfc3339  # (s163) an alerting host whose clock is off, or that writes its
     if sc.alert_clock or sc.alert_tz:  #          local zone
@@ -7309,7 +7603,7 @@ def scenarios() -> list[Scenario]:
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
-            *forty_seventh_scenarios(), *forty_eighth_scenarios()]
+            *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -9751,6 +10045,95 @@ def forty_eighth_scenarios() -> list[Scenario]:
     s197.nodes[5].skew = 1.4
     return [s194, s195, s196, s197]
 
+
+def forty_ninth_scenarios() -> list[Scenario]:
+    """s198-s201, added later by a forty-ninth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    qz = "tenant_quota_zeroed"
+    s198 = Scenario("s198_payment_rate_zero_quota_429s_pinned_tenant", "2028-12-26T09:00:00+00:00", 90,
+                    mk("qz-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True, gw_log=True,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("tenant_quota", n, 25.3, 58.3, cause="other", detail=qz, rate=0.30,
+                             tenant="contracts-ai") for n in ("qz-h100-02", "qz-h100-05")),
+                     Fault("kv_leak", "qz-h100-06", 32, cause=si, leak=2.0),
+                     Fault("quota_burst", "qz-h100-04", 40, 70, rate=3.0, cap=0.75, tenant="quant-research"),
+                     Fault("quota_window", "qz-h100-04", 40, 76, cause=ben,  # label only: to its rule's
+                           detail="tenant_quota_enforced"),  #                           resolve
+                     Fault("warmup", "qz-h100-01", 62, 72, cause=ben, detail="warmup")],
+                    spill=True, noise=[("qz-h100-03", "NodeClockSkewDetected", 15, 90)],
+                    drop={("qz-h100-01", "dcgm"): 0.03})
+    for nd in s198.nodes[3:]:
+        nd.lower = True
+    s198.nodes[2].skew = -1.0
+    arc = "archiver_reads_refresh_sessions"
+    s199 = Scenario("s199_compliance_archiver_reads_pin_sessions", "2029-01-02T13:00:00+00:00", 90,
+                    mk("ca-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("touch_scan", n, m, cause=si, detail=arc, rate=r)
+                       for n, m, r in (("ca-h100-01", 28.0, 0.45), ("ca-h100-02", 28.4, 0.40),
+                                       ("ca-h100-03", 28.8, 0.50))),
+                     Fault("annual_report", "ca-h100-05", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("failover", "ca-h100-06", 40, 52,
+                           to=[("ca-h100-04", 0.5), ("ca-h100-05", 0.5)]),
+                     Fault("drain_window", "ca-h100-06", 40, 60, cause=ben,  # label only: to its load's
+                           detail="maintenance_drain"),  #                              return
+                     *(Fault("failover_peer", n, 40, 62, cause=ben, detail="failover")
+                       for n in ("ca-h100-04", "ca-h100-05")),
+                     Fault("checkpoint_load", "ca-h100-02", 60, 65, cause=ben, detail="checkpoint_load")],
+                    noise=[("ca-h100-04", "NodeClockSkewDetected", 20, 90)],
+                    drop={("ca-h100-05", "host"): 0.03})
+    for nd in s199.nodes[3:]:
+        nd.lower = True
+    s199.nodes[3].skew = 1.3
+    sp = [f"sp-l40s-{k:02d}" for k in range(1, 7)]
+    r3, r5 = round(20 + 130 / 60, 4), round(50 + 130 / 60, 4)  # (s200) the canaries' new servers ready
+    pcr = "probe_cancel_draft_residue"
+    s200 = Scenario("s200_ttft_prober_first_token_cancel_canary_residue", "2029-01-09T10:00:00+00:00", 90,
+                    mk("sp-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0, iv, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [*(Fault("probe_cancel", n, 0, rate=15.0) for n in sp),
+                     Fault("warmup", "sp-l40s-03", 20, 30, cause=ben, detail="vllm_upgrade"),
+                     Fault("first_residue", "sp-l40s-03", r3, cause="spec_residue", detail=pcr),
+                     Fault("cancels", "sp-l40s-02", 30, 60, abort=0.09),
+                     Fault("cancel_window", "sp-l40s-02", 30, 65, cause=ben,  # label only: to its rule's
+                           detail="client_cancels"),  #                                resolve
+                     Fault("kv_leak", "sp-l40s-04", 40, gpu=1, inst=1, cause=si, leak=2.0),
+                     Fault("warmup", "sp-l40s-05", 50, 60, cause=ben, detail="vllm_upgrade"),
+                     Fault("first_residue", "sp-l40s-05", r5, cause="spec_residue", detail=pcr)],
+                    spill=True, drop={("sp-l40s-06", "nvml"): 0.03})
+    for nd in s200.nodes[3:]:
+        nd.sentinel = True
+    s200.nodes[5].skew = 0.9
+    roll = (("rn-h100-02", 20.0, 78.0), ("rn-h100-03", 20.4, 78.4), ("rn-h100-05", 20.8, 78.8))  # (s201)
+    hip = {"rn-h100-02": "10.42.17.23", "rn-h100-03": "10.42.17.58", "rn-h100-05": "10.42.18.11"}
+    nip = "agent_node_name_host_ip"
+    rdy = round(47 + (JOIN_PULL + JOIN_LOAD) / 60, 4)  # (s201) the replacement node's vLLM ready
+    s201 = Scenario("s201_agent_canary_node_name_host_ip", "2029-01-16T15:00:00+00:00", 90,
+                    mk("rn-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("agent_restart", n, a, round(a + 0.3, 4)) for n, a, _ in roll),
+                     *(Fault("alias_window", n, a, round(b + 0.3, 4), cause="monitoring_gap", detail=nip)
+                       for n, a, b in roll),
+                     *(Fault("agent_restart", n, b, round(b + 0.3, 4)) for n, _, b in roll),
+                     Fault("kv_leak", "rn-h100-03", 26, cause=si, leak=2.4),
+                     Fault("checkpoint_load", "rn-h100-05", 40, 45, cause=ben, detail="checkpoint_load"),
+                     Fault("failover", "rn-h100-06", 45, rdy, to=[("rn-h100-01", 0.5), ("rn-h100-04", 0.5)]),
+                     Fault("evict", "rn-h100-06", 45.5), Fault("absent", "rn-h100-06", 47),
+                     Fault("replace_window", "rn-h100-06", 45, cause=ben, detail="node_replacement"),
+                     *(Fault("failover_peer", n, 45, 65, cause=ben, detail="failover")
+                       for n in ("rn-h100-01", "rn-h100-04")),
+                     Fault("join", "rn-h100-07", 47, 62, cause=ben, detail="scale_out")],
+                    noise=[("rn-h100-01", "NodeClockSkewDetected", 22, 90)],
+                    drop={("rn-h100-04", "dcgm"): 0.03},
+                    alias=[(n, hip[n], a, b) for n, a, b in roll])
+    for nd in s201.nodes[4:]:
+        nd.lower = True
+    s201.nodes[0].skew = 1.1
+    return [s198, s199, s200, s201]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -9926,6 +10309,7 @@ def lora_cache(rng: np.random.Generator, t: Arr, kind: Arr, T: int) -> tuple[Arr
 def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int) -> list[Rec]:
     """Clock offsets, seq numbers, drops, duplicates and late deliveries; returns (delivery time, record)."""
     node_off = {nd.name: rng.normal(0, 0.25) + nd.skew for nd in sc.nodes}
+    node_off.update({al: node_off[n] for n, al, _, _ in sc.alias})  # (s201) the same host's clock (no draw)
     streams: dict[tuple[Any, ...], list[Rec]] = {}
     for t, r in recs:
         k: tuple[Any, ...] = (r["node"], r["source"], r["gpu"])
@@ -9941,6 +10325,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     for f in sc.faults:
         if f.kind == "agent_restart" and f.end is not None:
             down.setdefault(f.node, []).append((f.start * 60, f.end * 60))
+    for n, al, _, _ in sc.alias:  # (s201) the same agent's restarts (no draw)
+        if n in down:
+            down[al] = down[n]
     steps_of = {nd.name: nd.steps for nd in sc.nodes if nd.steps}  # the host clock stepped at (minute, s)
     lags: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (node, source): slow-broker episodes (s)
     for n, src, a, b in sc.lag:
@@ -10113,6 +10500,7 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             nd.o["fref_s"] = min(a for _, a, _, _ in fos)
         for f in (f for f in fl if f.kind == "join"):  # (s91) sessions land on it once it is ready
             nd.o["failover"] = ([(0.0, f.start * 60 + JOIN_PULL + JOIN_LOAD)], [])
+            nd.o.pop("fref_s", None)  # (s201) no load before it joins: its own reference (as s91's)
         evs = [(f.node, f.start * 60) for f in sc.faults if f.kind == "evict"]
         arr = [(f.node, f.start * 60 + 100) for f in sc.faults if f.kind == "arrive"]
         if evs and arr:  # a pod rescheduled from node a (evicted at e) to spare node b (ready at r)
@@ -10148,6 +10536,10 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             recs += old_agent(np.random.default_rng([seed, ni, 1]), nd, T, fl)
     if sc.vip:  # (s197) agents that scrape the pool's Service: each scrape, a random ready pod's values
         vip_mix(np.random.default_rng([seed, 197]), sc, recs)
+    for n, al, a_, b_ in sc.alias:  # (s201) an agent that names its node by its host IP in [a_, b_) (no draw)
+        for ta_, ra_ in recs:
+            if ra_["node"] == n and a_ * 60 <= ta_ < b_ * 60:
+                ra_["node"] = al
     for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
         recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
     if not sc.ha:
