@@ -481,6 +481,23 @@ class UpstreamErrors(_Section):
     """...of which the engines' own error counters rose by at most this share."""
 
 
+class ApiErrors(_Section):
+    """Requests vLLM's HTTP server fails (5xx, its ``http_requests_total`` series) while its
+    engine counts them finished without error: the API layer around a healthy engine breaks
+    them (a release whose tool-call parser raises on the finished output). Paged as
+    ``api_server_errors`` (a cause outside the three named ones). Needs the HTTP series; an
+    engine that fails requests itself counts them (``finished_reason="error"``)."""
+
+    minutes: Annotated[int, Field(ge=2, le=15)] = 5
+    """Judged over the last this many minutes..."""
+    min_share: Annotated[float, Field(gt=0, le=1)] = 0.1
+    """...where at least this share of the requests the HTTP server answered got a 5xx..."""
+    min_per_min: Pos = 5.0
+    """...at least this many a minute..."""
+    engine_share: Annotated[float, Field(ge=0, lt=1)] = 0.1
+    """...of which the engine's own error counter rose by at most this share."""
+
+
 class OutputCap(_Section):
     """Answers cut short by a limit the server took at its start: since it last started, no
     answer is longer than some number of tokens, a share of them ends by length at exactly
@@ -527,6 +544,7 @@ class Hypotheses(_Section):
     engine_slow: EngineSlow = EngineSlow()
     concurrency_cap: ConcurrencyCap = ConcurrencyCap()
     upstream_errors: UpstreamErrors = UpstreamErrors()
+    api_errors: ApiErrors = ApiErrors()
     output_cap: OutputCap = OutputCap()
     context_cap: ContextCap = ContextCap()
     crash_loop: CrashLoop = CrashLoop()
@@ -672,6 +690,12 @@ class AlertGrouping(_Section):
     unreachable_min_targets: Annotated[int, Field(ge=2)] = 2
     """Distinct scrape targets (jobs) of one node that must be down together; one alone is an
     exporter or a server restarting."""
+    upstream_failure_alerts: Regex = r"(?i)upstream.?(5xx|errors?|connect|reset)"
+    """Alerts from a gateway saying its requests to this node fail (`GatewayUpstream5xxRateHigh`).
+    Where one has fired for ``alignment.silence_after_s`` while the node's vLLM engines, live and
+    past their warm-up, served nothing for ``hypotheses.upstream_errors.minutes``, the gateway
+    does not reach the engine (a stale endpoint, a network path): paged as ``upstream_errors``.
+    Empty: never."""
 
 
 Signal = Literal[

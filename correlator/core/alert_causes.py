@@ -85,3 +85,29 @@ def targets_down(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg:
     ev = [Evidence(signal="targets_down", value=len(down),
                    detail=f"scrape targets down together: {names}; the network path to the node is cut")]
     return Score(1.0, onset, ev, critical=True)
+
+
+def upstream_failing(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg: AlertGrouping,
+                     settle_ns: int) -> Score:
+    """A gateway's alert that its requests to the node fail (``upstream_failure_alerts``),
+    firing, seen within ``window_ns`` and first fired ``settle_ns`` ago or more. The caller
+    judges whether the node's engine is up and served nothing meanwhile.
+
+    >>> from correlator.config.model import AlertGrouping
+    >>> up = AlertState("f1", "GatewayUpstream5xxRateHigh", "critical", 10, 200, True)
+    >>> upstream_failing([up], 210, 60, AlertGrouping(), 150).strength
+    0.8
+    >>> upstream_failing([up], 210, 60, AlertGrouping(), 250).strength
+    0.0
+    """
+    pattern = cfg.upstream_failure_alerts
+    hits = sorted((a for a in alerts if pattern and a.firing and now_ns - a.last_ns <= window_ns
+                   and now_ns - a.first_ns >= settle_ns and re.search(pattern, a.alertname)),
+                  key=lambda a: (a.first_ns, a.alertname))
+    if not hits:
+        return Score()
+    ev = [Evidence(signal="upstream_alert", value=a.alertname,
+                   detail="firing while the node's engine, up and reporting, served no request: the "
+                          "gateway's requests do not reach it")
+          for a in hits[:4]]
+    return Score(0.8, hits[0].first_ns, ev, critical=True)

@@ -18,7 +18,6 @@ from correlator.core import metrics as m
 from correlator.core.blocks import NO_HOUR, HourFloor
 from correlator.core.nodestate import (
     CRITICAL_XIDS,
-    HTTP_ERRORS,
     XID_HELD_NS,
     EngineTrack,
     GpuTrack,
@@ -30,6 +29,10 @@ from correlator.core.series import span as spread
 from correlator.core.trends import NONE, Monotone, bucket_floors, bucket_means, mann_kendall
 
 NS = 1_000_000_000
+MIXED_DROPS = 5
+"""Counter fall-backs within the window from which an engine's readings mix several servers."""
+MIXED_WINDOW_NS = 300 * NS
+"""The window :func:`mixed_servers` counts them in."""
 MINUTE_NS = 60 * NS
 
 
@@ -382,6 +385,13 @@ class NodeFeatures:
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
     capped: list[Capped] = field(default_factory=list)
     """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
+    mixed_servers: list[tuple[str, int]] = field(default_factory=list)
+    """Engines whose readings mix several servers: (where, counter fall-backs in the window),
+    from :func:`mixed_servers`."""
+    api_errors: tuple[float, float, float] | None = None
+    """Requests vLLM's HTTP servers failed with a 5xx that their engines finished: (5xx a
+    minute, their share of the answered, the engines' errors a minute), where
+    :func:`api_errors` finds them."""
     context_cap: tuple[float, int, float] | None = None
     """Prompts refused above a length the server took at its start: (the longest prompt
     answered since, the longer ones refused, the longest answered before), where
@@ -1090,27 +1100,46 @@ def context_cap(state: NodeState, min_refused: int, before_factor: float) -> tup
     return (r.run_prompt_ok, r.run_refused_long, r.before_prompt_ok)
 
 
+def api_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min_per_min: float,
+               engine_share: float) -> tuple[float, float, float] | None:
+    """Requests the node's vLLM HTTP servers failed with a 5xx while their engines counted
+    them finished: over the last ``minutes``, at least ``min_share`` of the requests the HTTP
+    servers answered (and ``min_per_min`` a minute) got a 5xx, and the engines' own error
+    counters rose by at most ``engine_share`` of that. (5xx a minute, their share, the
+    engines' errors a minute), or None (no HTTP series, nothing of the kind)."""
+    k = minutes * w.per_minute
+    failed = answered = seen = 0.0
+    for e in state.engines.values():
+        failed += e.http_answered("5", k)
+        answered += e.http_answered("12345", k)
+        seen += e.increase("finished_error", k)
+    if failed < min_per_min * minutes or failed < min_share * answered or seen > engine_share * failed:
+        return None
+    return (failed / minutes, failed / answered, seen / minutes)
+
+
 def upstream_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min_per_min: float,
-                    engine_share: float) -> tuple[float, float, float] | None:
+                    engine_share: float, tick_ns: int = 0) -> tuple[float, float, float] | None:
     """Requests the node's request log ends in errors while its engines, up and counting,
     never saw them: over the last ``minutes``, at least ``min_share`` of the logged requests
     (and ``min_per_min`` a minute) finished in errors, and the engines' own error counters
     (vLLM's ``request_success_total{finished_reason="error"}``, and its HTTP server's 4xx and
     5xx counts where exported) rose by at most ``engine_share`` of that. None where no engine
     exports the counters (the log is then the only count of errors) or the log shows nothing
-    of the kind."""
+    of the kind. Errors that fall on tenants still served in part while most of their requests
+    fail are a quota refusing a client's excess (outsider s198: a backtest script at four times
+    its tenant's quota), not counted."""
     k = minutes * w.per_minute
     req = state.requests
     logged, failed = req.finished.total(k), req.errors.total(k)
+    failed *= 1.0 - req.rate_limited_share(tick_ns)
     if failed < min_per_min * minutes or failed < min_share * logged:
         return None
     counting = [e for e in state.engines.values() if any(c.startswith("finished_") for c in e.counters)]
     if not counting:
         return None
     # (vLLM's HTTP server counts the requests it refused before its engine, outsider s192)
-    seen = sum(e.increase("finished_error", k) + sum(c.total(k) for key, c in e.counters.items()
-                                                     if key.startswith(HTTP_ERRORS))
-               for e in counting)
+    seen = sum(e.increase("finished_error", k) + e.http_answered("45", k) for e in counting)
     if seen > engine_share * failed:
         return None
     return (failed / minutes, failed / logged, seen / minutes)
@@ -1135,6 +1164,23 @@ _SERVED = ("finished_stop", "finished_length")
 FROZEN_HELD_NS = 600 * NS
 """An engine found with frozen metrics stays named for this long after: restarted, its metrics
 move until the dead stats task's successor dies in turn, and the gap is the same one."""
+
+
+def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[str, int]]:
+    """vLLM engines whose counters fell back :data:`MIXED_DROPS` times or more within
+    ``window_ns`` while no server of the node started then: (where they run, the drops). A
+    server's counters fall back once, at its restart; readings that keep falling come from
+    several servers under one name (an agent scraping vLLM through a Service address, each
+    scrape reaching another pod)."""
+    since = tick_ns - window_ns
+    if max(state.engine_start_ns, state.host.start_ns) > since:
+        return []
+    out = []
+    for key, e in state.engines.items():
+        drops = sum(1 for t in e.restarts if since < t <= tick_ns)
+        if drops >= MIXED_DROPS:
+            out.append((pool_name(e.pool) if e.pool is not None else f"engine {key}", drops))
+    return sorted(out)
 
 
 def frozen_servers(state: NodeState, tick_ns: int) -> list[str]:

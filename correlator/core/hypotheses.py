@@ -16,7 +16,15 @@ from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.blocks import BLOCK_MINUTES
-from correlator.core.features import GpuView, KvView, Level, NodeFeatures, growing_host, large_documents
+from correlator.core.features import (
+    MIXED_WINDOW_NS,
+    GpuView,
+    KvView,
+    Level,
+    NodeFeatures,
+    growing_host,
+    large_documents,
+)
 from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -39,6 +47,7 @@ CONCURRENCY_CAPPED = "concurrency_capped"
 UPSTREAM_ERRORS = "upstream_errors"
 OUTPUT_CAPPED = "output_capped"
 CONTEXT_CAPPED = "context_capped"
+API_SERVER_ERRORS = "api_server_errors"
 NODE_UNREACHABLE = "node_unreachable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
@@ -51,7 +60,7 @@ OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
                 UPSTREAM_ERRORS: 1.0, OUTPUT_CAPPED: 1.0,
-                CONTEXT_CAPPED: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                CONTEXT_CAPPED: 1.0, API_SERVER_ERRORS: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -96,6 +105,7 @@ def score_all(
         UPSTREAM_ERRORS: upstream_errors(f, rules),
         OUTPUT_CAPPED: output_capped(f, rules),
         CONTEXT_CAPPED: context_capped(f),
+        API_SERVER_ERRORS: api_server_errors(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
@@ -772,6 +782,22 @@ def output_capped(f: NodeFeatures, rules: RuleSet) -> Score:
                  critical=True)
 
 
+def api_server_errors(f: NodeFeatures, rules: RuleSet) -> Score:
+    """Requests vLLM's HTTP server fails with a 5xx while its engine counts them finished
+    (outsider s196: a patch release's tool-call parser raising on nested arguments after the
+    engine finished the request ``stop``; the engine's error and abort shares, KV, latency and
+    memory as before). Not while the engine's metrics are silent or frozen."""
+    if f.api_errors is None or f.silent_sources or f.silent_servers or f.frozen_servers:
+        return Score()
+    per_min, share, seen = f.api_errors
+    cfg = rules.hypotheses.api_errors
+    ev = [Evidence(signal="api_server_errors", value=round(per_min, 1),
+                   detail=f"vLLM's HTTP server answered {100 * share:.0f} % of its requests with a 5xx over "
+                          f"{cfg.minutes} min ({per_min:.1f} a minute) while its engine counted {seen:.1f} "
+                          "errors a minute: the API layer fails requests the engine served")]
+    return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
+
+
 def context_capped(f: NodeFeatures) -> Score:
     """Prompts refused above a length the server took at its start (outsider s192: a chart's
     renamed values key dropped the rope scaling and ``--max-model-len`` of two canaries, which
@@ -904,6 +930,10 @@ def monitoring_gap(
     steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
+    if f.mixed_servers:
+        # readings of other servers under this node's name are worse than none: they raise and
+        # hide its alerts and its features (outsider s197: an agent scraping through a Service)
+        symptoms, onset = 1.0, min(onset, f.ts_ns - MIXED_WINDOW_NS) if ev else f.ts_ns - MIXED_WINDOW_NS
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
                                                GPU_FAILURE, CRASH_LOOP))
     strength = symptoms * (1.0 - visible)
@@ -920,6 +950,8 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
                  "vllm records go on") for where in f.silent_servers]
     out += [(f"vllm on {where}", f"vLLM's metrics for {where} stand still while the request log "
              "shows it serving") for where in f.frozen_servers]
+    out += [(f"vllm on {where}", f"vLLM's counters for {where} fell back {drops} times in 5 min with no "
+             "restart: its readings mix several servers") for where, drops in f.mixed_servers]
     out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
     if f.partial_rss is not None:  # (outsider s182: an upgrade ran the workers as retitled processes)
         now, before = f.partial_rss

@@ -58,12 +58,16 @@ labelled by ``handler``, ``method`` and ``status`` (``2xx``.. grouped, or the co
 
 
 @lru_cache(maxsize=1024)
-def http_error(name: str) -> bool:
-    """Whether a series counts requests vLLM's HTTP server answered with a 4xx or 5xx status."""
+def http_status(name: str) -> str | None:
+    """The status class (``"2"``, ``"4"``, ``"5"``..) of a series counting the requests vLLM's
+    HTTP server answered, else None."""
     base, labels = split_selector(name)
     if base != HTTP_REQUESTS:
-        return False
-    return any(key == "status" and value[:1] in ("4", "5") for key, value in labels)
+        return None
+    for key, value in labels:
+        if key == "status" and value[:1] in "12345" and value:
+            return value[:1]
+    return None
 
 
 @lru_cache(maxsize=256)

@@ -13,17 +13,19 @@ from dataclasses import dataclass, field
 
 from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.core import benign, hypotheses
-from correlator.core.alert_causes import causes_named, targets_down
+from correlator.core.alert_causes import causes_named, targets_down, upstream_failing
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
 from correlator.core.detectors import NodeDetectors
 from correlator.core.features import (
+    MIXED_WINDOW_NS,
     NS,
     Capped,
     Level,
     NodeFeatures,
     Slowed,
     Windows,
+    api_errors,
     capped_engines,
     context_cap,
     drained_before,
@@ -39,6 +41,7 @@ from correlator.core.features import (
     kv_view,
     last_framebuffer,
     level,
+    mixed_servers,
     output_cap,
     rates,
     rebuild_ratio,
@@ -279,6 +282,11 @@ class NodeEngine:
             # scrape itself would be blocked: a monitoring gap, judged on the telemetry)
             named.setdefault(hypotheses.NODE_UNREACHABLE,
                              targets_down(tracked, tick_ns, window, g, self.aligner.silence_ns))
+            if self._idle_engines(tick_ns, f):
+                # the gateway says its requests to the node fail while the node's engine, up,
+                # served none: they do not reach it (outsider s195: a stale gateway endpoint)
+                named.setdefault(hypotheses.UPSTREAM_ERRORS,
+                                 upstream_failing(tracked, tick_ns, window, g, self.aligner.silence_ns))
         for cause, score in named.items():  # some alerts name their cause
             if score.strength > scores[cause].strength:
                 scores[cause] = score
@@ -602,8 +610,9 @@ class NodeEngine:
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
-                self._capped() or self._upstream_errors() or self._output_cap() or \
-                self._context_cap():
+                self._capped() or self._upstream_errors(tick_ns) or self._output_cap() or \
+                self._context_cap() or self._api_errors() or \
+                mixed_servers(st, tick_ns, MIXED_WINDOW_NS):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -765,9 +774,11 @@ class NodeEngine:
             stalled=self._stalled(tick_ns),
             slowed=self._slowed(),
             capped=self._capped(),
-            upstream_errors=self._upstream_errors(),
+            upstream_errors=self._upstream_errors(tick_ns),
             output_cap=self._output_cap(),
             context_cap=self._context_cap(),
+            api_errors=self._api_errors(),
+            mixed_servers=mixed_servers(st, tick_ns, MIXED_WINDOW_NS),
             partial_rss=partial,
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
@@ -809,14 +820,33 @@ class NodeEngine:
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
                               cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
 
-    def _upstream_errors(self) -> tuple[float, float, float] | None:
+    def _upstream_errors(self, tick_ns: int) -> tuple[float, float, float] | None:
         cfg = self.rules.hypotheses.upstream_errors
         return upstream_errors(self.state, self.w, cfg.minutes, cfg.min_share, cfg.min_per_min,
-                               cfg.engine_share)
+                               cfg.engine_share, tick_ns)
 
     def _output_cap(self) -> tuple[float, float, float] | None:
         cfg = self.rules.hypotheses.output_cap
         return output_cap(self.state, cfg.min_requests, cfg.min_share, cfg.before_factor)
+
+    def _idle_engines(self, tick_ns: int, f: NodeFeatures) -> bool:
+        """Whether the node's vLLM engines are up, past their warm-up and reporting, and served
+        nothing over the last ``upstream_errors.minutes``: no request running, none finished."""
+        if not self.state.engines or f.since_start_s <= self.rules.benign.warmup_s:
+            return False
+        k = self.rules.hypotheses.upstream_errors.minutes * self.w.per_minute
+        fresh = tick_ns - 2 * self.w.tick_ns
+        for e in self.state.engines.values():
+            running = [v for v in e.running.tail(k) if v == v]
+            if e.running.last_ns < fresh or len(running) < k // 2 or max(running) > 0:
+                return False
+            if any(c.total(k) > 0 for key, c in e.counters.items() if key.startswith("finished_")):
+                return False
+        return True
+
+    def _api_errors(self) -> tuple[float, float, float] | None:
+        cfg = self.rules.hypotheses.api_errors
+        return api_errors(self.state, self.w, cfg.minutes, cfg.min_share, cfg.min_per_min, cfg.engine_share)
 
     def _context_cap(self) -> tuple[float, int, float] | None:
         cfg = self.rules.hypotheses.context_cap

@@ -84,12 +84,15 @@ def mig_instance(labels: dict[str, str] | None) -> str:
 
 
 STARTS_KEPT = 8
-HTTP_ERRORS = "http_error:"
-"""Prefix of the counters of requests vLLM's HTTP server refused or failed (one per series:
-a 4xx or 5xx status of a handler)."""
+HTTP_PREFIX = "http_"
+"""Prefix of the counters of requests vLLM's HTTP server answered, one per series (a status
+class of a handler): ``http_4xx:<series>``."""
 RSS_PARTIAL_SHARE = 0.2
 """Below this share of what it read before its start, the serving process's memory reading
 covers only part of the server (:meth:`HostTrack.partial_rss`)."""
+TENANTS_KEPT = 16
+TENANT_HALF_LIFE_NS = 150 * 1_000_000_000
+RATE_LIMITED_SERVED = 0.03
 RUN_SERVED = 100
 """Requests a server's run must have answered for its longest answer to be what it served."""
 """Serving-process and engine starts kept per node (a crash loop's count needs a few)."""
@@ -170,6 +173,11 @@ class EngineTrack:
     counters: dict[str, Counter] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
     restart_ns: int = 0
+    restarts: tuple[int, ...] = ()
+    """When the engine's counters last fell back (a sample with any counter below its last
+    reading, sent after it), the latest :data:`STARTS_KEPT`..."""
+    last_seq: int = -1
+    """...and the ``seq`` of its last sample taken in."""
     per_minute: int = 6
     pool: tuple[int, str] | None = None
     """The framebuffer this engine's server runs on, where its records name a GPU: (GPU index,
@@ -314,6 +322,12 @@ class EngineTrack:
         c = self._first((names,) if isinstance(names, str) else names)
         return c.total(ticks) if c is not None else 0.0
 
+    def http_answered(self, statuses: str, ticks: int) -> float:
+        """Requests this engine's HTTP server answered with a status of a class in ``statuses``
+        (``"45"``: 4xx and 5xx) over the last ``ticks``."""
+        return sum(c.total(ticks) for key, c in self.counters.items()
+                   if key.startswith(HTTP_PREFIX) and key[len(HTTP_PREFIX)] in statuses)
+
     def has(self, names: str | tuple[str, ...]) -> bool:
         return any(n in self.counters for n in ((names,) if isinstance(names, str) else names))
 
@@ -390,6 +404,9 @@ class RequestEvents:
     :data:`RUN_SERVED` requests..."""
     before_prompt_ok: float = 0.0
     """...and the longest prompt the last run that served answered."""
+    tenant_log: dict[str, tuple[int, float, float]] = field(default_factory=dict)
+    """Per tenant (the :data:`TENANTS_KEPT` heard from last): when last heard, and its requests
+    ended in errors and served, decayed with a half-life of :data:`TENANT_HALF_LIFE_NS`."""
     by_minute: tuple[MinuteRing, MinuteRing, MinuteRing] = field(init=False)
     """Finished requests, prompt tokens and large-document prompt tokens per minute, over
     ``MINUTES_KEPT`` minutes: what this node's traffic usually is."""
@@ -409,6 +426,8 @@ class RequestEvents:
         self.__dict__.update(state)
         if "by_minute" not in state:
             self._minute_rings()
+        if "tenant_log" not in state:
+            self.tenant_log = {}
 
     def close_minutes(self) -> None:
         """After the tick's counts are closed: feed the minute rings."""
@@ -432,6 +451,31 @@ class RequestEvents:
             self.run_longest, self.run_at_longest = tokens, 0
         if reason == "length" and tokens == self.run_longest:
             self.run_at_longest += 1
+
+    def tenant_outcome(self, tenant: str, ts_ns: int, failed: bool) -> None:
+        """One request of ``tenant`` finished at ``ts_ns``, in an error if ``failed``."""
+        log = self.tenant_log
+        t = log.get(tenant)
+        if t is None:
+            if len(log) >= TENANTS_KEPT:
+                del log[min(log, key=lambda k: log[k][0])]
+            t = (ts_ns, 0.0, 0.0)
+        last, errors, served = t
+        decay = 0.5 ** (max(0, ts_ns - last) / TENANT_HALF_LIFE_NS)
+        log[tenant] = (max(ts_ns, last), errors * decay + failed, served * decay + (not failed))
+
+    def rate_limited_share(self, now_ns: int) -> float:
+        """The share of the recent errors that fell on tenants still served in part while most
+        of their requests fail (at least :data:`RATE_LIMITED_SERVED` served, more failing than
+        served): a quota refusing a client's excess, not requests failing on their way."""
+        limited = total = 0.0
+        for last, errors, served in self.tenant_log.values():
+            decay = 0.5 ** (max(0, now_ns - last) / TENANT_HALF_LIFE_NS)
+            errors, served = errors * decay, served * decay
+            total += errors
+            if errors > served and served >= RATE_LIMITED_SERVED * (errors + served):
+                limited += errors
+        return limited / total if total > 0 else 0.0
 
     def new_run(self) -> None:
         """The server started: its answers are judged afresh, against the last run that served."""
@@ -684,6 +728,12 @@ class NodeState:
             restarted |= self._vllm_metric(e, name, value, ts)
         if restarted:
             e.restart_ns = ts
+            # (a sample sent before the one it follows in event time is a clock stepped back,
+            # outsider s45, not another server's reading: its counters fall back in order)
+            if rec.seq is None or rec.seq > e.last_seq:
+                e.restarts = (*e.restarts, ts)[-STARTS_KEPT:]
+        if rec.seq is not None:
+            e.last_seq = rec.seq
 
     def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int) -> bool:
         if name in m.KV_USAGE:
@@ -785,6 +835,9 @@ class NodeState:
         r.prompt_tokens.add(max(prompt, 0.0))
         answer = _num(a.get("generation_tokens"), -1.0)
         r.answered(reason, answer, prompt)
+        tenant = a.get("tenant")
+        if isinstance(tenant, str) and tenant and reason in ("stop", "length", "error"):
+            r.tenant_outcome(tenant, rec.ts_ns, reason == "error")
         if prompt >= self.large_prompt:
             r.large_prompt_tokens.add(prompt)
         if _num(a.get("spec_draft_tokens"), 0.0) > 0:
@@ -857,7 +910,8 @@ def _counter_key(name: str) -> str | None:
         return name
     reason = m.finished_reason(name)
     if reason is None:
-        return HTTP_ERRORS + name if m.http_error(name) else None
+        status = m.http_status(name)
+        return f"{HTTP_PREFIX}{status}xx:{name}" if status else None
     return f"finished_{reason}"
 
 

@@ -41,6 +41,7 @@ CAUSE_COLORS = {
     "upstream_errors": "#8c6d31",
     "output_capped": "#bd9e39",
     "context_capped": "#e7ba52",
+    "api_server_errors": "#843c39",
     "node_unreachable": "#9467bd",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",

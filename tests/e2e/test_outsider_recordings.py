@@ -119,7 +119,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s178_nonstreaming_sdk_gateway_ttft_leak", "s184_ecmp_uplink_mtu_blackhole_large_prompts",
              "s185_implicit_session_key_collapse_hourly_herd", "s182_multiproc_upgrade_untracked_worker_leak",
              "s187_generation_config_cap_reimage_wave", "s188_pod_memory_limit_reload_oom_kills",
-             "s192_chart_args_rename_max_model_len_rejects")
+             "s192_chart_args_rename_max_model_len_rejects",
+             "s195_missed_endpoint_update_gateway_blackholes_node",
+             "s196_tool_call_parser_500s_engine_sees_success", "s197_agent_scrapes_service_vip_mixed_pods")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -574,3 +576,24 @@ def test_long_prompts_refused_since_a_restart_page_and_a_harness_400s_do_not(rec
     s192 = opened(recordings / "s192_chart_args_rename_max_model_len_rejects")
     assert sorted((r["cause"], r["nodes"][0]) for r in s192) == [
         ("context_capped", "cl-h100-03"), ("context_capped", "cl-h100-05"), ("spec_residue", "cl-h100-02")]
+
+
+def test_requests_failing_around_a_healthy_engine_page(recordings: Path) -> None:
+    """s195: a gateway kept a restarted node's old pod address; the new engine sat idle while
+    the gateway's alert said its requests to the node failed. s196: a release's tool-call
+    parser turned requests the engine finished into 500s; the engine counted no error."""
+    s195 = opened(recordings / "s195_missed_endpoint_update_gateway_blackholes_node")
+    assert [r["nodes"] for r in s195 if r["cause"] == "upstream_errors"] == [["se-h100-04"]]
+    s196 = opened(recordings / "s196_tool_call_parser_500s_engine_sees_success")
+    assert [r["nodes"] for r in s196 if r["cause"] == "api_server_errors"] == [["tp-h100-03"]]
+
+
+def test_readings_that_mix_several_servers_are_a_gap(recordings: Path) -> None:
+    """s197: an agent canary scraping vLLM through the pool's Service address reported a random
+    pod's values under two nodes' names; their counters fell back every few samples."""
+    s197 = [r for r in opened(recordings / "s197_agent_scrapes_service_vip_mixed_pods")
+            if r["cause"] == "monitoring_gap"]
+    assert len(s197) == 1
+    nodes = {n for r in incident_records(recordings / "s197_agent_scrapes_service_vip_mixed_pods")
+             if r["incident_id"] == s197[0]["incident_id"] for n in r["nodes"]}
+    assert nodes == {"vs-h100-02", "vs-h100-05"}

@@ -77,6 +77,32 @@ def test_errors_vllms_http_server_answered_are_not_upstream() -> None:
     assert "upstream_errors" not in causes(out + log(0.25))
 
 
+def tenant_of(r: EventRecord, limited: bool) -> str:
+    """The errors fall on one tenant; with ``limited``, a tenth of the requests that tenant's
+    quota still admits while it fails (every tenth served request of the window is its)."""
+    if r.attrs["finish_reason"] == "error":
+        return "quant-research" if limited else "contracts-ai"
+    admitted = limited and FROM <= (r.ts_ns - at(0)) / 1e9 < TO and (r.seq or 0) % 10 == 0
+    return "quant-research" if admitted else "retail-bank"
+
+
+def with_tenants(limited: bool) -> list[Record]:
+    out: list[Record] = list(node_records(NodeSpec(), END))
+    for r in log(0.25):
+        if isinstance(r, EventRecord):
+            r = r.model_copy(update={"attrs": {**r.attrs, "tenant": tenant_of(r, limited)}})
+        out.append(r)
+    return out
+
+
+def test_a_quota_refusing_a_clients_excess_is_not_upstream() -> None:
+    """Outsider s198: a backtest script at four times its tenant's quota; the quota sidecar
+    refuses the excess before vLLM, and the tenant is still served at its quota. A tenant
+    refused whole (its quota zeroed) is a fault, and pages."""
+    assert "upstream_errors" not in causes(with_tenants(limited=True))
+    assert causes(with_tenants(limited=False)) == ["upstream_errors"]
+
+
 def test_a_few_errors_are_not_upstream_errors() -> None:
     assert "upstream_errors" not in causes(list(node_records(NodeSpec(), END)) + log(0.05))
 
