@@ -3395,6 +3395,142 @@ s201_agent_canary_node_name_host_ip: 7 x 4 H100 (rn-h100-07 joins at 47), Llama-
   rn-h100-01 / -04 45-65 (running ~17 -> ~25-27), and benign/scale_out on rn-h100-07 47-62 (the replacement
   joins at 47 as s91: image pull 90 s, weights 100 s, ready 50.17, -06's share from then; a new node name
   whose streams start mid-recording). Labels: as listed.
+
+Added later (s202-s205, a fiftieth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s201).
+s202_session_scan_page_cap_app_launch_flood: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 08:00 UTC; vLLM's request log (request_finished with tenant / session / tokens) on every node; drained
+  conversations spilled to the peers; sb-h100-04..06 export hostname/uuid, sb-h100-01's clock 1.0 s fast
+  (NodeClockSkewDetected from 26.0, unlabelled), 3 % of sb-h100-04's dcgm samples lost. The serving stack's
+  session layer keeps its session records in a node-local Redis (`sess:<tenant>:<id>` keys beside ~60 others:
+  rate-limit buckets, tenant config, the sweeper's lock) and frees an idle session's context from a sweeper
+  (the common physics' LRU sweep every 120-300 s, 5-min idle TTL). Its release 2.14, on sb-h100-01..03 for two
+  days (the first half of its rollout; -04..06 run 2.13), replaced the sweeper's `scan_iter("sess:*",
+  count=500)` loop by one `scan(0, match="sess:*", count=500)` call: one SCAN call walks the table from cursor
+  0 until it has SCAN_CAP = 500 keys (COUNT counts the keys it walks, MATCH filters after), so a store of more
+  than 500 keys is examined only up to them, the same ~500 each time (the cursor order is the hash order). A
+  node holds ~300 keys at the fleet's load (SESS_KEYS: ~210 chat sessions, live or within the idle TTL; ~0.25
+  chat sessions opened a second). At 08:15 retail-bank's mobile-app release goes live: the app asks the
+  assistant for a greeting card ("Good morning, Ana: your card payment of ...") at every launch, each under a
+  new session id (new fault kind launch_greet, request kind 34: a 700-1,000-token prompt, its 560-token system
+  prompt cached, 30-80 tokens back, one turn; GREET_*), ramping over 20 min (morning launches) to 0.9 a second
+  on each of the two nodes the gateway's tenant affinity pins retail-bank to, sb-h100-02 (2.14) and sb-h100-05
+  (2.13): 3,400 / 3,496 greetings in their request logs, ~640-800 distinct sessions per 10 min from 30 min
+  against ~150-260 elsewhere, prefix-cache hit ratio 0.14 -> 0.2-0.3, each greeting session held GREET_LIFE =
+  420 s. (1) benign/app_launch_sessions on sb-h100-02 and sb-h100-05 from 15 to the end: more sessions, more
+  held contexts between sweeps (KV 5-min means ~0.11-0.25 on -05), all of them freed on 2.13. (2)
+  session_isolation on sb-h100-02 from 31.95 to the end (label kind scan_window; new fault kind scan_cap,
+  `scan_share`, no draw): its store passes 500 keys at 31.95, and from then the sessions hashed past the first
+  500 are never examined, so their share of the held contexts (every tenant's) is never freed; the sessions it
+  keeps keep the store growing, and the share with it (keys ~565 / 700 / 1,030 / 1,440 / 1,930 / 2,460 at 35 /
+  40 / 50 / 60 / 70 / 80 min, share 0.11 / 0.28 / 0.51 / 0.65 / 0.74 / 0.80). As built: KV 5-min means
+  ~0.13-0.23 before, ~0.25 at 45-50, ~0.38 at 50-55, ~0.55 at 55-60, ~0.69 at 60-65, ~0.85 at 65-70, >= 0.99
+  from 70; hit ratio ~0.25-0.31 at 40-60 -> ~0.12-0.13 at 70-85; running ~15-21 before the greetings, ~18-24
+  with them, ~26-27 from 70, waiting ~0.6 -> ~11-13 from 70; TTFT P99 72.0, KV critical 72.75, KV high 74.5,
+  fleet TTFT SLO 76.0, preemptions 76.25. sb-h100-01 and -03 run 2.14 too, under 500 keys: healthy. (3)
+  benign/warmup on sb-h100-04 55-65 (a planned drained restart: VLLMTargetDown 57.0-57.3). (4) other/xid_79 on
+  sb-h100-06 GPU 1 from 68 (as s5: GPUXidErrors 68.25, GatewayUpstream5xxRateHigh 69.75, VLLMTargetDown 70.5,
+  fleet GatewayHigh5xxRate 71.0, KubePodCrashLooping 73.75). Labels: as listed.
+s203_gateway_hedging_inherited_canary_draft_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding everywhere), Azure conv 2.5 req/s/node, 90 min from 14:00 UTC, no request log; drained
+  conversations spilled to the peers; hg-h100-04..06 export hostname/uuid, hg-h100-02's clock 0.8 s slow
+  (NodeClockSkewDetected from 24.1, unlabelled), 3 % of hg-h100-05's host samples lost. A quarter of the
+  fleet's chat requests are non-streaming (API and agent tenants); vLLM sends a streaming response's headers
+  at once, a non-streaming one's with the whole completion. (1) benign/vllm_upgrade on hg-h100-03 20-30: a
+  vLLM patch build canaried by a drained restart (VLLMTargetDown 22.1-22.4). (2) spec_residue on hg-h100-03
+  from its new engine's ready (22.17) to the end: the patch's abort path frees the target model's blocks of an
+  aborted request but not the draft model's, so each interrupted request's 4.7 MB (DESIGN) stays until the
+  process exits (kind spec_residue with the users' steady 1.5 % aborts, as s16: ~11 MB/min/node, ~3
+  MiB/min/GPU, until 35). (3) benign/hedged_requests on all six nodes from 35 to 70 (label kind hedge_window,
+  to the abort rule's last resolve): a gateway (Envoy) route refactor at 35 moves the retry policy of the
+  embeddings route, with hedge_on_per_try_timeout and an 8-s per_try_timeout, to the virtual host, so the chat
+  route inherits it: a request whose upstream has sent no response headers after 8 s (a non-streaming answer
+  of more than ~235 tokens: ~34 % of Azure conv's) gets a copy sent to another node; the first response wins
+  and Envoy resets the other stream, which vLLM aborts. The original, 8 s ahead, nearly always wins: each copy
+  runs until its original completes and is aborted near its end (new fault kind hedge, request kind 35,
+  HEDGE_TPS: each node receives as many copies as it sends, modelled on its own non-streaming requests; its
+  history is not cached there; not in the gateway's counts or its TTFT histogram). The gateway team rolls it
+  back at 65. As built: abort share 1.0-2.8 % before and after, 5-14 % at 35-65 on every node,
+  VLLMRequestAbortRateHigh on all six from 42.1-45.6 to 67.4-69.1 (hg-h100-02 42.1-54.1 and 60.1-67.4), hit
+  ratio 0.14 -> ~0.13, running unchanged (~19: the copies are short); on healthy nodes the copies' draft state
+  is freed as any abort's (tau 90 s): DCGM FB GPU 0 +10-30 MiB while it lasts. On hg-h100-03 it is kept: FB
+  GPU 0 ~74.00k at 30-35, ~74.06k at 35-40, ~74.24k at 45-50, ~74.43k at 55-60, ~74.59k at 65-70 (~18 MiB/min
+  on each GPU, ~75 MB/min/node), then ~3-4 MiB/min again (~74.66k at 85-90); no alert of its own. (4)
+  session_isolation on hg-h100-06 from 40 min to end at 2.0 %/min (as s1): KV ~0.23 at 45-50, ~0.47 at 60-65,
+  ~0.77 at 75-80, ~0.97 at 85-90; hit ratio ~0.14 -> ~0.03; TTFT P99 85.1, KV high 87.6, fleet TTFT SLO 89.1.
+  Labels: as listed.
+s204_lxcfs_agent_meminfo_hugepages_oom_loop: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB
+  hosts (the serving process ~96 GiB RSS, ~39 % of host memory in use), 90 min from 11:00 UTC; drained
+  conversations spilled to the peers; lx-h100-04..06 export hostname/uuid, lx-h100-05's clock 1.2 s slow
+  (NodeClockSkewDetected from 31.1, unlabelled), 3 % of lx-h100-06's vLLM samples lost. The platform team has
+  installed lxcfs (a FUSE daemon on every node) and its admission webhook, which mounts lxcfs's files over
+  /proc/meminfo, /proc/swaps, /proc/cpuinfo, /proc/stat, /proc/uptime and /proc/loadavg in every new pod of a
+  namespace labelled for it, for the JVM services that size their heaps from /proc/meminfo; a policy labels
+  every namespace but kube-system, the node agent's too. The agent DaemonSet's weekly image bump rolls from 18
+  min (maxUnavailable 1: lx-h100-01..06 at 18.0, 19.6, 21.2, 22.8, 24.4, 26.0; 24 s without collection each,
+  seq from 1, the old agent's last 10 s re-sent, as s31), and each new agent pod gets the mounts: its host
+  collector reads /proc/meminfo as lxcfs renders it for the agent's container (new Scenario knob lxcfs):
+  mem_total_bytes = its memory limit, 536,870,912 (AGENT_LIM), mem_used_bytes = MemTotal - MemFree = its
+  cgroup's usage (~150 -> ~190 MiB: a "used" share of ~0.30-0.37, like a host's), swap 0; proc_rss_bytes, read
+  from /proc/<pid>/status, which lxcfs does not cover, stays right, and so do the agent's host events (from
+  /dev/kmsg). Prometheus's node-exporter reads the host's /proc (--path.procfs=/host/proc): its rules are
+  unaffected. (1) monitoring_gap on lx-h100-01..06, each from its agent's restart to the end (one fault on six
+  nodes: no node's host memory is observed any more). (2) benign/checkpoint_load on lx-h100-04 28-33 (as s6:
+  RSS +24 GiB, FB +2.5 GiB for ~90 s; its host memory in use invisible now). (3)
+  other/hugepages_wrong_tuned_profile on lx-h100-03 from 38 to its engine's ready (53.44): the network team's
+  TuneD profile for its DPDK gateways (vm.nr_hugepages = 325,000 x 2 MiB, ~635 GiB, 0.62 of this host) reaches
+  the node at 38 through a node-labelling script that matched its rack label; the kernel compacts and reclaims
+  to hand the pages over within ~90 s (new fault kind hugepages: memory in no process's RSS, as
+  `daemon_oom`'s), and as the last ones go the serving process meets the OOM killer (oom_kill of `vllm` at
+  39.46); every restart CrashLoopBackOff makes is killed in its load (39.62, 40.40, 41.53, 43.28, 46.30 ->
+  kills 40.07, 40.87, 41.96, 43.64, 46.77). Alerts: NodeOOMKillDetected 39.6-51.9, GatewayUpstream5xxRateHigh
+  40.9-45.4, fleet GatewayHigh5xxRate 42.1-44.9, NodeMemoryHighUtilization 41.4-52.2 (node-exporter's
+  MemAvailable, while the agent's host samples say ~0.33 of 512 MiB), VLLMTargetDown 41.6-53.7,
+  KubePodCrashLooping 45.6-53.7. The on-call finds HugePages_Total in the host's /proc/meminfo, sets
+  vm.nr_hugepages to 0 and removes the label at 52: the start at 51.77 loads, engine_start 53.44. (4)
+  benign/config_rollout on lx-h100-06 62-72 and lx-h100-05 67-77 (planned drained restarts: VLLMTargetDown for
+  seconds at 64.1 / 69.1). Labels: as listed.
+s205_kured_kernel_reboot_driver_headers_missing: 6 x 8 H100, one vLLM server per node with two data-parallel
+  TP4 ranks (engine "0"/"1", gpu null; as s10), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6
+  req/s/engine, 90 min from 03:00 UTC; GPU utilization relative to each engine's load before 6 min; drained
+  nodes' conversations spilled to the peers; kr-h100-04..06 export hostname/uuid, kr-h100-04's clock 1.3 s
+  fast (NodeClockSkewDetected from 30.2, unlabelled), 3 % of kr-h100-02's nvml samples lost. The GPU operator
+  installs the driver with its driver container, which at every start installs the running kernel's headers
+  from the platform's apt mirror and builds the kernel modules (~4 min); the node agent reads NVML from the
+  driver root that container fills (/run/nvidia/driver), and dcgm-exporter and the device plugin wait in their
+  init containers for the driver's validation. kured reboots nodes whose /var/run/reboot-required is set, one
+  at a time (a lock), in its 03:00-05:00 window, checking every 10 min: it cordons and drains the node (the
+  vLLM pod evicted: its replacement Pending, no pod IP, so no scrape target and no VLLMTargetDown), reboots it
+  60 s later (BOOT_S: 7 min with no record of any source; the agent restarts with seq from 1, its last 10 s
+  re-sent), uncordons it when kubelet is Ready, and releases the lock. Last night's unattended-upgrades
+  installed a libc6 update everywhere, and on nodes whose apt run came after 01:40 also a new kernel
+  (linux-image-6.8.0-62) from the public security pocket, whose headers the platform's mirror snapshot does
+  not have yet. (1) benign/kured_reboot on kr-h100-01 6.0-29.58 (libc only): drained 6.0, rebooted 7.0, agent
+  back 14.0, driver container start 14.67, driver built and operands validated 19.67 (no nvml / dcgm record
+  from 7.0 to 19.67; TargetDown for node-exporter 9.2-14.3 and for dcgm-exporter 9.2-19.8), vLLM pod scheduled
+  19.92, engine_start 21.58 on both ranks; the replacement pod Pending 13.4 min (KubePodNotReady's 15 min not
+  met); the label to 8 min after the ready (a cold prefix cache). (2) kr-h100-03 (the new kernel):
+  benign/kured_reboot 22.0-30.0 (drained 22.0, rebooted 23.0), then other/gpu_driver_build_no_kernel_headers
+  from 30.0, when the agent is back, to its engine's ready at 71.0: the driver container fails after
+  DRV_FAIL_S = 55 s ("Could not resolve Linux kernel version": no linux-headers-6.8.0-62-generic in the
+  mirror) and kubelet restarts it with CrashLoopBackOff's delays (30.67, 31.75, 33.0, 34.58, 36.83, 40.42,
+  46.33, 52.25, 58.17; new fault kind kured, `kured_times`); the agent's NVML collector gets
+  NVMLError_LibraryNotFound ("NVML Shared Library Not Found", as the data/ capture; no nvml record),
+  dcgm-exporter never leaves its init (no dcgm record; TargetDown for dcgm-exporter 25.2-69.3 while
+  node-exporter's resolves at 30.3), the node's GPUs are not allocatable (the vLLM pod Pending: no vLLM
+  record, proc_rss 0), host samples flow. KubePodCrashLooping for nvidia-driver-daemonset's nvidia-driver-ctr
+  37.0-64.3, KubePodNotReady for the Pending vLLM pod (names no node) 37.7-69.5. (3) kr-h100-05 (the new
+  kernel), kured's next node: benign/kured_reboot 38.0-46.0, then the same fault from 46.0 to its ready at
+  69.25 (driver attempts 46.67 ... 56.42; KubePodCrashLooping 53.0-62.5, KubePodNotReady 53.7-67.8, TargetDown
+  for dcgm-exporter 41.2-67.5). One fault on two nodes. The on-call holds kured's lock at 50 (kr-h100-02, -04
+  and -06 wait) and has the mirror synced: from 60 it has the headers, and each node's next attempt builds
+  (kr-h100-05 62.33, kr-h100-03 64.08: GPUs at 67.33 / 69.08, engine_start 69.25 / 71.0); benign/warmup on
+  each for 8 min after. (4) session_isolation on kr-h100-06, rank "1" only, from 35 min at 1.8 %/min (as s10;
+  the peers carry the drained nodes' share): KV ~0.10-0.18 before, ~0.38 at 45-50, ~0.60 at 55-60, ~0.79 at
+  65-70, ~0.88 at 75-80, ~0.98 at 85-90; TTFT P99 73.5, prefix-hit 77.5, KV high 87.0, fleet TTFT SLO 87.0, KV
+  critical 89.2. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3531,7 +3667,14 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     #   node)
     "GatewayTenantRateLimited": ("warning", 600, "sum by (tenant) (rate(gateway_responses_total"
                                  '{code="429"}[5m])) / sum by (tenant) (rate(gateway_responses_total[5m])) '
-                                 "> 0.25")}
+                                 "> 0.25"),
+    # (s205) kubernetes-mixin's rule: a pod not ready for 15 min (a Pending pod has no node: its labels are
+    #   the namespace and the pod's name; names no node)
+    "KubePodNotReady": ("warning", 900, "sum by (namespace, pod, cluster) (max by (namespace, pod, cluster) "
+                        '(kube_pod_status_phase{job="kube-state-metrics", phase=~"Pending|Unknown|Failed"}) '
+                        "* on (namespace, pod, cluster) group_left(owner_kind) topk by (namespace, pod, "
+                        "cluster) (1, max by (namespace, pod, owner_kind, cluster) "
+                        '(kube_pod_owner{owner_kind!="Job"}))) > 0')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -3693,6 +3836,23 @@ QB_P, QB_G, QB_BURST = (3e3, 8e3), (300.0, 700.0), 2.0  # (s198) a backtest runn
 #   tokens, uniform), its structured summaries (tokens, uniform), and its quota bucket's depth (s of quota)
 PROBE_CLOSE = 0.03  # (s200) s after its first token at which a TTFT prober's closed stream is aborted in vLLM
 #   (the API server sees the disconnect at its next write: within a step or two)
+SCAN_CAP, SESS_KEYS, SESS_RATE = 500, 300.0, 0.25  # (s202) keys one SCAN call with COUNT 500 returns (COUNT
+#   counts the keys it walks, MATCH filters after), a node's session store at the fleet's load (~210 chat
+#   sessions, live or idle within the 5-min idle TTL, and ~60 other keys: rate-limit buckets, tenant config,
+#   the sweeper's lock), and chat sessions opened a second (2.5 req/s over ~10 turns a conversation)
+GREET_LIFE, GREET_P, GREET_G, GREET_SYS = 420.0, (700.0, 1000.0), (30.0, 80.0), 560.0  # (s202) s an app's
+#   one-turn greeting session stays in the store (its turn, the 5-min idle TTL, ~2 min to the next sweep),
+#   its prompt tokens (uniform: the app's system prompt and the user's account summary), its answer's
+#   tokens (uniform) and the system prompt's tokens (cached: the prefix every greeting shares)
+HEDGE_TPS = 30.0  # (s203) decode tokens/s of a 70B TP4 engine: a non-streaming answer longer than the
+#   gateway's per-try timeout x this has sent no response by then, and the gateway sends a hedged copy
+AGENT_LIM, AGENT_WS = 512 * MIB, 150 * MIB  # (s204) the node agent container's memory limit (what lxcfs shows
+#   it as MemTotal) and its working set (RSS) before the page cache its spool writes add
+DRV_START, DRV_FAIL_S, DRV_BUILD_S, DRV_VALID_S = 40.0, 55.0, 240.0, 60.0  # (s205) s from a rebooted node's
+#   agent collecting again to the GPU operator's driver container's first start, s that container lives when
+#   it cannot install the running kernel's headers (apt, then "Could not resolve Linux kernel version"), s
+#   it takes to install them and build and load the kernel modules, and s of the operands' validation
+#   (toolkit, device plugin, dcgm-exporter) until the node's GPUs are allocatable
 
 
 @dataclass
@@ -4051,6 +4211,27 @@ class Fault:
     #                    PROBE_CLOSE s after its first token: aborted in vLLM; not in the gateway's counts);
     #                    first_residue: from f.start the engine keeps the draft state of a request aborted
     #                    before its first verification step (the prober's), never reclaimed (`sim_engine`)
+    # (s202-s205) launch_greet: from f.start a tenant's mobile app asks for a greeting card at every app
+    #                    launch, each under a new session id (kind 34: one turn, GREET_P / GREET_G tokens),
+    #                    ramping linearly to f.rate a second over f.ramp minutes, held to f.end (`workload`,
+    #                    `sim_engine`, `sessions`); scan_cap: from f.start the node's session sweeper lists
+    #                    its store with one SCAN call that returns SCAN_CAP keys: once the store holds more,
+    #                    the idle sessions hashed past them are never examined, and their share of the held
+    #                    contexts is never freed (`scan_share`, `sim_engine`; no draw); hedge: from f.start to
+    #                    f.end the gateway hedges non-streaming requests (a share f.rate of the node's trace
+    #                    requests) that send nothing for f.cap s: a copy of each goes to another node and is
+    #                    reset there once the original completes; the node gets as many copies from its peers
+    #                    as it sends (kind 35, modelled on its own requests: always aborted, f.cap s short of
+    #                    its original's end; not in the gateway's counts; `workload`, `sim_engine`);
+    #                    hugepages: at f.start f.rate of host memory is reserved as 2-MiB huge pages (taken
+    #                    over 90 s, in no process's RSS), until f.end; the kernel kills the serving process at
+    #                    each start that meets 98.5 % (`daemon_oom`); kured: at f.start the reboot daemon
+    #                    drains the node, reboots it 60 s later (BOOT_S of silence), and the GPU operator's
+    #                    driver container then builds the driver for the running kernel; until f.end (the
+    #                    package mirror has that kernel's headers) each attempt fails and kubelet restarts it
+    #                    with CrashLoopBackOff's delays; no NVML library, no dcgm-exporter and no GPU to
+    #                    schedule the vLLM pod on until the build after it (`kured_times`, `life_of`,
+    #                    `node_records`, `alerts`; no draw)
 
 
 @dataclass
@@ -4116,6 +4297,11 @@ class Scenario:
     #                    to min): in that window the node agent publishes every record of the node under
     #                    another `node` name (its host IP); the same host clock and agent restarts (`build`,
     #                    `deliver`; no draw)
+    lxcfs: list[tuple[str, float]] = field(default_factory=list)  # (s204) (node, minute): from then the node
+    #                    agent's pod has lxcfs's files mounted over /proc/meminfo (and /proc/swaps): its host
+    #                    collector reports the agent container's memory (MemTotal = its limit, AGENT_LIM) as
+    #                    the host's; proc_rss_bytes (/proc/<pid>/status) is not covered (`node_records`; no
+    #                    draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -4228,6 +4414,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     mcl: list[tuple[float, float]] = []  # (s188) (from s, bytes): the serving container's memory limit
     mcg: list[tuple[float, float, float]] = []  # (s188) (staging start s, OOM kill s, limit) per fatal reload
     fmf: list[tuple[float, float]] = []  # (s190) (start s, exit s) of each container that fails its CUDA init
+    kur: list[dict[str, Any]] = []  # (s205) each kured reboot's timeline (`kured_times`)
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -4297,6 +4484,15 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             fmf += fails
             if ok_at < T:
                 restart(ok_at, ok_at, ok_at + 100)
+        elif f.kind == "kured":  # (s205) drained and rebooted by kured; the vLLM pod's replacement is Pending
+            ku = kured_times(f)  #   (no GPU to schedule it on) until the driver container's build loads the
+            dr, rb, bk = int(ku["drain"]), int(ku["reboot"]), int(ku["back"])  # driver (draws only the pid)
+            reach[rb:bk] = False
+            drained[dr:int(ku["ready"])] = True
+            scraped[dr + 30:int(ku["start"])] = False  # no pod IP: no scrape target, no TargetDown
+            restart(dr + 30, ku["start"], ku["ready"])
+            nvoff.append((float(bk), ku["gpu_ok"]))  # the agent's nvmlInit(): NVMLError_LibraryNotFound
+            kur.append(ku)
         elif f.kind == "reimage":  # (s187) drained; the node reboots into a new OS image (BOOT_S of silence);
             reach[s0:s0 + BOOT_S] = False  # the wiped model cache: the weights are fetched (f.rate s) first
             restart(s0, s0 + BOOT_S + 45 + f.rate, s0 + BOOT_S + 145 + f.rate, drain=True)
@@ -4511,6 +4707,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         other = other + offload_mem(rng, nd, f, T, other + rss, ev)
     for f in (f for f in fl if f.kind == "daemon_leak"):  # (s180) after every other kind's restarts
         other = other + daemon_oom(nd, f, T, other, rss, state, ev, readies, pid, float(rss_base), proc_start)
+    for f in (f for f in fl if f.kind == "hugepages"):  # (s204) huge pages taken over 90 s, freed at f.end:
+        h0, h1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the kernel kills the serving
+        hp = f.rate * nd.host_total * np.clip((N - h0) / 90.0, 0.0, 1.0) * ((h0 <= N) & (h1 > N))  # process
+        other = other + daemon_oom(nd, f, T, other, rss, state, ev, readies, pid, float(rss_base), proc_start,
+                                   hp)  # as for a daemon's memory
     if nd.worker_of:  # a worker pod runs no API server: no vLLM target to scrape
         scraped[:] = False
     nd.o.update(state=state, drained=drained, ev=ev, starts=starts, readies=readies, reach=reach, alive=alive,
@@ -4538,6 +4739,9 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o["prom_rej"] = prej
     if fmf:  # (s190)
         nd.o["fm_fail"] = fmf
+    if kur:  # (s205) no dcgm-exporter from the reboot until the operands run; the driver pod's attempts
+        nd.o["dcgm_off"] = [(k["reboot"], k["gpu_ok"]) for k in kur]
+        nd.o["kured"] = kur
     if api_from is not None:  # (s182)
         nd.o["api_from"] = api_from
     if stoff.any():
@@ -4587,9 +4791,29 @@ def fm_attempts(s0: float, fix: float, dl: float | None) -> tuple[list[tuple[flo
     return fails, k if dl is None else min(k, dl)
 
 
+def kured_times(f: Fault) -> dict[str, Any]:
+    """(s205) The timeline (s) of a node kured drains at f.start: the reboot 60 s later (the vLLM pod's
+    30-s grace, the drain's end), the agent collecting again BOOT_S after it, the GPU operator's driver
+    container's attempts (its first DRV_START s after that; each fails after DRV_FAIL_S until the package
+    mirror has the running kernel's headers at f.end, None: at once, and kubelet restarts it after
+    CrashLoopBackOff's delays, 10 s doubling to 300 s), the attempt that builds (DRV_BUILD_S) and the
+    operands' validation (DRV_VALID_S): the GPUs allocatable (`gpu_ok`); the vLLM pod scheduled there 15 s
+    later, its process started and ready 100 s after (the weights from the node's NVMe cache). No draw."""
+    drain = f.start * 60
+    reboot, back = drain + 60.0, drain + 60.0 + BOOT_S
+    fix = back if f.end is None else max(f.end * 60, back)
+    k, gap, fails = back + DRV_START, 10.0, []
+    while k < fix:
+        fails.append(k)
+        k, gap = k + DRV_FAIL_S + gap, min(2 * gap, 300.0)
+    gpu_ok = k + DRV_BUILD_S + DRV_VALID_S
+    return {"drain": drain, "reboot": reboot, "back": back, "fails": fails, "build": k, "gpu_ok": gpu_ok,
+            "start": gpu_ok + 15.0, "ready": gpu_ok + 115.0}
+
+
 def daemon_oom(nd: Node, f: Fault, T: int, other: Arr, rss: Arr, state: Arr, ev: list[Event],
-               readies: list[float], pid: list[int], rss_base: float, proc_start: Callable[[float], None]
-               ) -> Arr:
+               readies: list[float], pid: list[int], rss_base: float, proc_start: Callable[[float], None],
+               dmem: Arr | None = None) -> Arr:
     """(s180) Host memory (bytes per second) of a daemon the OOM killer may not pick (oom_score_adj -1000, as
     endpoint-security sensors set for themselves): it grows f.rate of host memory a minute from f.start
     until it is stopped at f.end, which frees it. Whenever host memory in use (`other` + the daemon + the
@@ -4599,10 +4823,12 @@ def daemon_oom(nd: Node, f: Fault, T: int, other: Arr, rss: Arr, state: Arr, ev:
     RSS climbs over RSS_RAMP s to its level plus the weights' staging buffers, so while the daemon holds the
     memory each new process is killed in its load. Updates `rss` and `state` (from each start on: loading
     100 s, then serving), `ev` and `readies` (a ready only for a process that reaches it) in place; draws
-    only the new pids (`proc_start`)."""
+    only the new pids (`proc_start`). (s204) `dmem`: the memory (bytes per second) to use instead (a huge-page
+    reservation)."""
     N = np.arange(T)
     s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
-    dmem = np.where((s0 <= N) & (s1 > N), f.rate * nd.host_total / 60 * (N - s0), 0.0)
+    if dmem is None:
+        dmem = np.where((s0 <= N) & (s1 > N), f.rate * nd.host_total / 60 * (N - s0), 0.0)
     limit, up_since, backoff, cand = 0.985 * nd.host_total, -math.inf, 0.0, []
     for s in range(s0, T):
         if state[s] == 0 or other[s] + dmem[s] + rss[s] < limit:
@@ -5062,6 +5288,19 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             at = np.arange(s0 + rng.uniform(0, f.rate), s1 - 1, f.rate)  # f.rate s, closed at its first token
             xs.append((at, np.full(len(at), float(PROBE_P)), np.full(len(at), float(PROBE_G)),
                        np.full(len(at), 33, np.int8)))
+        elif f.kind == "launch_greet":  # (s202) an app's greeting card at each launch, a new session each
+            nb = int(rng.poisson(f.rate * (s1 - s0)))  # (kind 34), ramping in over f.ramp minutes
+            at = np.sort(rng.uniform(s0, s1, nb))
+            at = at[rng.random(nb) < np.clip((at - s0) / (f.ramp * 60), 0.0, 1.0)]
+            xs.append((at, rng.uniform(*GREET_P, len(at)).round(), rng.uniform(*GREET_G, len(at)).round(),
+                       np.full(len(at), 34, np.int8)))
+        elif f.kind == "hedge":  # (s203) the peers' hedged copies (kind 35), modelled on this node's own
+            t0_, P0_, G0_, k0 = xs[0]  # non-streaming requests with nothing sent after the per-try timeout
+            slow = (f.cap - 0.2) * HEDGE_TPS < G0_  # its answer takes longer than the per-try timeout
+            hs = (k0 == 0) & (rng.random(len(t0_)) < f.rate) & slow & (t0_ + f.cap >= s0) & (t0_ + f.cap < s1)
+            nh = int(hs.sum())
+            xs.append((t0_[hs] + f.cap + rng.uniform(0.002, 0.02, nh), P0_[hs], G0_[hs],
+                       np.full(nh, 35, np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -5562,6 +5801,29 @@ def stale_attempts(f: Fault, T: int) -> Arr:
     return out
 
 
+def scan_share(f: Fault, fl: list[Fault], T: int) -> Arr:
+    """(s202) Per second from f.start, the share of the node's idle sessions that a sweeper listing its store
+    with one SCAN call never examines: 1 - SCAN_CAP / keys once the store holds more than SCAN_CAP. The store
+    holds SESS_KEYS at the fleet's load, the app's one-turn greeting sessions (opened at the `launch_greet`
+    faults' mean rate, each held GREET_LIFE s) and every session a sweep never reached: of the sessions that
+    go idle each second (SESS_RATE + the greetings), that share stays for good, and so the share grows. No
+    draw."""
+    N = np.arange(T)
+    cf = np.zeros(T)  # greeting sessions opened a second
+    for g in (g for g in fl if g.kind == "launch_greet"):
+        g0, g1 = g.start * 60, T if g.end is None else g.end * 60
+        cf += g.rate * np.clip((N - g0) / (g.ramp * 60), 0.0, 1.0) * ((g0 <= N) & (g1 > N))
+    out, nf, kk, s0 = np.zeros(T), 0.0, 0.0, int(f.start * 60)
+    for s in range(T):
+        nf += cf[s] - nf / GREET_LIFE
+        if s < s0:
+            continue
+        r = max(0.0, 1.0 - SCAN_CAP / (SESS_KEYS + nf + kk))
+        kk += r * (SESS_RATE + cf[s])
+        out[s] = r
+    return out
+
+
 def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[Fault], tr: Trace,
                seed: int) -> None:
     o, N = nd.o, np.arange(T)
@@ -5629,9 +5891,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         if q4 is not None:  # (s198) and what the pod's sidecar refused (429), with the tenant's kind
             e.out["q429"] = (w["t"][q4] + Q429_S, w["P"][q4], w["kind"][q4], w["G"][q4])
     tot, bad = np.zeros(T), np.zeros(T)
-    gwv: Arr = ~np.isin(w["kind"], (15, 22, 23, 33))  # (s114) a load test's client calls the node directly:
-    #   the gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's sibling
-    #   samples; (s200) nor a TTFT prober's request straight at the pod
+    gwv: Arr = ~np.isin(w["kind"], (15, 22, 23, 33, 35))  # (s114) a load test's client calls the node
+    #   directly: the gateway never sees it; (s189) nor does it count a mirrored copy or an n > 1 request's
+    #   sibling samples; (s200) nor a TTFT prober's request straight at the pod; (s203) nor a hedged copy
     np.add.at(tot, si[(ok | rej) & gwv], 1)
     np.add.at(bad, si[rej & gwv], 1)
     if bh is not None:  # (s184) a 504 at the gateway's upstream timeout
@@ -5703,6 +5965,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     pcm = kind == 33 if bool((kind == 33).any()) else None  # (s200) a TTFT prober's requests: each aborted
     if pcm is not None:  # just after its first token (no draw)
         aborted = aborted | pcm
+    hgc = kind == 35 if bool((kind == 35).any()) else None  # (s203) hedged copies: reset when their original
+    hd = next((f.cap for f in fl if f.kind == "hedge"), 0.0)  # completes, f.cap s after they began (no draw)
+    if hgc is not None:
+        aborted = aborted | hgc
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -5737,10 +6003,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         oneshot = oneshot | (kind == 31)
     if pcm is not None:  # (s200) nor a prober's fixed prompt
         oneshot = oneshot | pcm
+    if hgc is not None:  # (s203) nor a hedged copy (its conversation lives where the original went)
+        oneshot = oneshot | hgc
     salt = bool((kind == 14).any())  # (s110) cache-salted requests: no prefix shared with other users
     surge0 = min([int(f.start * 60) for f in fl if f.kind in ("surge", "ramp", "shift", "lora", "ctx_growth",
                                                                  "reasoning", "runaway", "rag", "diurnal",
-                                                                 "night", "mirror")],
+                                                                 "night", "mirror", "launch_greet")],
                  default=0) or int(o.get("fref_s", 0))
     psc = pool_scale(nd, e, fl, T)  # a restart with another config resizes the pool (None: never)
     keep = ttl_on = None  # (s147) a longer idle-session TTL: the share a sweep keeps, and its hits (no draw)
@@ -5767,6 +6035,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         amps = np.ones(T) if amps is None else amps
         amps[s0:] = amps[s0:] * (1.0 - f.rate)
         w["leak"][s0:] = w["leak"][s0:] + f.rate * amp / 210.0
+    for f in (f for f in fl if f.kind == "scan_cap"):  # (s202) the sessions one SCAN call never reaches:
+        sh = scan_share(f, fl, T)  # their share of the held contexts joins the leaked ones (no draw)
+        amps = np.ones(T) if amps is None else amps
+        amps = amps * (1.0 - sh)
+        w["leak"] = w["leak"] + sh * amp / 210.0
     rl = reload_times(fl, T)  # (s83) in-place checkpoint reloads: pauses, prefix-cache resets (no draw)
     rs = rwait = rlf = None
     if rl:
@@ -5827,6 +6100,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
         if pcm is not None:  # (s200) the prober closes its stream PROBE_CLOSE s after its first token
             uf = np.where(pcm, np.clip((ttft + PROBE_CLOSE) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
+        if hgc is not None:  # (s203) reset as its original, hd s ahead of it, completes
+            uf = np.where(hgc, np.clip((dur - hd) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         if sdkc is not None:  # (s150) cut once SDK_CUT of its tokens have streamed
             uf = np.where(sdkc, np.clip((ttft + (dur - ttft) * SDK_CUT / np.maximum(G, 1.0))
                                         / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
@@ -5860,7 +6135,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         pin = w["pinned"] if lgen is None else w["pinned"] + gen_kv(t, end, P, G, dur, lgen, T, e.pool)
         if ren is None:
             np.add.at(fin, ei, np.where(oneshot, 0.0, P + G) if batch or lt or xone or kw or qb
-                      or pcm is not None else P + G)
+                      or pcm is not None or hgc is not None else P + G)
         else:  # (s177) a request given up in the queue was never prefilled: no context to keep
             np.add.at(fin, ei, np.where(ren, 0.0, P + G))
         fsm = smooth(fin, 60)
@@ -5944,8 +6219,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     if xone:  # (s187) a classification answer ends on EOS or at its max_tokens; (s189) an evaluation sample
         reason = np.where(rest & (kind == 20), np.where(G >= CLS_MAX, 1, 0), reason)  # likewise (no draw)
         reason = np.where(rest & np.isin(kind, (21, 23)), np.where(G >= PS_MAX, 1, 0), reason)
-    np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23, 33))], 1)  # (s189) not what the gateway never
-    #                                                                         sees
+    np.add.at(bad, ei[errored & ~np.isin(kind, (15, 22, 23, 33, 35))], 1)  # (s189) not what the gateway
+    #                                                                             never sees
     if t5 is not None:  # (s196) the API's 500, as the answer would have gone out
         np.add.at(bad, ei[rest & t5], 1)
     if ren is not None:  # (s177) still queued at the gateway's upstream timeout: a 504
@@ -5960,6 +6235,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = hit * np.where(kind == 4, 0.25, 1.0)
     if (kind == 5).any():  # a launch's new users: first turns, only the shared system prompt is cached
         hit = hit * np.where(kind == 5, 0.5, 1.0)
+    if (kind == 35).any():  # (s203) a hedged copy's history is cached on the node its original went to
+        hit = hit * np.where(kind == 35, 0.25, 1.0)
+    if (kind == 34).any():  # (s202) a greeting shares the app's system prompt only
+        hit = np.where(kind == 34, np.floor(GREET_SYS / 16) * 16 / P, hit)
     if P0 is not None:  # (s70) the resent history is a prefix hit while it is still cached
         back = 0.95 * np.clip((1 - usage[si]) / 0.3, 0.25, 1.0)
         hit = np.where(kind == 8, np.minimum((hit * P0 + back * (P - P0)) / P, 0.98), hit)
@@ -6086,8 +6365,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
     else:  # (s177)
         np.add.at(buckets, (si[~ren], np.searchsorted(LES, ttft[~ren])), 1)
-    hid = np.isin(kind, (15, 22, 23, 33))  # (s189) nor does it see a mirrored copy or a sibling sample,
-    #                                         (s200) nor a prober's request straight at the pod (no draw)
+    hid = np.isin(kind, (15, 22, 23, 33, 35))  # (s189) nor does it see a mirrored copy or a sibling sample,
+    #                                             (s200) a prober's request straight at the pod or (s203) a
+    #                                             hedged copy (no draw)
     if lt or bool(hid.any()):  # (s114) the gateway's TTFT histogram (its fleet SLO rule) has only the
         gwb = np.zeros((T, len(LES)))  #                                requests it routed
         np.add.at(gwb, (si[~hid], np.searchsorted(LES, ttft[~hid])), 1)
@@ -6338,6 +6618,9 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
             continue
         if kind[i] == 31:  # (s198) a backtest runner's filing: a new id each (drawn only for it)
             out.append((qbt, f"bt-{rng.integers(1 << 48):012x}"))
+            continue
+        if kind[i] == 34:  # (s202) an app launch's greeting: retail-bank, a new id each (drawn only for it)
+            out.append(("retail-bank", f"app-{rng.integers(1 << 48):012x}"))
             continue
         if kind[i] == 29 and tqf is not None:  # (s198) the pinned tenant's conversations (drawn only for
             #                                       them)
@@ -6636,6 +6919,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             continue  # the exporter's host engine hangs: its /metrics times out
         if any(a <= t < b for a, b in crash):
             continue  # the exporter was OOM-killed: nothing listens until its container is back
+        if any(a <= t < b for a, b in o.get("dcgm_off", ())):
+            continue  # (s205) no driver: the GPU operator's dcgm-exporter waits in its init container
         fresh = any(b <= t < b + (iv or nd.iv)["dcgm"] for _, b in crash)  # its first read after a restart
         if drv and any(a <= t < b for a, b in drv):
             continue  # the GPU operator swaps the driver: dcgm-exporter waits for it, nothing to scrape
@@ -6715,13 +7000,19 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     if "api_from" in o:  # (s182) from a split process on, the agent's name filter matches the API server only
         api = API_RSS * (1.0 + 0.004 * np.sin(2 * np.pi * np.arange(T) / 97.0)) * (state > 0)  # (no draw)
         prss = np.where(np.arange(T) >= o["api_from"], api, prss)
+    lxm = o.get("lxcfs")  # (s204) from then the agent reads lxcfs's /proc/meminfo: its own container's memory
     for t in (t for t in collect(rng, nd, "host", T, iv) if reach[int(t)]):
         if t >= hoff:
             continue
-        out.append((t, sample(nd, "host", None, {
-            "mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
-            "proc_rss_bytes": int(prss[int(t)]),
-            "swap_used_bytes": int(o["swapped"][int(t)]) if "swapped" in o else 0})))  # (s173)
+        hm = {"mem_used_bytes": int(used[int(t)]), "mem_total_bytes": nd.host_total,
+              "proc_rss_bytes": int(prss[int(t)]),
+              "swap_used_bytes": int(o["swapped"][int(t)]) if "swapped" in o else 0}  # (s173)
+        if lxm is not None and t >= lxm:  # MemTotal its limit, MemTotal - MemFree its cgroup's usage (its
+            dx = t - lxm  #                  working set, breathing, and the page cache it builds up; no draw)
+            hm.update(mem_used_bytes=int(AGENT_WS * (1.0 + 0.03 * math.sin(2 * math.pi * dx / 97.0))
+                                         + 40 * MIB * (1.0 - math.exp(-dx / 1800.0))),
+                      mem_total_bytes=AGENT_LIM, swap_used_bytes=0)
+        out.append((t, sample(nd, "host", None, hm)))
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"]
             if reach[int(t)] and not (src == "host" and t >= hoff)]
     vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
@@ -7168,6 +7459,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             for a, b, _ in f.runs:
                 hung |= (ti >= a * 60) & (ti < b * 60)
                 back.append(b * 60)
+        for a, b in o.get("dcgm_off", ()):  # (s205) the exporter's pod waits for the driver (no draw)
+            hung |= (ti >= a) & (ti < b)
         gap |= hung
         gone = o["absent"][ti] if "absent" in o else np.zeros(len(ti), bool)  # not in any scrape config
         fired += [(k, c, lb, an, None) for k, c, lb in [
@@ -7182,6 +7475,18 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             xl = {**kl, "namespace": "gpu-operator", "container": "nvidia-dcgm-exporter",
                   "pod": f"nvidia-dcgm-exporter-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"}
             fired.append(("KubePodCrashLooping", ((dt_x >= 0) & (dt_x < 900)).sum(1) >= 2, xl, an, None))
+        for k_ in o.get("kured", ()):  # (s205) the driver container's restarts; the vLLM pod Pending (no
+            #                              draw)
+            if k_["fails"]:
+                dt_d = ti[:, None] - np.array([*k_["fails"], k_["build"]])
+                dl = {**kl, "namespace": "gpu-operator", "container": "nvidia-driver-ctr",
+                      "pod": f"nvidia-driver-daemonset-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"}
+                fired.append(("KubePodCrashLooping", (((dt_d >= 0) & (dt_d < 900)).sum(1) >= 2)
+                              & (ti < k_["build"]), dl, an, None))
+            rh = zlib.crc32(f"{nd.name}/{k_['drain']:g}".encode()) & 0xFFFFF
+            rp = f"{o['pod'][:-5]}{rh:05x}"  # the evicted pod's replacement
+            fired.append(("KubePodNotReady", (ti >= k_["drain"] + 30) & (ti < k_["start"]),
+                          {"job": "kube-state-metrics", "namespace": "inference", "pod": rp}, "-", None))
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -7603,7 +7908,8 @@ def scenarios() -> list[Scenario]:
             *thirty_eighth_scenarios(), *thirty_ninth_scenarios(), *fortieth_scenarios(),
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
-            *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios()]
+            *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
+            *fiftieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -10134,6 +10440,94 @@ def forty_ninth_scenarios() -> list[Scenario]:
     s201.nodes[0].skew = 1.1
     return [s198, s199, s200, s201]
 
+
+def fiftieth_scenarios() -> list[Scenario]:
+    """s202-s205, added later by a fiftieth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    greet = [Fault("launch_greet", n, 15, cause=ben, detail="app_launch_sessions", rate=0.9, ramp=20.0)
+             for n in ("sb-h100-02", "sb-h100-05")]  # retail-bank's app release, pinned to both by affinity
+    cap = Fault("scan_cap", "sb-h100-02", 0)  # (s202) session-layer 2.14 on sb-h100-01..03 for two days
+    x202 = round(float(np.argmax(scan_share(cap, greet[:1], 90 * 60) > 0)) / 60, 2)  # the first session its
+    #                                                                  sweeps never reach (no draw)
+    s202 = Scenario("s202_session_scan_page_cap_app_launch_flood", "2029-01-23T08:00:00+00:00", 90,
+                    mk("sb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True,
+                       step_gen=True, count_fix=True),
+                    [*greet, cap,
+                     Fault("scan_window", "sb-h100-02", x202, cause=si, detail="sweeper_single_scan_call"),
+                     Fault("warmup", "sb-h100-04", 55, 65, cause=ben, detail="warmup"),
+                     Fault("xid79", "sb-h100-06", 68, gpu=1, cause="other", detail="xid_79")],
+                    spill=True, noise=[("sb-h100-01", "NodeClockSkewDetected", 16, 90)],
+                    drop={("sb-h100-04", "dcgm"): 0.03})
+    for nd in s202.nodes[3:]:
+        nd.lower = True
+    s202.nodes[0].skew = 1.0
+    hg = [f"hg-h100-{k:02d}" for k in range(1, 7)]
+    r3 = round(20 + 130 / 60, 4)  # (s203) the canary's new engine ready
+    s203 = Scenario("s203_gateway_hedging_inherited_canary_draft_residue", "2029-01-30T14:00:00+00:00", 90,
+                    mk("hg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("warmup", "hg-h100-03", 20, 30, cause=ben, detail="vllm_upgrade"),
+                     Fault("spec_residue", "hg-h100-03", r3, cause="spec_residue",
+                           detail="canary_abort_path_keeps_draft_state", abort=0.015),  # the users' 1.5 %
+                     *(Fault("hedge", n, 35, 65, rate=0.25, cap=8.0) for n in hg),
+                     *(Fault("hedge_window", n, 35, 70, cause=ben, detail="hedged_requests")  # label only: to
+                       for n in hg),  #                                                   its rule's resolve
+                     Fault("kv_leak", "hg-h100-06", 40, cause=si, leak=2.0)],
+                    spill=True, noise=[("hg-h100-02", "NodeClockSkewDetected", 14, 90)],
+                    drop={("hg-h100-05", "host"): 0.03})
+    for nd in s203.nodes[3:]:
+        nd.lower = True
+    s203.nodes[1].skew = -0.8
+    roll = [(f"lx-h100-{k:02d}", round(18.0 + 1.6 * (k - 1), 4)) for k in range(1, 7)]  # (s204) the agent's
+    s204 = Scenario("s204_lxcfs_agent_meminfo_hugepages_oom_loop", "2029-02-06T11:00:00+00:00", 90,
+                    mk("lx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),  #                                   weekly rollout
+                    [*(Fault("agent_restart", n, m, round(m + 0.4, 4)) for n, m in roll),
+                     *(Fault("lxcfs_window", n, m, cause="monitoring_gap", detail="agent_lxcfs_meminfo")
+                       for n, m in roll),
+                     Fault("checkpoint_load", "lx-h100-04", 28, 33, cause=ben, detail="checkpoint_load"),
+                     Fault("hugepages", "lx-h100-03", 38, 52, rate=0.62),
+                     Fault("hp_window", "lx-h100-03", 38, 53.44, cause="other",  # label only: to its engine's
+                           detail="hugepages_wrong_tuned_profile"),  #                                ready
+                     Fault("warmup", "lx-h100-06", 62, 72, cause=ben, detail="config_rollout"),
+                     Fault("warmup", "lx-h100-05", 67, 77, cause=ben, detail="config_rollout")],
+                    spill=True, lxcfs=roll, noise=[("lx-h100-05", "NodeClockSkewDetected", 21, 90)],
+                    drop={("lx-h100-06", "vllm"): 0.03})
+    for nd in s204.nodes[3:]:
+        nd.lower = True
+    s204.nodes[4].skew = -1.2
+    k1 = Fault("kured", "kr-h100-01", 6.0)  # (s205) libc only: the same kernel, its driver builds at once
+    k3 = Fault("kured", "kr-h100-03", 22.0, 60.0)  # the new kernel: its headers in the mirror from 60
+    k5 = Fault("kured", "kr-h100-05", 38.0, 60.0)
+    kt = {f.node: kured_times(f) for f in (k1, k3, k5)}
+
+    def mn(x: float) -> float:
+        return round(x / 60, 4)
+    drv = "gpu_driver_build_no_kernel_headers"
+    s205 = Scenario("s205_kured_kernel_reboot_driver_headers_missing", "2029-02-13T03:00:00+00:00", 90,
+                    mk("kr-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv, trace2="azure_code",
+                       uref_min=6.0, step_gen=True, count_fix=True),
+                    [*(x for f in (k1, k3, k5) for x in (
+                        f, Fault("agent_restart", f.node, mn(kt[f.node]["reboot"]), mn(kt[f.node]["back"])))),
+                     Fault("kured_window", "kr-h100-01", 6.0, mn(kt["kr-h100-01"]["ready"] + 480), cause=ben,
+                           detail="kured_reboot"),
+                     *(x for n in ("kr-h100-03", "kr-h100-05") for x in (
+                         Fault("kured_window", n, mn(kt[n]["drain"]), mn(kt[n]["back"]), cause=ben,
+                               detail="kured_reboot"),
+                         Fault("driver_window", n, mn(kt[n]["back"]), mn(kt[n]["ready"]), cause="other",
+                               detail=drv),
+                         Fault("warmup_window", n, mn(kt[n]["ready"]), mn(kt[n]["ready"] + 480), cause=ben,
+                               detail="warmup"))),
+                     Fault("kv_leak", "kr-h100-06", 35, inst=4, cause=si, leak=1.8)],
+                    spill=True, noise=[("kr-h100-04", "NodeClockSkewDetected", 20, 90)],
+                    drop={("kr-h100-02", "nvml"): 0.03})
+    for nd in s205.nodes[3:]:
+        nd.lower = True
+    s205.nodes[3].skew = 1.3
+    return [s202, s203, s204, s205]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -10482,6 +10876,9 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         if any(f.kind == "spec_residue" and f.crash for f in fl):  # (s112) its generators are its own
             residue_crashes(nd, ni, fl, traces, T, seed)
         life_of(nrng, nd, T, fl)
+        for n_, m_ in sc.lxcfs:  # (s204) no draw
+            if n_ == nd.name:
+                nd.o["lxcfs"] = m_ * 60
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
                     if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap", "prefix_off")]
@@ -10489,6 +10886,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             wins += [(f.node, f.start * 60 - 30, f.start * 60 + 30 + f.rate)  # (s174) a slow cold load
                      for f in sc.faults if f.kind == "cold_load"]
             wins += [(f.node, f.start * 60 - 60, float(T)) for f in sc.faults if f.kind == "probe_loop"]
+            wins += [(f.node, kured_times(f)["drain"], kured_times(f)["ready"])  # (s205)
+                     for f in sc.faults if f.kind == "kured"]
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
