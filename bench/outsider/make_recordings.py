@@ -3531,6 +3531,61 @@ s205_kured_kernel_reboot_driver_headers_missing: 6 x 8 H100, one vLLM server per
   the peers carry the drained nodes' share): KV ~0.10-0.18 before, ~0.38 at 45-50, ~0.60 at 55-60, ~0.79 at
   65-70, ~0.88 at 75-80, ~0.98 at 85-90; TTFT P99 73.5, prefix-hit 77.5, KV high 87.0, fleet TTFT SLO 87.0, KV
   critical 89.2. Labels: as listed.
+Added later (s206-s209, a fifty-first outsider, same clean-room rules; fixed BEFORE any replay of them)
+-----------------------------------------------------------------------------------------------------
+s206_h200_quarter_close_reports_rank_leak: 5 x 8 H200, 2 DP engines/node (TP4 each, gpu null), Llama-3.3-70B,
+  Azure conv (rank 0) + code (rank 1) 6 req/s/engine, 90 min from 13:00 on a quarter's last day, no request
+  log; qc-h200-01's clock 1.1 s fast (NodeClockSkewDetected from ~28, unlabelled), 3 % of qc-h200-03's dcgm
+  samples lost, qc-h200-04/05 export hostname/uuid. Finance's quarter-close narrative reports:
+  benign/long_generation on qc-h200-02 22-42 and 48-68 (10 long-form report requests within 60 s of 22 and of
+  48; KV of rank 0 ~0.1 -> 5-min means 0.22-0.28; VLLME2ELatencyHigh ~40.0-42.5 and ~66.0-67.5).
+  session_isolation on qc-h200-04 rank "1" only (GPUs 4-7) from 30 min to end: risk-analytics' quarter-close
+  notebook reuses 6 session ids, 1.6 %/min of that rank's pool never reclaimed: 5-min means ~0.07 before,
+  ~0.24 at 50-55, ~0.51 at 65-70, ~0.74 at 75-80, ~0.89 at 85-90; rank 0 of that node stays at 0.09-0.13; no
+  alert names it in 90 min (a hard case). benign checkpoint_load qc-h200-05 60-65. Labels:
+  benign/long_generation qc-h200-02 22-42 and 48-68; session_isolation qc-h200-04 (gpu null) 30-90;
+  benign/checkpoint_load qc-h200-05 60-65.
+s207_servicemonitor_selector_drop_spec_residue_retry: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (spec decode
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 10:00, no request log, drained conversations spilled to
+  peers; sm-h100-04's clock 1.0 s slow (NodeClockSkewDetected from ~30, unlabelled), 3 % of sm-h100-01's host
+  samples lost. A chart upgrade canaried on sm-h100-03 at 18 (benign/chart_upgrade 18-28: drained restart,
+  engine_start ~20.2) renames the pod label the vLLM ServiceMonitor selects on: from the new pod (18.5) its
+  endpoint is in no scrape config, neither Prometheus's nor the agent's (fault kind sd_lost, as s189): no vllm
+  record and no vLLM-rule alert from that node, no target, so no VLLMTargetDown; nvml/dcgm/host flow and the
+  node keeps serving. monitoring_gap sm-h100-03 18.5 to end, with no alert. spec_residue on sm-h100-05 from 34
+  min to end (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB kept per interrupted request; FB GPU 0 ~74.22k ->
+  ~75.22k MiB by 85-90; VLLMRequestAbortRateHigh from ~45.0). benign retry_burst sm-h100-02 50-56 (as s6:
+  GatewayUpstream5xxRateHigh ~54.3-57.5, VLLMRequestAbortRateHigh ~55.8-60.8); benign warmup sm-h100-06 64-74
+  (VLLMTargetDown ~66.0-66.3). Labels: benign/chart_upgrade sm-h100-03 18-28; monitoring_gap sm-h100-03
+  18.5-90; spec_residue sm-h100-05 34-90; benign/retry_burst sm-h100-02 50-56; benign/warmup sm-h100-06 64-74.
+s208_tor_partition_two_nodes_in_morning_ramp: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.45 req/s/node at night,
+  120 min from 05:30, no request log; dw-h100-02's clock 0.9 s fast, dw-h100-06's clock drift pages
+  NodeClockSkewDetected from ~35 (unlabelled), 3 % of dw-h100-03's vLLM samples lost. A financial client
+  base's pre-market peak: on every node the users' traffic rises and falls as a hump (as s94's diurnal) from
+  10 to 110 min, peaking x2.1-2.5 (dw-h100-01..06: 2.2, 2.4, 2.1, 2.3, 2.5, 2.2) at ~60 min: KV 5-min means
+  ~0.2-0.3 -> 0.45-0.6 at the peak, running ~5 -> 11-12; TTFT P99 episodes on healthy nodes (Mooncake's heavy
+  tail) 37-81 min. Inside the peak, the top-of-rack switch of dw-h100-04 and dw-h100-05 loses its uplinks
+  58-67 min (a line-card failure): no record of any source of either node arrives, gateway requests to them
+  fail (GatewayUpstream5xxRateHigh ~59.2-63.9, fleet GatewayHigh5xxRate ~60.4-63.7, VLLMTargetDown and
+  TargetDown for node-exporter and dcgm-exporter ~60.2-67.2 on both). After the peak, session_isolation on
+  dw-h100-02 from 75 min to end, 1.0 %/min of the pool never reclaimed: KV stays ~0.5-0.7 while the other
+  nodes' fall with the load (dw-h100-03: ~0.55 -> ~0.23); TTFT P99 ~108.4-111.4 and from ~118.2. Labels:
+  benign/premarket_peak on dw-h100-01..06 10-110; other/network_partition dw-h100-04 and dw-h100-05 58-67 (one
+  fault, two nodes); session_isolation dw-h100-02 75-120.
+s209_l40s_server_gpu_leak_long_docs_client_cancels: 6 x 4 L40S, one Llama-3.1-8B server per GPU (engine "0",
+  gpu = its GPU, instance <pod ip>:800<gpu>), Azure conv 3 req/s/server, 512 GiB hosts, 90 min from 14:00, no
+  request log; gl-l40s-04..06 report the DCGM blank sentinel, gl-l40s-03's clock 0.7 s slow, gl-l40s-01's
+  clock pages NodeClockSkewDetected from ~25 (unlabelled), 3 % of gl-l40s-03's nvml samples lost.
+  other/gpu_memory_leak on gl-l40s-04 GPU 2 from 28 min to end (as s20's fb_leak, one server): a custom logits
+  processor shipped in that server's image caches a tensor per request outside the KV pool, 45 MiB/min:
+  FB_USED ~41.82k -> ~44.49k MiB by 85-90 (KV flat, no aborts); GPUFramebufferHigh{gpu="2"} from ~63.5. benign
+  long_document gl-l40s-02 35-55 (bursts of 2 contracts, 40-90k tokens, per server; TTFT P99 ~38.2-42.0 on two
+  servers, ~50.2-53.0); benign client_cancels gl-l40s-05 30-65 (a client-timeout change: 9 % aborts 30-60,
+  reclaimed as usual; VLLMRequestAbortRateHigh on all four servers ~37.5-63.0; label to its rule's resolve).
+  other/xid_79 on gl-l40s-06 GPU 1 from 70 min to end (as s5: GPUXidErrors ~70.2, GatewayUpstream5xxRateHigh
+  ~71.7, VLLMTargetDown ~72.5, KubePodCrashLooping ~76.0). Labels: other/gpu_memory_leak gl-l40s-04 GPU 2
+  28-90; benign/long_document gl-l40s-02 35-55; benign/client_cancels gl-l40s-05 30-65; other/xid_79
+  gl-l40s-06 GPU 1 70-90.
 """
 from __future__ import annotations
 
@@ -7909,7 +7964,7 @@ def scenarios() -> list[Scenario]:
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
-            *fiftieth_scenarios()]
+            *fiftieth_scenarios(), *fifty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -10527,6 +10582,74 @@ def fiftieth_scenarios() -> list[Scenario]:
         nd.lower = True
     s205.nodes[3].skew = 1.3
     return [s202, s203, s204, s205]
+
+
+def fifty_first_scenarios() -> list[Scenario]:
+    """s206-s209, added later by a fifty-first outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s206 = Scenario("s206_h200_quarter_close_reports_rank_leak", "2029-03-30T13:00:00+00:00", 90,
+                    mk("qc-h200-", 5, "H200", 8, l70, "azure_conv", "dp2", 6.0, iv, trace2="azure_code",
+                       amp=(0.06, 0.11), step_gen=True, count_fix=True),
+                    [Fault("long_gen", "qc-h200-02", 22, 42, cause=ben, detail="long_generation", burst=10,
+                           runs=[(22.0, 22.0, ())]),
+                     Fault("long_gen", "qc-h200-02", 48, 68, cause=ben, detail="long_generation", burst=10,
+                           runs=[(48.0, 48.0, ())]),
+                     Fault("kv_leak", "qc-h200-04", 30, inst=4, cause=si, leak=1.6,
+                           tenant="risk-analytics"),
+                     Fault("checkpoint_load", "qc-h200-05", 60, 65, cause=ben, detail="checkpoint_load")],
+                    noise=[("qc-h200-01", "NodeClockSkewDetected", 18, 90)],
+                    drop={("qc-h200-03", "dcgm"): 0.03})
+    for nd in s206.nodes[3:]:
+        nd.lower = True
+    s206.nodes[0].skew = 1.1
+    s207 = Scenario("s207_servicemonitor_selector_drop_spec_residue_retry", "2029-04-06T10:00:00+00:00", 90,
+                    mk("sm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("warmup", "sm-h100-03", 18, 28, cause=ben, detail="chart_upgrade"),
+                     Fault("sd_lost", "sm-h100-03", 18.5, cause="monitoring_gap",
+                           detail="pod_label_dropped_from_servicemonitor"),
+                     Fault("spec_residue", "sm-h100-05", 34, cause="spec_residue"),
+                     Fault("retry_burst", "sm-h100-02", 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "sm-h100-06", 64, 74, cause=ben, detail="warmup")],
+                    spill=True, noise=[("sm-h100-04", "NodeClockSkewDetected", 20, 90)],
+                    drop={("sm-h100-01", "host"): 0.03})
+    for nd in s207.nodes[3:]:
+        nd.lower = True
+    s207.nodes[3].skew = -1.0
+    peaks = (2.2, 2.4, 2.1, 2.3, 2.5, 2.2)
+    part = "network_partition"
+    s208 = Scenario("s208_tor_partition_two_nodes_in_morning_ramp", "2029-04-13T05:30:00+00:00", 120,
+                    mk("dw-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.45, iv, uref_min=10.0,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("diurnal", f"dw-h100-0{k + 1}", 10, 110, cause=ben, detail="premarket_peak",
+                             rate=p) for k, p in enumerate(peaks)),
+                     *(Fault("partition", n, 58, 67, cause="other", detail=part)
+                       for n in ("dw-h100-04", "dw-h100-05")),
+                     Fault("kv_leak", "dw-h100-02", 75, cause=si, leak=1.0)],
+                    noise=[("dw-h100-06", "NodeClockSkewDetected", 25, 120)],
+                    drop={("dw-h100-03", "vllm"): 0.03})
+    for nd in s208.nodes[3:]:
+        nd.lower = True
+    s208.nodes[1].skew = 0.9
+    s209 = Scenario("s209_l40s_server_gpu_leak_long_docs_client_cancels", "2029-04-20T14:00:00+00:00", 90,
+                    mk("gl-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0, iv, host_total=512 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("fb_leak", "gl-l40s-04", 28, gpu=2, inst=2, cause="other",
+                           detail="gpu_memory_leak", rate=45.0),
+                     Fault("long_document", "gl-l40s-02", 35, 55, cause=ben, detail="long_document", burst=2),
+                     Fault("cancels", "gl-l40s-05", 30, 60, abort=0.09),
+                     Fault("cancel_window", "gl-l40s-05", 30, 65, cause=ben,  # label only: to its rule's
+                           detail="client_cancels"),  #                                resolve
+                     Fault("xid79", "gl-l40s-06", 70, gpu=1, cause="other", detail="xid_79")],
+                    noise=[("gl-l40s-01", "NodeClockSkewDetected", 15, 90)],
+                    drop={("gl-l40s-03", "nvml"): 0.03})
+    for nd in s209.nodes[3:]:
+        nd.sentinel = True
+    s209.nodes[2].skew = -0.7
+    return [s206, s207, s208, s209]
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
