@@ -385,9 +385,12 @@ class NodeFeatures:
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
     capped: list[Capped] = field(default_factory=list)
     """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
-    mixed_servers: list[tuple[str, int]] = field(default_factory=list)
-    """Engines whose readings mix several servers: (where, counter fall-backs in the window),
-    from :func:`mixed_servers`."""
+    host_view_wrong: tuple[float, float, int] | None = None
+    """The host's memory readings are not the host's: (GiB in all, GiB its serving process
+    holds, since when), where a recent host sample's process held more than that total."""
+    mixed_servers: list[tuple[str, int, int]] = field(default_factory=list)
+    """Engines whose readings mix several servers: (where, counter fall-backs in the window,
+    the first of them), from :func:`mixed_servers`."""
     api_errors: tuple[float, float, float] | None = None
     """Requests vLLM's HTTP servers failed with a 5xx that their engines finished: (5xx a
     minute, their share of the answered, the engines' errors a minute), where
@@ -1166,9 +1169,10 @@ FROZEN_HELD_NS = 600 * NS
 move until the dead stats task's successor dies in turn, and the gap is the same one."""
 
 
-def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[str, int]]:
+def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[str, int, int]]:
     """vLLM engines whose counters fell back :data:`MIXED_DROPS` times or more within
-    ``window_ns`` while no server of the node started then: (where they run, the drops). A
+    ``window_ns`` while no server of the node started then: (where they run, the drops, the
+    first of them). A
     server's counters fall back once, at its restart; readings that keep falling come from
     several servers under one name (an agent scraping vLLM through a Service address, each
     scrape reaching another pod)."""
@@ -1177,9 +1181,9 @@ def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[
         return []
     out = []
     for key, e in state.engines.items():
-        drops = sum(1 for t in e.restarts if since < t <= tick_ns)
-        if drops >= MIXED_DROPS:
-            out.append((pool_name(e.pool) if e.pool is not None else f"engine {key}", drops))
+        drops = [t for t in e.restarts if since < t <= tick_ns]
+        if len(drops) >= MIXED_DROPS:
+            out.append((pool_name(e.pool) if e.pool is not None else f"engine {key}", len(drops), drops[0]))
     return sorted(out)
 
 

@@ -17,7 +17,6 @@ from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.blocks import BLOCK_MINUTES
 from correlator.core.features import (
-    MIXED_WINDOW_NS,
     GpuView,
     KvView,
     Level,
@@ -930,10 +929,12 @@ def monitoring_gap(
     steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
-    if f.mixed_servers:
+    if f.mixed_servers or f.host_view_wrong is not None:
         # readings of other servers under this node's name are worse than none: they raise and
-        # hide its alerts and its features (outsider s197: an agent scraping through a Service)
-        symptoms, onset = 1.0, min(onset, f.ts_ns - MIXED_WINDOW_NS) if ev else f.ts_ns - MIXED_WINDOW_NS
+        # hide its alerts and its features (outsider s197: an agent scraping through a Service;
+        # s204: an agent reading a container's memory view as the host's)
+        began = [t for _, _, t in f.mixed_servers] + ([f.host_view_wrong[2]] if f.host_view_wrong else [])
+        symptoms, onset = 1.0, min(began + ([onset] if ev else []))
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
                                                GPU_FAILURE, CRASH_LOOP))
     strength = symptoms * (1.0 - visible)
@@ -951,7 +952,12 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
     out += [(f"vllm on {where}", f"vLLM's metrics for {where} stand still while the request log "
              "shows it serving") for where in f.frozen_servers]
     out += [(f"vllm on {where}", f"vLLM's counters for {where} fell back {drops} times in 5 min with no "
-             "restart: its readings mix several servers") for where, drops in f.mixed_servers]
+             "restart: its readings mix several servers") for where, drops, _ in f.mixed_servers]
+    if f.host_view_wrong is not None:
+        total, rss, _ = f.host_view_wrong
+        out.append(("mem_total_bytes", f"the host's memory reads {total:.1f} GiB in all while its serving "
+                    f"process holds {rss:.1f} GiB: the agent reads another memory view (a container's), "
+                    "not the host's"))
     out += [(mname, f"metric '{mname}' is not collected") for mname in f.missing_metrics]
     if f.partial_rss is not None:  # (outsider s182: an upgrade ran the workers as retitled processes)
         now, before = f.partial_rss

@@ -60,7 +60,7 @@ from correlator.core.hosts import NO_NODE
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
-from correlator.core.nodestate import EngineTrack, NodeState
+from correlator.core.nodestate import MISMATCH_HELD_NS, EngineTrack, NodeState
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.sessions import SessionTracker
@@ -390,7 +390,9 @@ class NodeEngine:
         memory incident (outsider s107: a residue open, then the server's metrics unreachable
         while its memory grows to the OOM killer): a monitoring gap, paged as the second
         incident (:meth:`_gap_on_its_own`). And on a node running a server per GPU, another
-        server's residue found well after the first one's (:meth:`_other_residue`)."""
+        server's residue found well after the first one's (:meth:`_other_residue`). And any
+        cause found beside a gap about the readings themselves (mixed servers, a memory view
+        not the host's)."""
         self._other = self._other_residue(f, tick_ns)
         if self._second_engaged():
             return self.second.cause  # type: ignore[union-attr]
@@ -400,6 +402,16 @@ class NodeEngine:
             for own in (hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE):
                 if scores[own].strength >= inc.open_score:
                     return own  # a GPU failing, the node cut off: root causes of their own
+        if self.machine.active and first == hypotheses.MONITORING_GAP and \
+                (f.mixed_servers or f.host_view_wrong is not None):
+            # a gap about the readings themselves (other servers', a container's) is no
+            # diagnosis of what goes wrong on the node: a cause found beside it is its own
+            # (outsider s204: huge pages reserved by a wrong tuning profile, vLLM OOM-killed at
+            # each start, on a node whose agent read a container's memory view)
+            rest = [c for c, s in scores.items() if s.strength >= inc.open_score and c not in
+                    (hypotheses.MONITORING_GAP, hypotheses.UNEXPLAINED_ALERTS)]
+            if rest:
+                return max(rest, key=lambda c: scores[c].strength)
         gap = scores[hypotheses.MONITORING_GAP].strength
         if self.machine.active and first in MEMORY_CAUSES and gap >= inc.open_score and \
                 self._gap_on_its_own(f, tick_ns) and self._gap_beyond_alerts(f, scores):
@@ -612,7 +624,7 @@ class NodeEngine:
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
                 self._capped() or self._upstream_errors(tick_ns) or self._output_cap() or \
                 self._context_cap() or self._api_errors() or \
-                mixed_servers(st, tick_ns, MIXED_WINDOW_NS):
+                mixed_servers(st, tick_ns, MIXED_WINDOW_NS) or self._host_view_wrong(tick_ns):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -779,6 +791,7 @@ class NodeEngine:
             context_cap=self._context_cap(),
             api_errors=self._api_errors(),
             mixed_servers=mixed_servers(st, tick_ns, MIXED_WINDOW_NS),
+            host_view_wrong=self._host_view_wrong(tick_ns),
             partial_rss=partial,
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
@@ -828,6 +841,12 @@ class NodeEngine:
     def _output_cap(self) -> tuple[float, float, float] | None:
         cfg = self.rules.hypotheses.output_cap
         return output_cap(self.state, cfg.min_requests, cfg.min_share, cfg.before_factor)
+
+    def _host_view_wrong(self, tick_ns: int) -> tuple[float, float, int] | None:
+        since, last, total, rss = self.state.host.mismatch
+        if not last or tick_ns - last > MISMATCH_HELD_NS:
+            return None
+        return (total / (1 << 30), rss / (1 << 30), since)
 
     def _idle_engines(self, tick_ns: int, f: NodeFeatures) -> bool:
         """Whether the node's vLLM engines are up, past their warm-up and reporting, and served

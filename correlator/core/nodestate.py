@@ -90,6 +90,8 @@ class of a handler): ``http_4xx:<series>``."""
 RSS_PARTIAL_SHARE = 0.2
 """Below this share of what it read before its start, the serving process's memory reading
 covers only part of the server (:meth:`HostTrack.partial_rss`)."""
+MISMATCH_HELD_NS = 120 * 1_000_000_000
+"""How long after its last such sample the host's memory view is still judged wrong."""
 TENANTS_KEPT = 16
 TENANT_HALF_LIFE_NS = 150 * 1_000_000_000
 RATE_LIMITED_SERVED = 0.03
@@ -341,6 +343,10 @@ class HostTrack:
     total_bytes: float = 0.0
     oom_ns: deque[int] = field(default_factory=lambda: deque(maxlen=16))
     start_ns: int = 0
+    mismatch: tuple[int, int, float, float] = (0, 0, 0.0, 0.0)
+    """Host samples whose serving process held more than the host's total memory: (since when,
+    the last, its total read, its process's memory read, in bytes); a pause longer than
+    :data:`MISMATCH_HELD_NS` starts anew."""
     rss_ref: float = NAN
     """The serving process's memory (% of the host's) as it last ran in full before a start..."""
     used_ref: float = NAN
@@ -761,6 +767,14 @@ class NodeState:
         mt = rec.metrics
         h = self.host
         total = mt.get("mem_total_bytes")
+        rss = mt.get("proc_rss_bytes")
+        if total and rss is not None and rss > total:
+            # a process holding more than the host has: the memory view read is not the host's
+            # (an agent given a container's /proc/meminfo, outsider s204); nothing of it is used
+            going_on = h.mismatch[1] and rec.ts_ns - h.mismatch[1] <= MISMATCH_HELD_NS
+            since = h.mismatch[0] if going_on else rec.ts_ns
+            h.mismatch = (since, rec.ts_ns, total, rss)
+            return
         if total:
             h.total_bytes = total
         if h.total_bytes <= 0:
@@ -768,7 +782,6 @@ class NodeState:
         used = mt.get("mem_used_bytes")
         if used is not None:
             h.mem_pct.observe(rec.ts_ns, 100.0 * used / h.total_bytes)
-        rss = mt.get("proc_rss_bytes")
         if rss is not None:
             h.rss_pct.observe(rec.ts_ns, 100.0 * rss / h.total_bytes)
         swap = mt.get("swap_used_bytes")

@@ -121,7 +121,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s187_generation_config_cap_reimage_wave", "s188_pod_memory_limit_reload_oom_kills",
              "s192_chart_args_rename_max_model_len_rejects",
              "s195_missed_endpoint_update_gateway_blackholes_node",
-             "s196_tool_call_parser_500s_engine_sees_success", "s197_agent_scrapes_service_vip_mixed_pods")
+             "s196_tool_call_parser_500s_engine_sees_success", "s197_agent_scrapes_service_vip_mixed_pods",
+             "s204_lxcfs_agent_meminfo_hugepages_oom_loop")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -597,3 +598,12 @@ def test_readings_that_mix_several_servers_are_a_gap(recordings: Path) -> None:
     nodes = {n for r in incident_records(recordings / "s197_agent_scrapes_service_vip_mixed_pods")
              if r["incident_id"] == s197[0]["incident_id"] for n in r["nodes"]}
     assert nodes == {"vs-h100-02", "vs-h100-05"}
+
+
+def test_a_memory_view_not_the_hosts_is_a_gap_and_a_crash_beside_it_its_own(recordings: Path) -> None:
+    """s204: agents given a container's /proc/meminfo on six nodes (512 MiB in all beside a
+    96-GiB server); on one of them huge pages reserved by a wrong profile OOM-kill vLLM."""
+    s204 = opened(recordings / "s204_lxcfs_agent_meminfo_hugepages_oom_loop")
+    assert sorted(r["nodes"][0] for r in s204 if r["cause"] == "monitoring_gap") == \
+        [f"lx-h100-0{i}" for i in range(1, 7)]
+    assert [r["nodes"] for r in s204 if r["cause"] == "crash_loop"] == [["lx-h100-03"]]
