@@ -1122,7 +1122,7 @@ def api_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min
 
 
 def upstream_errors(state: NodeState, w: Windows, minutes: int, min_share: float, min_per_min: float,
-                    engine_share: float, tick_ns: int = 0) -> tuple[float, float, float] | None:
+                    engine_share: float, tick_ns: int) -> tuple[float, float, float] | None:
     """Requests the node's request log ends in errors while its engines, up and counting,
     never saw them: over the last ``minutes``, at least ``min_share`` of the logged requests
     (and ``min_per_min`` a minute) finished in errors, and the engines' own error counters
@@ -1172,10 +1172,9 @@ move until the dead stats task's successor dies in turn, and the gap is the same
 def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[str, int, int]]:
     """vLLM engines whose counters fell back :data:`MIXED_DROPS` times or more within
     ``window_ns`` while no server of the node started then: (where they run, the drops, the
-    first of them). A
-    server's counters fall back once, at its restart; readings that keep falling come from
-    several servers under one name (an agent scraping vLLM through a Service address, each
-    scrape reaching another pod)."""
+    first of them). A server's counters fall back once, at its restart; readings that keep
+    falling come from several servers under one name (an agent scraping vLLM through a Service
+    address, each scrape reaching another pod)."""
     since = tick_ns - window_ns
     if max(state.engine_start_ns, state.host.start_ns) > since:
         return []

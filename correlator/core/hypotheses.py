@@ -16,14 +16,7 @@ from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.blocks import BLOCK_MINUTES
-from correlator.core.features import (
-    GpuView,
-    KvView,
-    Level,
-    NodeFeatures,
-    growing_host,
-    large_documents,
-)
+from correlator.core.features import GpuView, KvView, Level, NodeFeatures, growing_host, large_documents
 from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -102,7 +95,7 @@ def score_all(
         ENGINE_SLOWED: engine_slowed(f, rules, expl),
         CONCURRENCY_CAPPED: concurrency_capped(f, rules),
         UPSTREAM_ERRORS: upstream_errors(f, rules),
-        OUTPUT_CAPPED: output_capped(f, rules),
+        OUTPUT_CAPPED: output_capped(f),
         CONTEXT_CAPPED: context_capped(f),
         API_SERVER_ERRORS: api_server_errors(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
@@ -765,7 +758,7 @@ def upstream_errors(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
 
 
-def output_capped(f: NodeFeatures, rules: RuleSet) -> Score:
+def output_capped(f: NodeFeatures) -> Score:
     """Answers cut short by a limit the server took at its start (outsider s187: re-imaged
     nodes fetched a model repository whose generation_config.json carries max_new_tokens 128,
     which vLLM applies to every request; answers of hundreds of tokens before, none longer
@@ -777,8 +770,7 @@ def output_capped(f: NodeFeatures, rules: RuleSet) -> Score:
                    detail=f"since the server started no answer is longer than {cap:.0f} tokens and "
                           f"{100 * share:.0f} % end by length at exactly {cap:.0f}, against answers of "
                           f"{before:.0f} tokens before: a server-wide output limit")]
-    return Score(0.8, f.ts_ns - int(f.since_start_s * 1e9) if f.since_start_s < 1e9 else f.ts_ns, ev,
-                 critical=True)
+    return Score(0.8, _started_ns(f), ev, critical=True)
 
 
 def api_server_errors(f: NodeFeatures, rules: RuleSet) -> Score:
@@ -808,8 +800,12 @@ def context_capped(f: NodeFeatures) -> Score:
                    detail=f"since the server started {refused} requests with prompts longer than any it "
                           f"answered ({ok:.0f} tokens) ended in errors, against prompts of {before:.0f} "
                           "tokens answered before: a shorter context limit (max_model_len)")]
-    return Score(0.8, f.ts_ns - int(f.since_start_s * 1e9) if f.since_start_s < 1e9 else f.ts_ns, ev,
-                 critical=True)
+    return Score(0.8, _started_ns(f), ev, critical=True)
+
+
+def _started_ns(f: NodeFeatures) -> int:
+    """When the node's server last started, as far as its features tell (else now)."""
+    return f.ts_ns - int(f.since_start_s * 1e9) if f.since_start_s < 1e9 else f.ts_ns
 
 
 def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:

@@ -138,8 +138,8 @@ class NodeEngine:
         # and the residue of a server it does not name, as judged this tick (:meth:`_other_residue`).
         self._residue: tuple[int, frozenset[str]] = (0, frozenset())
         self._other: hypotheses.Score | None = None
-        # The serving process's memory reading found to cover only part of it (NodeFeatures.partial_rss).
-        # (the start it is judged for, the host's lowest memory used since its warm-up, the judgement)
+        # Whether the serving process's memory reading covers only part of it (NodeFeatures.partial_rss):
+        # the start it is judged for, the host's lowest memory used since its warm-up, the judgement.
         self._partial: tuple[int, float, tuple[float, float] | None] = (-1, NAN, None)
 
     def __getstate__(self) -> dict[str, object]:

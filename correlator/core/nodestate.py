@@ -93,8 +93,12 @@ covers only part of the server (:meth:`HostTrack.partial_rss`)."""
 MISMATCH_HELD_NS = 120 * 1_000_000_000
 """How long after its last such sample the host's memory view is still judged wrong."""
 TENANTS_KEPT = 16
+"""Tenants whose recent outcomes a node keeps (:attr:`RequestEvents.tenant_log`)..."""
 TENANT_HALF_LIFE_NS = 150 * 1_000_000_000
+"""...decayed with this half-life..."""
 RATE_LIMITED_SERVED = 0.03
+"""...of which one still served at least this share while most of its requests fail is held
+to a quota (:meth:`RequestEvents.rate_limited_share`)."""
 RUN_SERVED = 100
 """Requests a server's run must have answered for its longest answer to be what it served."""
 """Serving-process and engine starts kept per node (a crash loop's count needs a few)."""

@@ -31,15 +31,14 @@ def log(share: float) -> list[Record]:
     return out
 
 
-def engine_counts_them(records: list[Record]) -> list[Record]:
-    """The engine's own error counter rising with the log's errors (it failed them itself)."""
+def engine_counts_them(records: list[Record],
+                       counter: str = 'vllm:request_success_total{finished_reason="error"}') -> list[Record]:
+    """The engine's ``counter`` rising with the log's errors (it failed or refused them itself)."""
     out: list[Record] = []
-    errors = 0.0
     for r in records:
         if isinstance(r, SampleRecord) and r.source == "vllm":
             t = (r.ts_ns - at(0)) / 1e9
             errors = 2 * (min(max(t, FROM), TO) - FROM) / 5
-            counter = 'vllm:request_success_total{finished_reason="error"}'
             r = r.model_copy(update={"metrics": {**r.metrics, counter: errors}})
         out.append(r)
     return out
@@ -66,15 +65,9 @@ def test_errors_the_engine_counted_itself_are_not_upstream() -> None:
 def test_errors_vllms_http_server_answered_are_not_upstream() -> None:
     """Requests vLLM's API server refused (a client's invalid parameters, a 400 before the
     engine, outsider s192): its ``http_requests_total`` 4xx series counts them."""
-    out: list[Record] = []
-    for r in node_records(NodeSpec(), END):
-        if isinstance(r, SampleRecord) and r.source == "vllm":
-            t = (r.ts_ns - at(0)) / 1e9
-            refused = 2 * (min(max(t, FROM), TO) - FROM) / 5
-            counter = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="4xx"}'
-            r = r.model_copy(update={"metrics": {**r.metrics, counter: refused}})
-        out.append(r)
-    assert "upstream_errors" not in causes(out + log(0.25))
+    counter = 'http_requests_total{handler="/v1/chat/completions",method="POST",status="4xx"}'
+    records = engine_counts_them(list(node_records(NodeSpec(), END)), counter)
+    assert "upstream_errors" not in causes(records + log(0.25))
 
 
 def tenant_of(r: EventRecord, limited: bool) -> str:
