@@ -3586,6 +3586,119 @@ s209_l40s_server_gpu_leak_long_docs_client_cancels: 6 x 4 L40S, one Llama-3.1-8B
   ~71.7, VLLMTargetDown ~72.5, KubePodCrashLooping ~76.0). Labels: other/gpu_memory_leak gl-l40s-04 GPU 2
   28-90; benign/long_document gl-l40s-02 35-55; benign/client_cancels gl-l40s-05 30-65; other/xid_79
   gl-l40s-06 GPU 1 70-90.
+Added later (s210-s213, a fifty-second outsider, same clean-room rules; fixed BEFORE any replay of them)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s209); the figures are read from the built files.
+s210_gameday_chaos_experiments_hide_tenant_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 14:00 UTC on a Tuesday, no request log; gd-h100-04..06 export hostname/uuid, gd-h100-01's clock 1.2
+  s fast (NodeClockSkewDetected from 28.1, unlabelled), 3 % of gd-h100-03's dcgm samples lost; the gateway's
+  per-upstream TTFT histogram and its rule GatewayUpstreamLatencyHigh on every node (new Node knob gw_ttft:
+  the first response byte as the gateway sees it, without its request log). The SRE team's quarterly GameDay,
+  20-60 min: Chaos Mesh experiments against single serving pods, announced in the on-call channel, no alert
+  silenced. (1) benign/chaos_container_kill gd-h100-02 20-30: PodChaos container-kill SIGKILLs the vllm
+  container at 20.0 (no drain); kubelet restarts it 10 s later (kind oom_crash's undrained restart:
+  process_start 20.15, weights 100 s, engine_start 21.83, a cold prefix cache); the gateway fails what it
+  sends there until its outlier ejection (45 s): GatewayUpstream5xxRateHigh 21.4-25.6, fleet
+  GatewayHigh5xxRate 22.9-25.4; one restart (no KubePodCrashLooping), and the 110-s hole is shorter than
+  VLLMTargetDown's 2 min. (2) benign/chaos_network_delay gd-h100-04 30-45 (to its rule's resolve):
+  NetworkChaos delay, 250 ms (jitter 50 ms) on the vllm pod's traffic both ways, 30-40 (new fault kind
+  net_delay): the request's way in and its first chunk's way back add ~0.5 s to every TTFT the gateway
+  measures (its per-upstream and fleet histograms), while vLLM's own TTFT histogram, timed inside the server,
+  is unchanged, and so are running, KV and every record of the agent: GatewayUpstreamLatencyHigh on gd-h100-04
+  32.4-44.6, fleet GatewayP99LatencySLOBreach 37.4-43.6, no vLLM rule. (3) session_isolation on gd-h100-04
+  from 33 min to end, inside the delay experiment: risk-analytics' new notebook client reuses 6 session ids,
+  2.0 %/min of the pool never reclaimed (as s1): KV 5-min means ~0.11-0.16 before, ~0.35 at 35-40, ~0.55 at
+  40-50, ~0.66 at 50-55, ~0.82 at 60-65, ~0.96 at 70-75, >= 0.99 from 75; running flat (~17) to ~70;
+  VLLMTimeToFirstTokenP99High and GatewayUpstreamLatencyHigh (again) 72.6, prefix-hit 75.6, KV high 76.6, KV
+  critical 76.9, fleet TTFT SLO 77.6, preemptions 78.1. (4) benign/chaos_pod_partition gd-h100-06 45-55:
+  NetworkChaos partition of the vllm pod from the pods of the gateway's and the monitoring namespaces, 45-50
+  (kinds prom_reject and stale_ep): Prometheus's scrapes time out (VLLMTargetDown 47.1-50.1), the gateway's
+  connects time out and are retried on the ring's next host (per-upstream failures, no 5xx for users:
+  GatewayUpstream5xxRateHigh 49.1-51.1), while the node agent, which scrapes from the host's network (no pod
+  the partition's selectors name), keeps reporting the idle engine (running ~18 -> ~0.1, KV ~0.06 at 45-50);
+  the returning conversations find a colder cache. (5) other/xid_79 on gd-h100-05 GPU 2 at 52 min, inside the
+  GameDay but no experiment of it (as s5: GPUXidErrors 52.4, GatewayUpstream5xxRateHigh 53.9, VLLMTargetDown
+  54.6, fleet GatewayHigh5xxRate 55.1, KubePodCrashLooping 57.9). Labels: benign/chaos_container_kill
+  gd-h100-02 20-30; benign/chaos_network_delay gd-h100-04 30-45; session_isolation gd-h100-04 33-90;
+  benign/chaos_pod_partition gd-h100-06 45-55; other/xid_79 gd-h100-05 GPU 2 52-90.
+s211_regenerate_forks_pin_parent_contexts: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere, 432k-token pool), Azure conv 2.5 req/s/node, 100 min from 10:00 UTC, no request log;
+  rg-h100-04..06 export hostname/uuid, rg-h100-04's clock 1.1 s slow (NodeClockSkewDetected from 32.1,
+  unlabelled), 3 % of rg-h100-02's host samples lost. The chat web app's release at 20 min puts "Stop" and
+  "Regenerate" under every answer: a user stops an answer midway (vLLM aborts it) and asks for another answer
+  to the same message, a fork of the conversation at that turn. Its flag ramps over 15 min to 2 % of the chat
+  requests on every node (new fault kind regen: the stopped request, kind 36, aborted at a uniform 15-90 % of
+  its answer; the regeneration, kind 37, REGEN_THINK s after the stop, its prompt cached but its last partial
+  block): aborts 1.5 % -> ~3.3 % (1.7-5.2 % per 5 min, never above 5 % for 5 min: no abort alert), each stop's
+  draft state reclaimed as any abort's. The serving stack's session layer 3.4, on rg-h100-03 since the day
+  before (the other nodes run 3.3, which copies a branch's history into a new session), keeps a branch as a
+  child of the conversation's session that references the parent's context (copy-on-write); freeing a swept
+  child never drops that reference, so the parent's context at the fork point is never freed (new fault kind
+  fork_pin: each regeneration's prompt stays held from KW_SWEEP s after it, when its session would have been
+  swept). (1) benign/regenerate_button on rg-h100-01..06 from 20 to the end. (2) session_isolation on
+  rg-h100-03 from 20 to the end (detail session_layer_fork_refcount): ~3 regenerations a minute, ~1.1k tokens
+  of context each, ~0.8 %/min of the pool at full rollout: KV 5-min means ~0.11-0.20 before 45, ~0.29 at
+  50-55, ~0.34 at 60-65, ~0.42 at 65-70, ~0.48 at 75-80, ~0.54 at 85-90, ~0.56 at 90-100, running flat
+  (~16-22), no alert in 100 min (a slow, hard case). (3) benign/scripted_regenerations on rg-h100-05 30-65 (to
+  its rule's resolve): a product team's browser script compares the answers of a prompt change by stopping and
+  regenerating them (another 12 % of that node's requests, 30-60 min; the team's tenant is pinned there):
+  aborts 11.5-15.4 % per 5 min, VLLMRequestAbortRateHigh 36.3-64.6, the stops' draft state freed as usual (FB
+  GPU 0 ~74.20k -> ~74.23k MiB while it lasts, then back). (4) other/network_partition rg-h100-06 72-78 (as
+  s5: no record of any source; GatewayUpstream5xxRateHigh 73.3-77.8, TargetDown and VLLMTargetDown 74.1-78.1).
+  Labels: as listed.
+s212_agent_parser_drops_dp_rank_hidden_residue: 5 x 8 H100, one vLLM server per node with two data-parallel
+  TP4 ranks (engine "0" on GPUs 0-3, "1" on 4-7, gpu null; as s10), Llama-3.3-70B + 1B draft (speculative
+  decoding on both), Azure conv (rank 0) + code (rank 1) 6 req/s/engine, 90 min from 09:00 UTC, no request
+  log; ac-h100-04/05 export hostname/uuid, ac-h100-03's clock 1.0 s fast (NodeClockSkewDetected from 30.2,
+  unlabelled), 3 % of ac-h100-01's nvml samples lost. A node-agent release (v2.9) with a faster
+  Prometheus-text parser is canaried on ac-h100-02 at 18.0 and ac-h100-04 at 19.5 (agent restarts: 24 s
+  without collection, seq from 1, the old agent's last 10 s re-sent, as s31). The parser keys a family's
+  series by (metric name, model_name), written before vLLM put its DP ranks behind one /metrics with an
+  `engine` label: the ranks' series collide and the one parsed last, rank 1's, wins (new Node knob
+  one_rank_from): from the restart the node's vLLM samples are rank 1's only, right and labelled engine "1",
+  and rank 0 (its KV, running, waiting, finish reasons, spec-decode counters) is never reported again.
+  Prometheus parses the same endpoint right: its vLLM rules see both ranks. NVML, DCGM and host are untouched.
+  (1) monitoring_gap on ac-h100-02 from 18.0 and on ac-h100-04 from 19.5, to the end (label kind rank_window).
+  (2) spec_residue on ac-h100-04, rank 0 only (gpu null), from 30 min to end (as s3: aborts 1.5 -> 12 % over 8
+  min, each interrupted request's 4.7 MB kept): FB GPUs 0-3 ~74.14k MiB before, ~74.29k at 35-40, ~74.72k at
+  45-50, ~75.28k at 55-60, ~75.80k at 65-70, ~76.32k at 75-80, ~76.75k at 85-90 (~50 MiB/min/GPU), GPUs 4-7
+  flat; VLLMRequestAbortRateHigh{engine="0"} from 40.7 (Prometheus's); the rank's abort counter itself never
+  reaches the correlator. (3) benign/client_cancels on ac-h100-02 rank 0, 35-65 (to its rule's resolve): one
+  tenant's SDK release with a shorter client timeout, 9 % aborts 35-60, reclaimed as usual (FB GPU 0 ~74.04k
+  -> ~74.09k MiB, then back); VLLMRequestAbortRateHigh{engine="0"} 42.5-63.5: the other canary, the same
+  alert, no residue. (4) session_isolation on ac-h100-05 rank "1" (seen by its agent) from 40 min at 1.8 %/min
+  (as s10): KV 5-min means ~0.09-0.21 before, ~0.38 at 50-55, ~0.51 at 60-65, ~0.78 at 70-75, ~0.86 at 80-85,
+  ~0.91 at 85-90; TTFT P99 78.0, prefix-hit 87.5. Labels: monitoring_gap ac-h100-02 18-90 and ac-h100-04
+  19.5-90; spec_residue ac-h100-04 (gpu null) 30-90; benign/client_cancels ac-h100-02 35-65; session_isolation
+  ac-h100-05 (gpu null) 40-90.
+s213_validation_job_leaves_gpu_clocks_locked: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90 min
+  from 13:00 UTC, no request log; drained nodes' conversations spilled to the peers; gv-h100-04..06 export
+  hostname/uuid, gv-h100-01's clock 0.9 s slow, NodeClockSkewDetected on gv-h100-06 from 34.1 (unlabelled), 3
+  % of gv-h100-04's vLLM samples lost. The platform team's monthly GPU validation goes node by node: a
+  controller cordons and drains the node (the vLLM pod evicted 30 s later: no scrape target, so no
+  VLLMTargetDown), runs a validation Job on its four GPUs (gpu-burn: 90 % of the memory, every SM busy at the
+  power limit, then a DVFS sweep that locks the SM clock with `nvidia-smi -lgc` 255 MHz lower each minute of
+  its last five: 1725, 1470, 1215, 960, 705 MHz; an EXIT trap resets them with `nvidia-smi -rgc`), and
+  uncordons the node when the Job ends (new fault kind gpu_burn; dcgm-exporter maps the GPUs to the Job's pod,
+  gpu-validation/gpu-burn). Locked clocks stay until a reset or a reboot. (1) benign/gpu_validation gv-h100-02
+  12.0-30.27 (to 8 min after its vLLM's ready): drained 12.0, gpu-burn 12.1-20.1 (FB ~73.35k MiB, 99 %, ~686
+  W, ~74 C at full clock; the sweep 15.1-20.1), the trap resets the clocks at 20.1, the vLLM pod starts 20.6,
+  engine_start 22.27, a cold prefix cache. (2) gv-h100-05, benign/gpu_validation 35.0-58.17: drained 35.0; the
+  Job's image (~9 GiB, with the DCGM diagnostics) is not cached on this node and its pull takes until 40.5
+  (the GPUs idle, no process); gpu-burn from 40.5, its sweep from 43.5; the Job's activeDeadlineSeconds (780,
+  counted from its start) kills the pod at 48.0 in the 705-MHz step, before the trap can run, so the clocks
+  stay locked at 705 MHz (0.36 of 1980); the controller uncordons the node, the vLLM pod starts 48.5,
+  engine_start 50.17. (3) other/gpu_clocks_locked gv-h100-05 48.0-74.0, when the on-call finds
+  DCGM_FI_DEV_SM_CLOCK pinned at 705 and runs `nvidia-smi -rgc` (no restart) (new fault kind clock_lock:
+  prefill x0.38, decode x0.70; the clock reads 705 even idle; dynamic power x0.39): running ~16-22 before ->
+  ~26-30 at 55-75 (~18 on the peers), GPU utilization ~53-70 % -> ~77-86 %, yet power ~340-430 W -> ~230-275 W
+  and GPU temperature ~51-58 C -> ~43-46 C (busy, cool and slow); KV 5-min means ~0.12-0.22 before and
+  ~0.11-0.19 locked, FB unchanged; VLLMTimeToFirstTokenP99High 52.8-77.6 and nothing else. (4) monitoring_gap
+  gv-h100-03 from 55 min to end (as s4: its vLLM endpoint drops out of the scrape configs, so no vLLM record,
+  no vLLM rule and no target; the serving process's RSS grows 3 %/min of host memory, ~96 GiB -> ~1.33 TiB,
+  OOM kill 75.8, restart, grows again: NodeOOMKillDetected 75.8, GatewayUpstream5xxRateHigh 77.1, fleet
+  GatewayHigh5xxRate 78.6). Labels: benign/gpu_validation gv-h100-02 12-30.27 and gv-h100-05 35-58.17;
+  other/gpu_clocks_locked gv-h100-05 48-74; monitoring_gap gv-h100-03 55-90.
 """
 from __future__ import annotations
 
@@ -3908,6 +4021,13 @@ DRV_START, DRV_FAIL_S, DRV_BUILD_S, DRV_VALID_S = 40.0, 55.0, 240.0, 60.0  # (s2
 #   it cannot install the running kernel's headers (apt, then "Could not resolve Linux kernel version"), s
 #   it takes to install them and build and load the kernel modules, and s of the operands' validation
 #   (toolkit, device plugin, dcgm-exporter) until the node's GPUs are allocatable
+BURN_MEM, SWEEP_STEP = 0.9, 255.0  # (s213) share of a GPU's free memory gpu-burn allocates (its default),
+#   and the MHz a validation Job's clock sweep lowers the locked SM clock by each minute of its last five
+LOCK_PRE, LOCK_DEC, LOCK_MEM = 0.95, 0.35, 0.25  # (s213) exponents of a locked SM clock's share of the
+#   maximum giving a TP group's prefill / decode speed (prefill is compute-bound and follows the clock; decode
+#   reads the weights and the KV from HBM, whose clock a graphics-clock lock leaves alone), and the share of a
+#   GPU's dynamic power that is HBM's (the rest scales with the clock and its voltage, ~ share ** 1.6)
+REGEN_THINK = (2.0, 8.0)  # (s211) s (uniform) between a user's "stop" of an answer and the regeneration
 
 
 @dataclass
@@ -4033,6 +4153,13 @@ class Node:
     http_metrics: bool = False  # (s192) the agent's vLLM collector also forwards vLLM's HTTP request
     #                    counters (HTTP_OK, HTTP_4XX: requests admitted, requests refused before the engine;
     #                    `sim_engine`, `vllm_records`; no draw)
+    gw_ttft: bool = False  # (s210) the gateway's per-upstream TTFT histogram (its first response byte from
+    #                    the pod) and its rule GatewayUpstreamLatencyHigh, without the gateway's request log
+    #                    (`alerts`; no draw)
+    one_rank_from: float | None = None  # (s212) minute from which the node agent's vLLM collector reports
+    #                    the engine vLLM lists last only: its parser keys a family's series by (metric name,
+    #                    model_name), so the DP ranks' series (which differ in `engine` alone) collide and the
+    #                    one parsed last wins (`node_records`; no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -4287,6 +4414,26 @@ class Fault:
     #                    with CrashLoopBackOff's delays; no NVML library, no dcgm-exporter and no GPU to
     #                    schedule the vLLM pod on until the build after it (`kured_times`, `life_of`,
     #                    `node_records`, `alerts`; no draw)
+    # (s210-s213) net_delay: from f.start to f.end every packet between the node's vLLM pod and the rest of
+    #                    the cluster waits f.rate s (netem, normal jitter f.cap s): the gateway's view of a
+    #                    request's TTFT (its per-upstream and fleet histograms) is vLLM's plus the request's
+    #                    way in and its first chunk's way back; vLLM's own histogram is unchanged (drawn only
+    #                    where the kind is; `sim_engine`); regen: from f.start (ramped in over f.ramp minutes)
+    #                    to f.end a share f.rate of the node's trace requests is stopped by its user in the
+    #                    middle of the answer (kind 36: aborted) and regenerated REGEN_THINK s after the stop
+    #                    (kind 37: the same prompt, found in the prefix cache; `workload`, `sim_engine`);
+    #                    fork_pin: from f.start each regeneration's parent context (its prompt) stays
+    #                    referenced by the fork once its session is swept (KW_SWEEP s after it): never freed
+    #                    (`workload`, no draw); gpu_burn: at f.start the node is cordoned and drained (the
+    #                    vLLM pod evicted 30 s later: no target), a validation Job's gpu-burn holds every GPU
+    #                    from f.runs[0][0] to f.end (BURN_MEM of the memory, full power) and sweeps the locked
+    #                    SM clock down by SWEEP_STEP a minute over the last 5 minutes of its planned run (to
+    #                    f.runs[0][1]); at f.end the Job ends (its trap resets the clocks when it completes)
+    #                    and the node is uncordoned: the vLLM pod starts 30 s later (`life_of`, `gpu_series`,
+    #                    `lock_mhz`); clock_lock: from f.start to f.end every GPU's SM clock is locked at
+    #                    f.cap MHz, f.rate of its maximum: slower prefill and decode (LOCK_PRE / LOCK_DEC,
+    #                    `slowdown`), less power and heat (LOCK_MEM), the clock at the lock even when idle
+    #                    (`gpu_series`, `node_records`; no draw)
 
 
 @dataclass
@@ -4660,6 +4807,13 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         elif f.kind == "drv_roll":  # (s93) drained, pod stopped for the driver swap, back after 5 min
             scraped[s0:s0 + 300] = False
             restart(s0, s0 + 300, s0 + 400, drain=True)
+        elif f.kind == "gpu_burn":  # (s213) cordoned and drained for a validation Job: the vLLM pod evicted
+            assert f.end is not None  # 30 s later (no scrape target), back 30 s after the uncordon at f.end
+            e0 = int(f.end * 60)
+            scraped[s0 + 30:e0 + 30] = False
+            restart(s0 + 30, e0 + 30, e0 + 130, drain=True)
+            bon = nd.o.setdefault("burn_on", np.zeros(T, bool))  # the Job's gpu-burn on every GPU
+            bon[int(f.runs[0][0] * 60):e0] = True
         elif f.kind == "checkpoint_load":
             rss += 24 * GIB * np.interp(N, [s0, s0 + 30, s0 + 120, s0 + 150], [0, 1, 1, 0], 0, 0)
         elif f.kind == "reload":  # (s83) shards staged through host memory; then the prefix cache is reset
@@ -5356,6 +5510,14 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             nh = int(hs.sum())
             xs.append((t0_[hs] + f.cap + rng.uniform(0.002, 0.02, nh), P0_[hs], G0_[hs],
                        np.full(nh, 35, np.int8)))
+        elif f.kind == "regen":  # (s211) a user stops the answer (kind 36) and regenerates it (kind 37): the
+            t0_, P0_, G0_, k0 = xs[0]  # same prompt, an answer of the trace's length; the stop comes after a
+            on = np.clip((t0_ - s0) / (f.ramp * 60), 0.0, 1.0) * (t0_ < s1)  # share of the streamed answer
+            sel = (k0 == 0) & (t0_ >= s0) & (rng.random(len(t0_)) < f.rate * on)  # (30 tokens/s)
+            xs[0] = (t0_, P0_, G0_, np.where(sel, 36, k0).astype(np.int8))
+            ft, fP, fG = t0_[sel], P0_[sel], G0_[sel]
+            rt = ft + 0.2 + rng.uniform(0.15, 0.9, len(ft)) * fG / 30.0 + rng.uniform(*REGEN_THINK, len(ft))
+            xs.append((rt, fP, fG, np.full(len(ft), 37, np.int8)))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -5377,6 +5539,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             stay = rng.random(len(xs[0][0])) >= moved(N, own, 300.0)[xs[0][0].astype(int)]
             xs[0] = (xs[0][0][stay], xs[0][1][stay], xs[0][2][stay], xs[0][3][stay])
     t, P, G, kind = (np.concatenate([x[i] for x in xs]) for i in range(4))
+    for f in (f for f in fl if f.kind == "fork_pin"):  # (s211) a regeneration's parent context stays
+        fk = (kind == 37) & (t >= f.start * 60)  # referenced once its session is swept (no draw)
+        kept = np.zeros(T + 1)
+        np.add.at(kept, np.clip(t[fk] + KW_SWEEP, 0, T).astype(int), P[fk])
+        w["pinned"] = w["pinned"] + np.cumsum(kept)[:T] / e.pool
     for f in (f for f in fl if f.kind == "stale_ep"):  # (s195) the gateway reaches only an old address: no
         m = (t < f.start * 60) | (t >= (T if f.end is None else f.end * 60))  # request arrives (no draw)
         t, P, G, kind = t[m], P[m], G[m], kind[m]
@@ -5631,9 +5798,10 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     (`pcie_down`, from f.start): PCIE_PRE / PCIE_DEC. (s116) A facility power cap (`dc_cap`, f.start to
     f.end): DCC_PRE / DCC_DEC; a GPU in HW Slowdown (`hw_slowdown`, f.start to f.end): HWS_PRE / HWS_DEC.
     (s159) A TP group one of whose GPUs' NVLink replays more and more flits (`nvlink_crc`, from f.start): the
-    link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. No random draw."""
+    link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. (s213) SM clocks locked low
+    (`clock_lock`, f.start to f.end): the lock's share to the powers LOCK_PRE / LOCK_DEC. No random draw."""
     fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
-                                      "dc_cap", "hw_slowdown", "nvlink_crc")]
+                                      "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -5653,10 +5821,39 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
             b = nvc_share(f, T)
             pre, dec = np.minimum(pre, b ** NVC_PRE), np.minimum(dec, b ** NVC_DEC)
             continue
+        elif f.kind == "clock_lock":  # (s213) every GPU's SM clock locked at f.rate of its maximum
+            on = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60))
+            p, d = f.rate ** LOCK_PRE, f.rate ** LOCK_DEC
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
     return pre, dec
+
+
+def lock_mhz(nd: Node, fl: list[Fault], T: int) -> Arr | None:
+    """(s213) The locked SM clock (MHz) of the node's GPUs per second, 0 where none is set (None: never). A
+    validation Job's sweep (`gpu_burn`) locks it SWEEP_STEP lower each minute of the last 5 of its planned run
+    (f.runs[0][1]), until the Job ends at f.end; `clock_lock` holds f.cap from f.start to f.end. No draw."""
+    fs = [f for f in fl if f.kind in ("gpu_burn", "clock_lock")]
+    if not fs:
+        return None
+    sec, out, sm = np.arange(T, dtype=float), np.zeros(T), GPUS[nd.gpu][5]
+    for f in fs:
+        s1 = T if f.end is None else f.end * 60
+        if f.kind == "clock_lock":
+            out = np.where((sec >= f.start * 60) & (sec < s1), f.cap, out)
+            continue
+        pe = f.runs[0][1] * 60
+        for k in range(5):
+            a = pe - 300 + 60 * k
+            out = np.where((sec >= a) & (sec < min(a + 60, s1)), sm - SWEEP_STEP * (k + 1), out)
+    return np.asarray(out)
+
+
+def lock_pwr(share: Arr) -> Arr:
+    """(s213) A GPU's dynamic power at a locked SM clock (its share of the maximum) as a share of its power at
+    the same activity unlocked: HBM's part (LOCK_MEM) stays, the rest goes with the clock and its voltage."""
+    return np.asarray(LOCK_MEM + (1 - LOCK_MEM) * share ** 1.6)
 
 
 def nvc_rate(f: Fault, T: int) -> Arr:
@@ -6024,6 +6221,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     hd = next((f.cap for f in fl if f.kind == "hedge"), 0.0)  # completes, f.cap s after they began (no draw)
     if hgc is not None:
         aborted = aborted | hgc
+    if bool((kind == 36).any()):  # (s211) an answer its user stops to regenerate it (no draw)
+        aborted = aborted | (kind == 36)
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -6338,6 +6537,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 25, np.floor((P - KW_TAIL) / 16) * 16 / P, hit)
     if t5 is not None:  # (s196) a retry sends the same prompt again: cached but its last, partial block
         hit = np.where(kind == 28, np.floor((P - 1) / 16) * 16 / P, hit)
+    if bool((kind == 37).any()):  # (s211) likewise a regeneration's (its stopped answer was prefilled)
+        hit = np.where(kind == 37, np.floor((P - 1) / 16) * 16 / P, hit)
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
     if nd.http_metrics:  # (s192) vLLM's HTTP counters: each request admitted, each refused (no draw)
@@ -6445,6 +6646,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gq4: Arr = np.array(e.out.get("gwb", buckets), dtype=float)
         np.add.at(gq4, (sq4, 0), 1)
         e.out["gwb"] = e.out["gwv"] = gq4
+    for f in (f for f in fl if f.kind == "net_delay"):  # (s210) the gateway's first byte comes later by the
+        d0, d1 = f.start * 60, T if f.end is None else f.end * 60  # request's and the first chunk's delay
+        dly = np.where((t >= d0) & (t < d1), 2 * f.rate + rng.normal(0, f.cap * math.sqrt(2), n), 0.0)
+        gdl = np.zeros((T, len(LES)))  # (drawn only where the kind is)
+        np.add.at(gdl, (si[~hid], np.searchsorted(LES, ttft[~hid] + np.clip(dly[~hid], 0, None))), 1)
+        e.out["gwb"] = e.out["gwv"] = gdl
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -6805,9 +7012,26 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         fb, util = fb + o["colo"][0], util + o["colo"][1]
     for a, b in o.get("starve", []):  # (s113) the GPUs idle between steps while the CPU side waits for a core
         util = util * np.where((a <= N) & (b > N), CPU_DUTY, 1.0)
+    bon = o.get("burn_on")  # (s213) a validation Job's gpu-burn: BURN_MEM of the memory (and its cuBLAS
+    if bon is not None:  #     context), every SM busy (no draw)
+        fb[:, bon], util[:, bon] = BURN_MEM * (total - reserved) + 480.0, 100.0
     o["fb"], o["util"] = np.clip(fb, 0, total - reserved - 20), np.clip(util, 0, 99)
     power = np.where(state > 0, idle_w + (max_w - idle_w) * 0.85 * (o["util"] / 100) ** 1.1, idle_w * 0.9)
     o["power"] = power + rng.normal(0, 2, power.shape)
+    lk = lock_mhz(nd, fl, T)  # (s213) SM clocks locked by a sweep or left locked (None: never)
+    if bon is not None or lk is not None:  # gpu-burn at the power limit; a locked clock's lower power and
+        lk = np.zeros(T) if lk is None else lk  # heat (the temperature follows the dynamic power)
+        burn = np.zeros(T, bool) if bon is None else bon
+        pw = lock_pwr(np.where(lk > 0, lk / GPUS[nd.gpu][5], 1.0))
+        full = 0.85 * (max_w - idle_w) * 0.99 ** 1.1  # the dynamic power the model gives full utilization
+        for g in range(nd.n_gpu):
+            p_ = np.where(lk > 0, idle_w + (o["power"][g] - idle_w) * pw, o["power"][g])
+            if bon is not None:  # drawn only where a Job burns
+                p_ = np.where(burn, idle_w + (0.98 * max_w - idle_w) * pw - np.abs(rng.normal(0, 3, T)), p_)
+            o["power"][g] = p_
+            hr = np.where(burn, (0.98 * max_w - idle_w) * pw / full, np.where(lk > 0, pw, 1.0))
+            o.setdefault("tcool", {})[g] = 31 + 0.38 * o["util"][g] * hr
+        o["lockclk"] = lk
     for f in (f for f in fl if f.kind == "throttle"):  # a GPU whose fan failed: hot, clocks cut
         assert f.gpu is not None
         clk = throttle_frac([f], T)
@@ -6939,6 +7163,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     reach, alive, state, fb, util, pw = o["col"], o["alive"], o["state"], o["fb"], o["util"], o["power"]
     drv = [(f.start * 60, f.end * 60) for f in fl if f.kind == "driver_upgrade" and f.end is not None]
     og, os_ = o.get("orphan", (None, T))  # a stuck worker: still a compute process holding its memory
+    bon, lkc = o.get("burn_on"), o.get("lockclk")  # (s213) a validation Job's gpu-burn; locked SM clocks
+    bpod = f"gpu-validation-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"  # its pod (no draw)
     nvoff = o.get("nvml_off", [])  # (s102) the agent's NVML collector blocked
     gsp = o.get("gsp")  # (s102) from then dcgm-exporter serves its last snapshot (its pod labels too)
     for t in collect(rng, nd, "nvml", T, iv) if nd.nvml and not nd.mig else []:
@@ -6951,7 +7177,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
             u, f_ = float(util[g, s]), int(fb[g, s])
             out.append((t, sample(nd, "nvml", g, {
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
-                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] or (g == og and s >= os_) else 0,
+                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] or (g == og and s >= os_)
+                or (bon is not None and bon[s]) else 0,
                 "gpu_util_pct": round(u),
                 "mem_util_pct": 0 if g in sp and sp[g][s]
                 else round(u * 0.6 * (mf[g][s] if g in mf else 1.0)),
@@ -6991,6 +7218,8 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                    "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
             if state[sv if gsp is None else min(sv, int(gsp) - 1)]:
                 lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
+            elif bon is not None and bon[sv]:  # (s213) the GPU's process is the validation Job's
+                lab.update(container="gpu-burn", namespace="gpu-validation", pod=bpod)
             if not alive[g, sv]:
                 if g in xid_gpus:  # the last read DCGM gets from a GPU that fell off the bus
                     xid_gpus.discard(g)
@@ -6998,8 +7227,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                 continue
             u, f_ = float(util[g, sv]), int(fb[g, sv])
             out.append((t, sample(nd, "dcgm", g, trim(nd, remapped(nd, fl, g, tq, last_xid(o, g, tq, {
-                "DCGM_FI_DEV_SM_CLOCK": (round(sm * th[g][1][sv]) if g in th else round(sm * ck[g][sv])
-                                         if g in ck else sm) if u > 5 else 345,
+                "DCGM_FI_DEV_SM_CLOCK": round(float(lkc[sv])) if lkc is not None and lkc[sv] > 0  # (s213)
+                else (round(sm * th[g][1][sv]) if g in th else round(sm * ck[g][sv])
+                      if g in ck else sm) if u > 5 else 345,
                 "DCGM_FI_DEV_MEM_CLOCK": mc,
                 "DCGM_FI_DEV_MEMORY_TEMP": SENTINEL if nd.sentinel else 0 if nd.gpu == "L4"  # (s105) none
                 else round(float(th[g][0][sv]) + 7) if g in th
@@ -7070,9 +7300,12 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
         out.append((t, sample(nd, "host", None, hm)))
     out += [(t, event(nd, src, g, ev, a)) for t, src, g, ev, a in o["ev"]
             if reach[int(t)] and not (src == "host" and t >= hoff)]
-    vis = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
+    vis0 = reach & o["scraped"] & ~o["blocked"] & (state == 2)  # the agent can scrape vLLM
     for e in nd.engines:
         e_lab = {"engine": e.label, "model_name": emodel(nd, e), **e.labels}
+        vis = vis0  # (s212) an agent that keeps the last-listed rank's series only (no draw)
+        if nd.one_rank_from is not None and e is not nd.engines[-1] and not old:
+            vis = vis0 & (np.arange(T) < nd.one_rank_from * 60)
         out += vllm_records(rng, nd, e, T, vis, old)
         out += [(rd + 0.5, event(nd, "vllm", e.rec_gpu, "engine_start",
                                  {**e_lab, "model_name": model_at(nd, e, rd)}))
@@ -7484,7 +7717,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             nb, nt = nb + ub, nt + ub  #   gateway's per-upstream counts, not in its responses (no draw)
         fired.append(("GatewayUpstream5xxRateHigh", nb / np.maximum(nt, 1) > 0.05,
                       {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
-        if nd.gw_log:  # the gateway's own per-upstream TTFT histogram, whether vLLM is scraped or not
+        if nd.gw_log or nd.gw_ttft:  # the gateway's own per-upstream TTFT histogram, scraped vLLM or not
             up_b = wn(sum(e.out.get("gwv", e.out["buckets"]) for e in nd.engines), ti)  # (s178) its own view
             fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > sc.ttft_slo,
                           {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
@@ -7964,7 +8197,7 @@ def scenarios() -> list[Scenario]:
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
-            *fiftieth_scenarios(), *fifty_first_scenarios()]
+            *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -10651,6 +10884,81 @@ def fifty_first_scenarios() -> list[Scenario]:
     s209.nodes[2].skew = -0.7
     return [s206, s207, s208, s209]
 
+
+def fifty_second_scenarios() -> list[Scenario]:
+    """s210-s213, added later by a fifty-second outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s210 = Scenario("s210_gameday_chaos_experiments_hide_tenant_leak", "2029-04-24T14:00:00+00:00", 90,
+                    mk("gd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, gw_ttft=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("oom_crash", "gd-h100-02", 20.0, runs=[(20.0, 20.17, ())]),  # container-kill:
+                     Fault("chaos_window", "gd-h100-02", 20.0, 30.0, cause=ben,  # restarted 10 s later
+                           detail="chaos_container_kill"),
+                     Fault("net_delay", "gd-h100-04", 30.0, 40.0, rate=0.25, cap=0.05),
+                     Fault("chaos_window", "gd-h100-04", 30.0, 45.0, cause=ben, detail="chaos_network_delay"),
+                     Fault("kv_leak", "gd-h100-04", 33.0, cause=si, leak=2.0, tenant="risk-analytics"),
+                     Fault("prom_reject", "gd-h100-06", 45.0, 50.0),  # a pod partition from the gateway and
+                     Fault("stale_ep", "gd-h100-06", 45.0, 50.0),  #      the monitoring namespace
+                     Fault("chaos_window", "gd-h100-06", 45.0, 55.0, cause=ben, detail="chaos_pod_partition"),
+                     Fault("xid79", "gd-h100-05", 52.0, gpu=2, cause="other", detail="xid_79")],
+                    noise=[("gd-h100-01", "NodeClockSkewDetected", 18, 90)],
+                    drop={("gd-h100-03", "dcgm"): 0.03})
+    for nd in s210.nodes[3:]:
+        nd.lower = True
+    s210.nodes[0].skew = 1.2
+    rg = [f"rg-h100-{k:02d}" for k in range(1, 7)]
+    s211 = Scenario("s211_regenerate_forks_pin_parent_contexts", "2029-05-01T10:00:00+00:00", 100,
+                    mk("rg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("regen", n, 20, cause=ben, detail="regenerate_button", rate=0.02, ramp=15.0)
+                       for n in rg),
+                     Fault("fork_pin", "rg-h100-03", 20, cause=si, detail="session_layer_fork_refcount"),
+                     Fault("regen", "rg-h100-05", 30, 60, rate=0.12, ramp=2.0),
+                     Fault("regen_window", "rg-h100-05", 30, 65, cause=ben, detail="scripted_regenerations"),
+                     Fault("partition", "rg-h100-06", 72, 78, cause="other", detail="network_partition")],
+                    noise=[("rg-h100-04", "NodeClockSkewDetected", 22, 100)],
+                    drop={("rg-h100-02", "host"): 0.03})
+    for nd in s211.nodes[3:]:
+        nd.lower = True
+    s211.nodes[3].skew = -1.1
+    mg = "agent_parser_drops_dp_rank"
+    s212 = Scenario("s212_agent_parser_drops_dp_rank_hidden_residue", "2029-05-08T09:00:00+00:00", 90,
+                    mk("ac-h100-", 5, "H100", 8, l70, "azure_conv", "dp2", 6.0, iv, trace2="azure_code",
+                       spec=True, step_gen=True, count_fix=True),
+                    [Fault("agent_restart", "ac-h100-02", 18.0, 18.4),
+                     Fault("agent_restart", "ac-h100-04", 19.5, 19.9),
+                     Fault("rank_window", "ac-h100-02", 18.0, cause="monitoring_gap", detail=mg),
+                     Fault("rank_window", "ac-h100-04", 19.5, cause="monitoring_gap", detail=mg),
+                     Fault("spec_residue", "ac-h100-04", 30, inst=0, cause="spec_residue"),
+                     Fault("cancels", "ac-h100-02", 35, 60, abort=0.09, inst=0),
+                     Fault("cancel_window", "ac-h100-02", 35, 65, cause=ben, detail="client_cancels"),
+                     Fault("kv_leak", "ac-h100-05", 40, inst=4, cause=si, leak=1.8)],
+                    noise=[("ac-h100-03", "NodeClockSkewDetected", 20, 90)],
+                    drop={("ac-h100-01", "nvml"): 0.03})
+    for nd in s212.nodes[3:]:
+        nd.lower = True
+    s212.nodes[2].skew = 1.0
+    s212.nodes[1].one_rank_from, s212.nodes[3].one_rank_from = 18.0, 19.5
+    lock, gv = 1980.0 - 5 * SWEEP_STEP, "gpu_validation"  # (s213) the sweep's last step: 705 MHz
+    s213 = Scenario("s213_validation_job_leaves_gpu_clocks_locked", "2029-05-15T13:00:00+00:00", 90,
+                    mk("gv-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("gpu_burn", "gv-h100-02", 12.0, 20.1, runs=[(12.1, 20.1, ())]),
+                     Fault("validation_window", "gv-h100-02", 12.0, 30.27, cause=ben, detail=gv),
+                     Fault("gpu_burn", "gv-h100-05", 35.0, 48.0, runs=[(40.5, 48.5, ())]),
+                     Fault("validation_window", "gv-h100-05", 35.0, 58.17, cause=ben, detail=gv),
+                     Fault("clock_lock", "gv-h100-05", 48.0, 74.0, cause="other", detail="gpu_clocks_locked",
+                           rate=lock / GPUS["H100"][5], cap=lock),
+                     Fault("mon_gap", "gv-h100-03", 55, cause="monitoring_gap")],
+                    spill=True, noise=[("gv-h100-06", "NodeClockSkewDetected", 24, 90)],
+                    drop={("gv-h100-04", "vllm"): 0.03})
+    for nd in s213.nodes[3:]:
+        nd.lower = True
+    s213.nodes[0].skew = -0.9
+    return [s210, s211, s212, s213]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -11011,6 +11319,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
             wins += [(f.node, f.start * 60 - 60, float(T)) for f in sc.faults if f.kind == "probe_loop"]
             wins += [(f.node, kured_times(f)["drain"], kured_times(f)["ready"])  # (s205)
                      for f in sc.faults if f.kind == "kured"]
+            wins += [(f.node, f.start * 60, (f.end or f.start) * 60 + 130)  # (s213) a validation Job's
+                     for f in sc.faults if f.kind == "gpu_burn"]  #          drain to the pod's ready
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
