@@ -3699,6 +3699,110 @@ s213_validation_job_leaves_gpu_clocks_locked: 6 x 4 H100, Llama-3.3-70B TP4, Azu
   OOM kill 75.8, restart, grows again: NodeOOMKillDetected 75.8, GatewayUpstream5xxRateHigh 77.1, fleet
   GatewayHigh5xxRate 78.6). Labels: benign/gpu_validation gv-h100-02 12-30.27 and gv-h100-05 35-58.17;
   other/gpu_clocks_locked gv-h100-05 48-74; monitoring_gap gv-h100-03 55-90.
+Added later (s214-s217, a fifty-third outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s213).
+s214_contract_read_timeout_prefill_abort_block_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure
+  conv 2.5 req/s/node, 90 min from 09:00 UTC, no request log; drained conversations spilled to the peers;
+  ra-h100-04..06 export hostname/uuid, ra-h100-03's clock 1.1 s fast (NodeClockSkewDetected from 30.2,
+  unlabelled), 3 % of ra-h100-06's dcgm samples lost. legal-review's contract-review product is pinned by
+  tenant affinity to ra-h100-02 and -04: from 8 min its reviewers submit contracts (new fault kind contracts:
+  0.5 a minute, Poisson, 40-90k-token prompts, 800-2000-token answers, kind 1 as s6's long documents; a long
+  prompt is prefilled at PF_TPS = 5,000 tokens/s, so its first token comes 8-18 s after it is sent). At 25 min
+  the tenant ships a desktop-client release whose HTTP library closes a stream that has sent no byte for 15 s
+  (its default read timeout; new fault kind read_timeout): a contract of more than 75k tokens is cancelled at
+  15 s, in its prefill (vLLM aborts it: no token, no TTFT, its prompt tokens never counted), and the client's
+  SDK sends it again RTO_RETRY = 1 s later (request kind 38), which finds the 73,728 tokens its first attempt
+  computed (nine full 8,192-token chunks, CHUNK_TOK) in the prefix cache and is answered: the user sees a slow
+  answer, the abort counter one more abort (10 of 34 contracts after 25 min on -02, 6 of 22 on -04; the abort
+  share stays at ~1-2 %). ra-h100-04 has run a vLLM patch build since the day before (the rollout's canary)
+  whose abort path, for a request aborted while its chunked prefill still runs, frees the request without
+  dropping the references its computed blocks hold (new fault kind prefill_leak): the nine chunks' 4,608
+  blocks (~0.16 of the pool) stay allocated until the process exits. (1) benign/long_document on ra-h100-02
+  and -04 8-90 and benign/client_read_timeout on both 25-90 (-02 is the control: the same contracts, timeouts
+  and retries, KV 5-min means 0.16-0.35, no alert). (2) other/kv_blocks_leaked_on_prefill_abort on ra-h100-04
+  from its first cancelled prefill (44.02) to the end: steps of ~0.16 at 44.02, 44.03, 53.89, 56.28, 70.42 and
+  83.86, nothing between them; as built KV 5-min means 0.11-0.26 before, ~0.39 at 40-45, ~0.54 at 45-55, ~0.84
+  at 55-60, ~0.8 at 60-70, ~0.94 at 70-85, 0.99 at 85-90, running flat (~17-21) until the pool is full, FB
+  flat; TTFT P99 46.7-49.4, 58.4-67.9 and from 72.4, fleet TTFT SLO from 76.2, preemptions 76.4, KV critical
+  85.7, KV high 88.2. (3) session_isolation on ra-h100-05 from 35 min at 1.5 %/min (as s1): a smooth ramp
+  beside the staircase (KV ~0.33 at 40-45, ~0.50 at 55-60, ~0.71 at 70-75, ~0.91 at 85-90; no alert). (4)
+  benign/checkpoint_load on ra-h100-06 45-50. (5) benign/vllm_upgrade on ra-h100-01 60-70: the same build
+  rolls on (ready 62.17) to a node that serves no contracts, where it leaks nothing. Labels: as listed.
+s215_router_canary_ms_last_used_pins_sessions: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 11:00 UTC, no request log; gm-h100-04..06 export hostname/uuid, gm-h100-02's clock 1.3 s fast
+  (NodeClockSkewDetected from 30.2, unlabelled), 3 % of gm-h100-04's host samples lost. The serving stack's
+  session layer: the gateway's session router (three replicas behind the L4 load balancer) writes each routed
+  request's time into its session's record (last_used, Unix seconds), and each node's sweeper frees a
+  session's context once last_used is more than 5 min old (the common physics' LRU sweep). Router release 4.8
+  rewrites the session filter in Go and writes last_used with time.Now().UnixMilli(); the sweeper reads
+  seconds, so a session whose latest request went through a 4.8 replica looks used tens of thousands of years
+  from now and is never idle. Argo Rollouts canaries it on one replica of three at 25 min (a third of the
+  requests; its analysis reads the 5xx ratio and latency, which do not move) and promotes it to all three at
+  55: from then every session is pinned. The KV pages on every node send the on-call to the only change of the
+  hour: rolled back at 68.5 (no new pins; those made stay, their sessions having ended on a 4.8 replica), and
+  at 74 a script rewrites every last_used in the future to the current time (new fault kind unpin): each
+  node's next sweep frees them. Physics: touch_scan (as s199) on every node, share 1/3 at 25-55 and 1.0 at
+  55-68.5 (it now ends at f.end). (1) session_isolation on gm-h100-01..06 from 25 to each node's first sweep
+  after the fix (74.5, 75.9, 74.34, 74.67 and 76.09; gm-h100-05 to 63.42, see (3)): as built KV 5-min means
+  ~0.1-0.2 before, 0.19-0.39 at 35-40 and 0.36-0.62 at 50-55 (a third pinned, 0.8-1.6 %/min), then 3-4 %/min:
+  0.85-0.99 at 65-75, back to 0.18-0.37 at 75-80; running flat (~16-20) until the pools fill (~17-27 at
+  60-75); TTFT P99 from 59.5 (-03, also holding (2)), 65.7, 67.7, 71.0 and 73.0, KV critical 62.2-68.0 on
+  -01..-03, KV high on five nodes 64.2-73.5, preemptions 64.5-75.7, prefix-hit 74.0-77.7, fleet TTFT SLO
+  63.7-80.2; every KV alert resolved by 76.2. (2) benign/annual_report on gm-h100-03 30-75 (as s6), on top of
+  the pins. (3) other/xid_79 on gm-h100-05 GPU 2 at 63, inside the storm (as s5: GPUXidErrors 63.2,
+  GatewayUpstream5xxRateHigh 64.7, VLLMTargetDown 65.5, fleet GatewayHigh5xxRate 66.2, KubePodCrashLooping
+  69.0); its server's exit at 63.42 frees that node's pins. (4) benign/checkpoint_load on gm-h100-01 85-90.
+  Labels: as listed.
+s216_spec_batch_toggle_canary_residue_lunch_peak: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding everywhere), Azure conv 2.5 req/s/node, 120 min from 11:00 UTC, no request log; drained
+  conversations spilled to the peers; GPU utilization relative to the first 10 min; bt-h100-04..06 export
+  hostname/uuid, bt-h100-01's clock 1.0 s slow (NodeClockSkewDetected from 35.2, unlabelled), 3 % of
+  bt-h100-01's nvml samples lost. The fleet's speculative config sets disable_by_batch_size 32 (new fault kind
+  spec_toggle on every node): while more than 32 requests run the engine stops speculating (the batch is
+  compute-bound) and resumes below it; the tokens generated meanwhile take no draft step. The lunch peak (kind
+  diurnal, as s208: 10-110, peaks x1.7-1.9 at 60) lifts running ~16-20 -> ~26-36 at 50-70 and KV ~0.15-0.2 ->
+  0.25-0.5 on every node, and speculation is off for much of it: draft steps per generated token 0.31 ->
+  0.07-0.12 at 50-65 (bt-h100-01), back by ~85; benign/lunch_peak on all six 10-110. (1) benign/vllm_upgrade
+  on bt-h100-03 20-30: a patch release canaried by a drained restart (ready 22.17) whose switch-off path drops
+  the proposer's per-request state without freeing its blocks: every request running at a switch-off keeps its
+  4.7 MB of draft state (DESIGN) until the process exits (new fault kind toggle_residue). (2) spec_residue on
+  bt-h100-03 from its first switch-off (31.08) to the end: 193 switch-offs to 104.3, the residue growing with
+  the peak and stopping after it, with no abort rise (0.9-2.6 % per 5 min): as built DCGM FB GPU 0 ~74.10k at
+  25-30, ~74.56k at 35-40, ~75.51k at 45-50, ~76.84k at 55-60, ~77.94k at 65-70, ~78.87k at 75-80, ~79.52k at
+  85-90, ~79.84k MiB from 100 (~5.6 GiB per GPU, ~22 GiB per node, short of a CUDA OOM); GPUFramebufferHigh on
+  its four GPUs from 62.9-64.2 is its only alert. (3) benign/client_cancels on bt-h100-05 40-75 (a
+  client-timeout A/B test, 9 % aborts 40-70, reclaimed as usual: FB +~30 MiB; VLLMRequestAbortRateHigh
+  48.2-72.7). (4) other/xid_79 on bt-h100-02 GPU 1 at 95 (as s5: GPUXidErrors 95.2, GatewayUpstream5xxRateHigh
+  96.7, VLLMTargetDown 97.4, fleet GatewayHigh5xxRate 98.2, KubePodCrashLooping 100.9). (5)
+  benign/vllm_upgrade on bt-h100-06 104-114: the same build after the peak: no switch-off from its ready
+  (106.17) to the end, no residue. Labels: as listed.
+s217_agent_idempotent_producer_acl_dark_nodes: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 90
+  min from 14:00 UTC, no request log; kf-h100-04..06 export hostname/uuid, kf-h100-03's clock 0.9 s fast
+  (NodeClockSkewDetected from 32.1, unlabelled), 3 % of kf-h100-01's vLLM samples lost. A node-agent ConfigMap
+  change canaried on kf-h100-02 and -05 (hot-reloaded at 30.0 and 30.6, as s67) turns on its Kafka producer's
+  idempotence (enable.idempotence, to end the duplicates an agent restart re-sends). The telemetry cluster's
+  ACLs grant the agents' principal WRITE on the topics but not IDEMPOTENT_WRITE on the cluster, which its
+  brokers still require for InitProducerId, so the reloaded producer's first call fails with
+  CLUSTER_AUTHORIZATION_FAILED, which librdkafka raises as a fatal error: from then every produce fails
+  locally, the agent drops each record it collects (its seq counter runs on), and its health endpoint, which
+  checks collection, stays green (new Scenario knob dark). Prometheus scrapes those nodes itself: no alert
+  says anything about it. The platform team notices two empty node dashboards and reverts the ConfigMap at 66;
+  the agents reload at 68.0 / 68.4 and deliver again, each stream's seq jumping over the dark minutes. (1)
+  monitoring_gap on kf-h100-02 30.0-68.0 and kf-h100-05 30.6-68.4 (one fault on two nodes: no record of any
+  source). (2) session_isolation on kf-h100-05 (dark) from 38 min at 2.2 %/min (as s1): its first KV sample
+  after the revert reads ~0.69; KV 5-min means ~0.84 at 70-75, ~0.97 at 80-85; its alerts all come after the
+  revert: TTFT P99 80.4, KV critical 82.4, KV high 84.4, fleet TTFT SLO 85.6, preemptions 86.4, prefix-hit
+  87.1. (3) other/xid_79 on kf-h100-02 (dark) GPU 3 at 52 (as s5): its XID event and last DCGM read are
+  dropped with the rest, so its alerts are its only evidence until the revert (GPUXidErrors 52.4,
+  GatewayUpstream5xxRateHigh 53.6, VLLMTargetDown 54.6, fleet GatewayHigh5xxRate 54.9, KubePodCrashLooping
+  57.9), after which its records show three GPUs, no vLLM and a process_start every 5 min. (4)
+  other/network_partition on kf-h100-04 56-63 (as s5: no record of any source, a dark node's silence but with
+  GatewayUpstream5xxRateHigh 57.4 and TargetDown / VLLMTargetDown 58.1-63.1). (5) benign/maintenance_drain on
+  kf-h100-06 44-58 (out of the gateway's rotation for a NIC firmware update, its vLLM up and idle: running ~18
+  -> 0, KV -> 0) with benign/failover on its ring successors kf-h100-01 and -03 44-68 (running ~18 -> 24-27).
+  Labels: as listed.
 """
 from __future__ import annotations
 
@@ -4028,6 +4132,9 @@ LOCK_PRE, LOCK_DEC, LOCK_MEM = 0.95, 0.35, 0.25  # (s213) exponents of a locked 
 #   reads the weights and the KV from HBM, whose clock a graphics-clock lock leaves alone), and the share of a
 #   GPU's dynamic power that is HBM's (the rest scales with the clock and its voltage, ~ share ** 1.6)
 REGEN_THINK = (2.0, 8.0)  # (s211) s (uniform) between a user's "stop" of an answer and the regeneration
+PF_TPS, CHUNK_TOK, RTO_RETRY = 5000.0, 8192, 1.0  # (s214) prefill tokens/s of a long document (the TTFT the
+#   model gives kind 1: its prompt over this rate), the chunked prefill's chunk (max_num_batched_tokens: the
+#   prompt tokens a step computes at most), and s after a client's read timeout until its SDK retries
 
 
 @dataclass
@@ -4434,6 +4541,26 @@ class Fault:
     #                    f.cap MHz, f.rate of its maximum: slower prefill and decode (LOCK_PRE / LOCK_DEC,
     #                    `slowdown`), less power and heat (LOCK_MEM), the clock at the lock even when idle
     #                    (`gpu_series`, `node_records`; no draw)
+    # (s214-s217) contracts: a contract-review client on the node, f.rate contracts a minute (Poisson)
+    #                    from f.start to f.end, 40-90k-token prompts, 800-2000-token answers (kind 1, as
+    #                    long documents; `workload`); read_timeout: from f.start to f.end the client closes a
+    #                    stream on which no byte has come for f.cap s: a contract whose prefill takes longer
+    #                    (its prompt over f.cap x PF_TPS tokens) is cancelled at f.cap s, before its first
+    #                    token (aborted in prefill: no token, no TTFT, no prompt tokens counted), and its SDK
+    #                    sends it again RTO_RETRY s later (kind 38: the full chunks the first attempt computed
+    #                    are found in the prefix cache, so its prefill is short) (`workload`, `sim_engine`; no
+    #                    draw); prefill_leak: from f.start the engine's abort path leaves the KV blocks of
+    #                    the full chunks (CHUNK_TOK) a request aborted before its first token had computed
+    #                    allocated (their reference count never dropped) until the process exits
+    #                    (`sim_engine`, no draw); touch_scan: (s215) ends at f.end when it has one (the
+    #                    share's growth stops, what it pinned stays; no draw); unpin: at f.start every context
+    #                    the session layer pinned becomes an ordinary idle one, freed by the next LRU sweep
+    #                    (`kv_series`; no draw); spec_toggle: the node's speculative config switches
+    #                    speculation off while more than f.burst requests run (vLLM's disable_by_batch_size)
+    #                    and back on below it: no draft step for a request's tokens generated while it is
+    #                    off (the spec-decode counters; `sim_engine`, no draw); toggle_residue: from f.start
+    #                    (with spec_toggle) each request running at a switch-off keeps its draft_mb of draft
+    #                    state, never reclaimed (`sim_engine`, no draw)
 
 
 @dataclass
@@ -4504,6 +4631,11 @@ class Scenario:
     #                    collector reports the agent container's memory (MemTotal = its limit, AGENT_LIM) as
     #                    the host's; proc_rss_bytes (/proc/<pid>/status) is not covered (`node_records`; no
     #                    draw)
+    dark: list[tuple[str, float, float]] = field(default_factory=list)  # (s217) (node, from min, to min):
+    #                    the node agent's Kafka producer is in a fatal state (every produce fails locally):
+    #                    each record of the node it collects in that window, samples and events of every
+    #                    source, is dropped, its seq consumed (a seq gap after it); Prometheus unaffected
+    #                    (`deliver`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -5229,7 +5361,8 @@ def ecc_counts(nd: Node, fl: list[Fault], g: int, t: float) -> dict[str, int]:
 
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
               up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None,
-              keep: Arr | None = None, amps: Arr | None = None, dead: Arr | None = None) -> tuple[Arr, Arr]:
+              keep: Arr | None = None, amps: Arr | None = None, dead: Arr | None = None,
+              free: Arr | None = None) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
@@ -5241,7 +5374,8 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
     `amps` (None: 1 all along): the held-context amplitude's factor per second (0 once a restarted engine
     runs without prefix caching: it keeps no session context, only the leaked ones). (s193) `dead` (None:
     never): seconds in which the session sweeper is dead: no sweep, and every held context stays pinned, so
-    a full pool evicts none of them."""
+    a full pool evicts none of them. (s215) `free` (None: never): seconds at which every pinned context
+    becomes an ordinary idle one: the next sweep frees it."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -5258,6 +5392,8 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
             lk = lk * scale[s]
             held += a_s / 210.0 * fin[s] / fmean * scale[s] + lk
         leaked += lk
+        if free is not None and free[s]:  # (s215) no longer pinned: the next sweep frees them
+            leaked = 0.0
         if resets is not None and resets[s]:
             held = leaked
         if dead is not None and dead[s]:  # (s193) nothing frees them: they stay as pinned as leaked ones
@@ -5296,7 +5432,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
     #                                   stream-cutting client SDK; (s161) 17 from a client behind a
     #                                   flaky edge proxy; (s178) 18 from a client that does not stream;
     #                                   (s183) 19 from an agent framework that sets a stop sequence;
-    #                                   (s192) 24 from a harness whose parameters vLLM refuses
+    #                                   (s192) 24 from a harness whose parameters vLLM refuses; (s214) 38 a
+    #                                   contract sent again after its client's read timeout cancelled it
     w = {"p_ab": np.full(T, 0.015), "x5xx": np.zeros(T), "leak": np.zeros(T), "pinned": np.zeros(T),
          "nodecay": np.zeros(T, bool)}
     xs: list[tuple[Arr, Arr, Arr, Arr]] = [(t, P, G, kind)]
@@ -5510,6 +5647,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             nh = int(hs.sum())
             xs.append((t0_[hs] + f.cap + rng.uniform(0.002, 0.02, nh), P0_[hs], G0_[hs],
                        np.full(nh, 35, np.int8)))
+        elif f.kind == "contracts":  # (s214) a contract-review client: f.rate contracts a minute (Poisson),
+            nb = int(rng.poisson(f.rate * (s1 - s0) / 60.0))  # each a long document (kind 1)
+            at = np.sort(rng.uniform(s0, s1 - 90, nb))
+            xs.append((at, rng.uniform(40e3, 90e3, nb).round(), rng.uniform(800, 2000, nb).round(),
+                       np.full(nb, 1, np.int8)))
         elif f.kind == "regen":  # (s211) a user stops the answer (kind 36) and regenerates it (kind 37): the
             t0_, P0_, G0_, k0 = xs[0]  # same prompt, an answer of the trace's length; the stop comes after a
             on = np.clip((t0_ - s0) / (f.ramp * 60), 0.0, 1.0) * (t0_ < s1)  # share of the streamed answer
@@ -5544,6 +5686,11 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
         kept = np.zeros(T + 1)
         np.add.at(kept, np.clip(t[fk] + KW_SWEEP, 0, T).astype(int), P[fk])
         w["pinned"] = w["pinned"] + np.cumsum(kept)[:T] / e.pool
+    for f in (f for f in fl if f.kind == "read_timeout"):  # (s214) a contract its client cancelled at its
+        r0, r1 = f.start * 60, float(T) if f.end is None else f.end * 60  # read timeout, sent again by its
+        ix = np.nonzero((kind == 1) & (t >= r0) & (t < r1) & (f.cap < P / PF_TPS))[0]  # SDK (kind 38)
+        t, P = np.concatenate([t, t[ix] + f.cap + RTO_RETRY]), np.concatenate([P, P[ix]])
+        G, kind = np.concatenate([G, G[ix]]), np.concatenate([kind, np.full(len(ix), 38, np.int8)])
     for f in (f for f in fl if f.kind == "stale_ep"):  # (s195) the gateway reaches only an old address: no
         m = (t < f.start * 60) | (t >= (T if f.end is None else f.end * 60))  # request arrives (no draw)
         t, P, G, kind = t[m], P[m], G[m], kind[m]
@@ -6172,6 +6319,26 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     t5 = np.isin(kind, (27, 28)) if bool(np.isin(kind, (27, 28)).any()) else None  # (s196) the tool calls
     #     the API server's parser fails on, and their retries (None: none; no draw)
     P0 = w["P0"][ok] if "P0" in w else None  # (s70) the prompts without a full-history client's extra history
+    rto, rcap = None, np.zeros(len(t))  # (s214) contracts cancelled at their client's read timeout, in their
+    for f in (f for f in fl if f.kind == "read_timeout"):  # prefill, and that timeout (None: none; no draw)
+        r1 = T if f.end is None else f.end * 60
+        m = (kind == 1) & (t >= f.start * 60) & (t < r1) & (f.cap < P / PF_TPS)
+        rto, rcap = m if rto is None else rto | m, np.where(m, f.cap, rcap)
+    c38 = next((f.cap for f in fl if f.kind == "read_timeout"), 0.0)  # (s214) a retry finds the full chunks
+    crt = kind == 38 if bool((kind == 38).any()) else None  #          its cancelled attempt computed cached
+    ctok = np.minimum(np.floor(c38 * PF_TPS / CHUNK_TOK) * CHUNK_TOK, P)
+    for f in (f for f in fl if f.kind == "prefill_leak" and rto is not None):  # (s214) the blocks of the
+        lk = rto & (t >= f.start * 60)  # chunks a cancelled prefill computed stay allocated until the process
+        inc_ = np.zeros(T)  #             exits (no draw)
+        np.add.at(inc_, np.minimum((t[lk] + rcap[lk]).astype(int), T - 1),
+                  np.floor(rcap[lk] * PF_TPS / CHUNK_TOK) * CHUNK_TOK)
+        acc_, kept_ = 0.0, np.zeros(T)
+        for s_ in range(T):
+            acc_ = acc_ + float(inc_[s_]) if up[s_] else 0.0
+            kept_[s_] = acc_
+        w["pinned"] = w["pinned"] + kept_ / e.pool
+        e.out["leaks"] = np.sort(t[lk] + rcap[lk])  # when each cancel left its blocks (read by `build`'s
+        #                                              callers only; no draw)
     if nd.pd == "prefill":  # the P/D proxy sends max_tokens=1 here; a decode node pulls the KV and generates
         G = np.ones(len(t))
     stopc = None  # (s183) requests an agent framework's stop sequence ends early (None: no such tenant)
@@ -6223,6 +6390,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         aborted = aborted | hgc
     if bool((kind == 36).any()):  # (s211) an answer its user stops to regenerate it (no draw)
         aborted = aborted | (kind == 36)
+    if rto is not None:  # (s214) cancelled by its client before its first token
+        aborted = aborted | rto
     sdkc = (kind == 16) & (G > SDK_CUT) if (kind == 16).any() else None  # (s150) streams the SDK closes
     if sdkc is not None:
         aborted = aborted | sdkc
@@ -6285,10 +6454,15 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     #     without prefix caching: no prefix hit, no query counted, no session context kept (no draw)
     amps = None if pfo is None else (pfo > N).astype(float)
     for f in (f for f in fl if f.kind == "touch_scan"):  # (s199) the scanned tenant's share of the held
-        s0 = int(f.start * 60)  # contexts is never swept: it joins the leaked ones (no draw)
+        s0 = int(f.start * 60)  # contexts is never swept: it joins the leaked ones (no draw); (s215) until
+        s1 = T if f.end is None else int(f.end * 60)  # f.end, where it has one
         amps = np.ones(T) if amps is None else amps
-        amps[s0:] = amps[s0:] * (1.0 - f.rate)
-        w["leak"][s0:] = w["leak"][s0:] + f.rate * amp / 210.0
+        amps[s0:s1] = amps[s0:s1] * (1.0 - f.rate)
+        w["leak"][s0:s1] = w["leak"][s0:s1] + f.rate * amp / 210.0
+    free = None  # (s215) seconds at which every pinned context becomes an ordinary idle one (None: never)
+    for f in (f for f in fl if f.kind == "unpin"):
+        free = np.zeros(T, bool) if free is None else free
+        free[min(int(f.start * 60), T - 1)] = True
     for f in (f for f in fl if f.kind == "scan_cap"):  # (s202) the sessions one SCAN call never reaches:
         sh = scan_share(f, fl, T)  # their share of the held contexts joins the leaked ones (no draw)
         amps = np.ones(T) if amps is None else amps
@@ -6330,6 +6504,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                             (0.133 * np.exp(0.45 * z) + P * (1 - tr.hit) / nd.prefill_tps) * slow[si])
         else:
             ttft = np.where(kind == 1, P / 5000.0, 0.133 * slow[si] * np.exp(0.45 * z))
+        if crt is not None:  # (s214) a retried contract prefills what its first attempt had not computed
+            ttft = np.where(crt, (P - ctok) / PF_TPS, ttft)
         if kw:  # (s194) its history is cached: its uncached tail and one step
             ttft = np.where(kind == 25, KW_TTFT * slow[si] * np.exp(0.3 * z), ttft)
         if lx is not None:  # the step that loads an adapter from disk stalls every request behind it
@@ -6356,6 +6532,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             uf = np.where(pcm, np.clip((ttft + PROBE_CLOSE) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         if hgc is not None:  # (s203) reset as its original, hd s ahead of it, completes
             uf = np.where(hgc, np.clip((dur - hd) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
+        if rto is not None:  # (s214) cancelled at its client's read timeout
+            uf = np.where(rto, np.clip(rcap / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         if sdkc is not None:  # (s150) cut once SDK_CUT of its tokens have streamed
             uf = np.where(sdkc, np.clip((ttft + (dur - ttft) * SDK_CUT / np.maximum(G, 1.0))
                                         / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
@@ -6396,10 +6574,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
-                                   fref, resets=rs, keep=keep, amps=amps, dead=dead)
+                                   fref, resets=rs, keep=keep, amps=amps, dead=dead, free=free)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   pin * psc, up, fref, psc, rs, keep, amps, dead)
+                                   pin * psc, up, fref, psc, rs, keep, amps, dead, free=free)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -6410,6 +6588,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gdone = np.where(sdkc, float(SDK_CUT), gdone)
     if pcm is not None:  # (s200) one token before the prober's close
         gdone = np.where(pcm, 1.0, gdone)
+    if rto is not None:  # (s214) cancelled in its prefill: nothing generated
+        gdone = np.where(rto, 0.0, gdone)
     res = np.zeros(T)  # speculative-decoding residue, MiB per GPU: 4.7 MB per interrupted request
     if (spec or sp0 is not None) and not nd.ngram:  # (sp0: speculative decoding from a restart with the
         #                                     new config on; (s112) n-gram lookup keeps no draft state)
@@ -6446,6 +6626,20 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         for s_ in range(T):  # freed only with the process
             acc = acc + float(kept[s_]) if up[s_] else 0.0
             res[s_] += acc
+    off = None  # (s216) seconds in which speculation is switched off by the batch size (None: never; no draw)
+    for f in (f for f in fl if f.kind == "spec_toggle" and spec and not nd.ngram):
+        off = np.cumsum(run)[:T] > f.burst
+    if off is not None:
+        swo = off & ~np.concatenate([[False], off[:-1]])  # the seconds it is switched off
+        for f in (f for f in fl if f.kind == "toggle_residue"):  # each request running at a switch-off keeps
+            cs = np.concatenate([[0], np.cumsum(swo & (f.start * 60 <= N))])  # its draft state to the
+            kept = np.zeros(T)  #                                               process's end (MiB per GPU)
+            np.add.at(kept, ei[cs[ei] - cs[np.minimum(ss, ei)] > 0], nd.draft_mb * 1e6 / MIB / len(e.gpus))
+            acc = 0.0
+            for s_ in range(T):
+                acc = acc + float(kept[s_]) if up[s_] else 0.0
+                res[s_] += acc
+            e.out["toggles"] = np.nonzero(swo & (f.start * 60 <= N))[0]
     total, reserved = GPUS[nd.gpu][1:3]
     colo = o["colo"][0][e.gpus].max(axis=0) if "colo" in o else 0.0  # (s101) a co-located process's MiB
     p_er = 0.0008 + np.where(total - reserved - (nd.util_frac * total + res + colo) < 256, 0.30, 0.0)
@@ -6539,6 +6733,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 28, np.floor((P - 1) / 16) * 16 / P, hit)
     if bool((kind == 37).any()):  # (s211) likewise a regeneration's (its stopped answer was prefilled)
         hit = np.where(kind == 37, np.floor((P - 1) / 16) * 16 / P, hit)
+    if crt is not None:  # (s214) a retried contract finds the chunks its cancelled attempt computed
+        hit = np.where(crt, ctok / P, hit)
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
     if nd.http_metrics:  # (s192) vLLM's HTTP counters: each request admitted, each refused (no draw)
@@ -6563,6 +6759,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         cum = np.maximum.accumulate(np.round(np.cumsum(np.cumsum(d)[:T])))
         incs.setdefault(name, np.zeros(T))[:] += np.diff(cum, prepend=0.0)
     pobs = P if ren is None else np.where(ren, 0.0, P)  # (s177) given up in the queue: never prefilled
+    nof = ren if rto is None else (rto if ren is None else ren | rto)  # (s214) no first token: counted
+    if rto is not None:  # neither its prompt tokens (counted with the first token) nor a TTFT (no draw)
+        pobs = np.where(rto, 0.0, pobs)
     add("vllm:prompt_tokens_total", ss, pobs)
     addg("vllm:generation_tokens_total", gdone)
     qp = pobs * (0.0 if nd.no_prefix else 1.0)  # exported, stays 0
@@ -6573,12 +6772,12 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     add("vllm:prefix_cache_hits_total", ss, cached if ren is None else np.where(ren, 0.0, cached))
     for k, rname in enumerate(REASONS):
         add(f'vllm:request_success_total{{finished_reason="{rname}"}}', ei[reason == k], 1.0)
-    if ren is None:
+    if nof is None:
         add("vllm:time_to_first_token_seconds_sum", si, ttft)
         add("vllm:time_to_first_token_seconds_count", si, 1.0)
     else:  # (s177) a request given up before its first token has no TTFT
-        add("vllm:time_to_first_token_seconds_sum", si, np.where(ren, 0.0, ttft))
-        add("vllm:time_to_first_token_seconds_count", si, (~ren).astype(float))
+        add("vllm:time_to_first_token_seconds_sum", si, np.where(nof, 0.0, ttft))
+        add("vllm:time_to_first_token_seconds_count", si, (~nof).astype(float))
     add("vllm:e2e_request_latency_seconds_sum", ei, end - t)
     add("vllm:e2e_request_latency_seconds_count", ei, 1.0)
     if nd.pd:  # where each prompt token came from; a decode node pulls what it has not cached from prefill
@@ -6598,9 +6797,16 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         stp = nd.spec_step if dsw is None else np.where(t >= dsw, DRAFT3B_STEP, nd.spec_step)  # (s161)
         drafts = (np.ceil(gdone / stp) if dm is None
                   else np.ceil(gdone / np.where(t >= dm, DM_STEP, stp)))
+        gsp = gdone
+        if off is not None:  # (s216) no draft step for the tokens generated while speculation is off
+            a_ = np.minimum(t + ttft, end).astype(int)
+            b_ = np.maximum(ei, a_) + 1
+            co = np.concatenate([[0], np.cumsum(off)])
+            gsp = np.round(gdone * (1.0 - (co[np.minimum(b_, T)] - co[a_]) / (b_ - a_)))
+            drafts = np.ceil(gsp / stp)
         addg("vllm:spec_decode_num_drafts_total", drafts)
         addg("vllm:spec_decode_num_draft_tokens_total", drafts * 4)
-        addg("vllm:spec_decode_num_accepted_tokens_total", np.maximum(gdone - drafts, 0))
+        addg("vllm:spec_decode_num_accepted_tokens_total", np.maximum(gsp - drafts, 0))
     elif sp0 is not None:  # the same, for the requests the restarted engine (with its draft model) serves
         drafts = np.where(t >= sp0, np.ceil(gdone / 3.2), 0.0)
         add("vllm:spec_decode_num_drafts_total", ei, drafts)
@@ -6617,10 +6823,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             acc = acc + float(pre[s_]) if up[s_] else 0.0
             res[s_] += acc
     buckets = np.zeros((T, len(LES)))
-    if ren is None:
+    if nof is None:
         np.add.at(buckets, (si, np.searchsorted(LES, ttft)), 1)
-    else:  # (s177)
-        np.add.at(buckets, (si[~ren], np.searchsorted(LES, ttft[~ren])), 1)
+    else:  # (s177, s214)
+        np.add.at(buckets, (si[~nof], np.searchsorted(LES, ttft[~nof])), 1)
     hid = np.isin(kind, (15, 22, 23, 33, 35))  # (s189) nor does it see a mirrored copy or a sibling sample,
     #                                             (s200) a prober's request straight at the pod or (s203) a
     #                                             hedged copy (no draw)
@@ -8197,7 +8403,8 @@ def scenarios() -> list[Scenario]:
             *forty_first_scenarios(), *forty_second_scenarios(), *forty_third_scenarios(),
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
-            *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios()]
+            *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
+            *fifty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -10959,6 +11166,92 @@ def fifty_second_scenarios() -> list[Scenario]:
     s213.nodes[0].skew = -0.9
     return [s210, s211, s212, s213]
 
+
+def fifty_third_scenarios() -> list[Scenario]:
+    """s214-s217, added later by a fifty-third outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    ra = ("ra-h100-02", "ra-h100-04")  # (s214) legal-review's contract reviews, pinned by tenant affinity
+    s214 = Scenario("s214_contract_read_timeout_prefill_abort_block_leak", "2029-05-22T09:00:00+00:00", 90,
+                    mk("ra-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("contracts", n, 8, cause=ben, detail="long_document", rate=0.5) for n in ra),
+                     *(Fault("read_timeout", n, 25, cause=ben, detail="client_read_timeout", cap=15.0)
+                       for n in ra),
+                     Fault("prefill_leak", "ra-h100-04", 0),  # the canary build, there since the day before
+                     Fault("leak_window", "ra-h100-04", 44.02, cause="other",  # its first cancel in prefill
+                           detail="kv_blocks_leaked_on_prefill_abort"),
+                     Fault("kv_leak", "ra-h100-05", 35, cause=si, leak=1.5),
+                     Fault("checkpoint_load", "ra-h100-06", 45, 50, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "ra-h100-01", 60, 70, cause=ben, detail="vllm_upgrade"),
+                     Fault("prefill_leak", "ra-h100-01", round(60 + 130 / 60, 4))],  # the build rolls on
+                    spill=True, noise=[("ra-h100-03", "NodeClockSkewDetected", 20, 90)],
+                    drop={("ra-h100-06", "dcgm"): 0.03})
+    for nd in s214.nodes[3:]:
+        nd.lower = True
+    s214.nodes[2].skew = 1.1
+    gm = [f"gm-h100-{k:02d}" for k in range(1, 7)]
+    ms = "router_last_used_in_milliseconds"
+    freed = (74.5, 75.9, 74.34, 74.67, 63.42, 76.09)  # (s215) each node's first sweep after the fix (as
+    #                                                   built; gm-h100-05's process exits after its XID)
+    s215 = Scenario("s215_router_canary_ms_last_used_pins_sessions", "2029-05-29T11:00:00+00:00", 100,
+                    mk("gm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("touch_scan", n, 25, 55, rate=1 / 3) for n in gm),  # one replica of three
+                     *(Fault("touch_scan", n, 55, 68.5, rate=1.0) for n in gm),  # promoted, rolled back
+                     *(Fault("unpin", n, 74.0) for n in gm),  # the on-call's fix of the session records
+                     *(Fault("pin_window", n, 25, b, cause=si, detail=ms)
+                       for n, b in zip(gm, freed, strict=True)),
+                     Fault("annual_report", "gm-h100-03", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("xid79", "gm-h100-05", 63, gpu=2, cause="other", detail="xid_79"),
+                     Fault("checkpoint_load", "gm-h100-01", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("gm-h100-02", "NodeClockSkewDetected", 20, 100)],
+                    drop={("gm-h100-04", "host"): 0.03})
+    for nd in s215.nodes[3:]:
+        nd.lower = True
+    s215.nodes[1].skew = 1.3
+    bt = [f"bt-h100-{k:02d}" for k in range(1, 7)]
+    peaks = (1.8, 1.9, 1.8, 1.7, 1.9, 1.8)
+    s216 = Scenario("s216_spec_batch_toggle_canary_residue_lunch_peak", "2029-06-05T11:00:00+00:00", 120,
+                    mk("bt-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, uref_min=10.0,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("spec_toggle", n, 0, burst=32) for n in bt),
+                     *(Fault("diurnal", n, 10, 110, cause=ben, detail="lunch_peak", rate=p)
+                       for n, p in zip(bt, peaks, strict=True)),
+                     Fault("warmup", "bt-h100-03", 20, 30, cause=ben, detail="vllm_upgrade"),
+                     Fault("toggle_residue", "bt-h100-03", round(20 + 130 / 60, 4)),
+                     Fault("toggle_window", "bt-h100-03", 31.08, cause="spec_residue",  # its first switch-off
+                           detail="draft_state_kept_at_batch_size_switch"),
+                     Fault("cancels", "bt-h100-05", 40, 70, abort=0.09),
+                     Fault("cancel_window", "bt-h100-05", 40, 75, cause=ben, detail="client_cancels"),
+                     Fault("xid79", "bt-h100-02", 95, gpu=1, cause="other", detail="xid_79"),
+                     Fault("warmup", "bt-h100-06", 104, 114, cause=ben, detail="vllm_upgrade"),
+                     Fault("toggle_residue", "bt-h100-06", round(104 + 130 / 60, 4))],
+                    spill=True, noise=[("bt-h100-01", "NodeClockSkewDetected", 25, 120)],
+                    drop={("bt-h100-01", "nvml"): 0.03})
+    for nd in s216.nodes[3:]:
+        nd.lower = True
+    s216.nodes[0].skew = -1.0
+    kf, dk = [("kf-h100-02", 30.0, 68.0), ("kf-h100-05", 30.6, 68.4)], "agent_producer_idempotence_acl"
+    s217 = Scenario("s217_agent_idempotent_producer_acl_dark_nodes", "2029-06-12T14:00:00+00:00", 90,
+                    mk("kf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("dark_window", n, a, b, cause="monitoring_gap", detail=dk) for n, a, b in kf),
+                     Fault("kv_leak", "kf-h100-05", 38, cause=si, leak=2.2),
+                     Fault("failover", "kf-h100-06", 44, 58, cause=ben, detail="maintenance_drain",
+                           to=[("kf-h100-01", 0.5), ("kf-h100-03", 0.5)]),
+                     *(Fault("failover_peer", n, 44, 68, cause=ben, detail="failover")
+                       for n in ("kf-h100-01", "kf-h100-03")),
+                     Fault("xid79", "kf-h100-02", 52, gpu=3, cause="other", detail="xid_79"),
+                     Fault("partition", "kf-h100-04", 56, 63, cause="other", detail="network_partition")],
+                    dark=kf, noise=[("kf-h100-03", "NodeClockSkewDetected", 22, 90)],
+                    drop={("kf-h100-01", "vllm"): 0.03})
+    for nd in s217.nodes[3:]:
+        nd.lower = True
+    s217.nodes[2].skew = 0.9
+    return [s214, s215, s216, s217]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -11160,6 +11453,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     lost: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (s191) leaderless partitions (s)
     for n, src, a, b in sc.lost:
         lost.setdefault((n, src), []).append((a * 60, b * 60))
+    dark: dict[str, list[tuple[float, float]]] = {}  # (s217) the agent's producer failing every send (s)
+    for n, a, b in sc.dark:
+        dark.setdefault(n, []).append((a * 60, b * 60))
     for key in sorted(streams, key=str):
         jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
@@ -11191,6 +11487,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
                 continue
             if len(key) == 3:  # (s66) the old agent's records carry no seq
                 r["seq"] = seqs[i] if rst else seq0 + i
+            if key[0] in dark and any(a <= t < b for a, b in dark[key[0]]):  # (s217) dropped by the agent's
+                continue  #                                                       failed producer, seq used
             if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
                 final += [(x, r) for x in resent(t, rst, 10.0)]
             if r["kind"] == "sample" and u < sc.drop.get(key[:2], 0.003):
