@@ -285,6 +285,11 @@ class MonitoringGap(_Section):
     """vLLM silent since a serving process started within this long of its last record is a
     server restarting (it died, and loads again), not a gap, for ``benign.warmup_s`` after
     the start: its metrics come back once it is ready."""
+    unseen_busy_s: Annotated[float, Field(ge=60, le=3600)] = 300.0
+    """vLLM silent (not a server loading) while the node's GPUs have been busy this long since
+    its last record: the server serves and nobody scrapes it (a scrape config that lost it).
+    A gap with no other symptom; its onset is the last record, or the start of the serving
+    process after it."""
 
 
 class GpuThrottle(_Section):
@@ -531,6 +536,18 @@ class ContextCap(_Section):
     """...while the run before the start answered a prompt at least this many times as long."""
 
 
+class GpusUnavailable(_Section):
+    """A node that came back (its host readings again after a silence: a reboot) without its
+    GPUs: every GPU source it had (NVML, DCGM) and vLLM silent since before it came back. The
+    GPU driver did not load (a driver container that cannot build its modules for a new
+    kernel), so nothing can serve. Paged as ``gpus_unavailable`` (a cause outside the three
+    named ones)."""
+
+    after_s: Annotated[float, Field(ge=60, le=7200)] = 600.0
+    """For this long after the host came back (a healthy reboot's driver build and validation
+    take a few minutes)."""
+
+
 class Hypotheses(_Section):
     """Root-cause hypotheses and their prior weights (the priors sum to 1)."""
 
@@ -545,6 +562,7 @@ class Hypotheses(_Section):
     concurrency_cap: ConcurrencyCap = ConcurrencyCap()
     upstream_errors: UpstreamErrors = UpstreamErrors()
     api_errors: ApiErrors = ApiErrors()
+    gpus_unavailable: GpusUnavailable = GpusUnavailable()
     output_cap: OutputCap = OutputCap()
     context_cap: ContextCap = ContextCap()
     crash_loop: CrashLoop = CrashLoop()

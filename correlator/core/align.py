@@ -49,10 +49,12 @@ class SourceClock:
     next record arrives (a decaying maximum): its clock offset, its delivery delay, and the
     batching of its delivery (a source whose 10 s batch comes after the others' is 10 s
     behind them before it comes)."""
+    back_ns: int = 0
+    """When the source last reported again after a silence (0: never silent)."""
 
     def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
-        """Snapshots from before ``lag_ns`` lack it."""
-        for name, value in ({"lag_ns": 0} | state[1]).items():
+        """Snapshots from before ``lag_ns`` or ``back_ns`` lack them."""
+        for name, value in ({"lag_ns": 0, "back_ns": 0} | state[1]).items():
             object.__setattr__(self, name, value)
 
 
@@ -207,7 +209,9 @@ class NodeAligner:
                     gap = self.silence_ns
                 clock.interval_ns = gap if clock.interval_ns == 0 else (4 * clock.interval_ns + gap) // 5
                 clock.max_ns = ts
-            clock.silent = False
+            if clock.silent:
+                clock.back_ns = ts
+                clock.silent = False
         if ts > node_max:
             self.max_ns = ts
         stream = self.streams.get(key)
@@ -258,7 +262,9 @@ class NodeAligner:
                 gap = min(ts_ns - clock.max_ns, self.silence_ns)
                 clock.interval_ns = gap if clock.interval_ns == 0 else (4 * clock.interval_ns + gap) // 5
                 clock.max_ns = ts_ns
-            clock.silent = False
+            if clock.silent:
+                clock.back_ns = ts_ns
+                clock.silent = False
         if ts_ns > self.max_ns:
             self.max_ns = ts_ns
 

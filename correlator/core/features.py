@@ -17,6 +17,7 @@ from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
 from correlator.core.blocks import NO_HOUR, HourFloor
 from correlator.core.nodestate import (
+    BUSY_GAP_NS,
     CRITICAL_XIDS,
     XID_HELD_NS,
     EngineTrack,
@@ -360,9 +361,9 @@ class NodeFeatures:
     oom_hour: int = 0
     """OOM kills on the node within the last hour: the host's memory used then tells, where the
     serving process's own holds (:func:`growing_host`)."""
-    throttled: list[tuple[int, int, float, float]] = field(default_factory=list)
-    """GPUs slowed down by heat for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU,
-    since, temperature, SM clock)."""
+    throttled: list[tuple[int, int, float, float, float]] = field(default_factory=list)
+    """GPUs slowed down for ``gpu_throttle.after_s`` (:func:`throttled_gpus`): (GPU, since,
+    temperature, SM clock, utilisation where the GPU is held slow while it works, else NaN)."""
     failing_links: list[tuple[int, int, float]] = field(default_factory=list)
     """GPUs whose NVLink errors have been counted without a pause for ``nvlink.sustain_s``
     (:func:`failing_links`): (GPU, since, errors a minute)."""
@@ -391,6 +392,17 @@ class NodeFeatures:
     mixed_servers: list[tuple[str, int, int]] = field(default_factory=list)
     """Engines whose readings mix several servers: (where, counter fall-backs in the window,
     the first of them), from :func:`mixed_servers`."""
+    gpus_absent: tuple[int, list[str]] | None = None
+    """The node came back without its GPUs: (when its host readings came back, the GPU
+    sources silent since before), where ``gpus_unavailable.after_s`` has passed since
+    (:meth:`NodeEngine._gpus_absent`)."""
+    unseen_ranks: list[tuple[str, int]] = field(default_factory=list)
+    """Ranks of a server whose readings stopped while the node's other engines report and its
+    GPUs stay busy: (engine, last reading), from :func:`unseen_ranks`."""
+    serving_unseen: tuple[int, int] | None = None
+    """vLLM silent while a serving process started since its last record keeps the node's GPUs
+    busy: (the start, minutes busy since), where they have been for
+    ``monitoring_gap.unseen_busy_s`` (:meth:`NodeEngine._serving_unseen`)."""
     api_errors: tuple[float, float, float] | None = None
     """Requests vLLM's HTTP servers failed with a 5xx that their engines finished: (5xx a
     minute, their share of the answered, the engines' errors a minute), where
@@ -738,12 +750,18 @@ THROTTLE_FRESH_NS = 60 * NS
 """A throttled GPU's reading older than this (the exporter stopped) no longer counts."""
 
 
-def throttled_gpus(state: NodeState, tick_ns: int, after_s: float) -> list[tuple[int, int, float, float]]:
-    """GPUs slowed down by heat, continuously for ``after_s`` up to a recent reading."""
+def throttled_gpus(state: NodeState, tick_ns: int,
+                   after_s: float) -> list[tuple[int, int, float, float, float]]:
+    """GPUs slowed down, continuously for ``after_s`` up to a recent reading: by heat, or held
+    slow while they work (utilisation known), the latter only while a vLLM engine of the node
+    serves (a validation job sweeping a drained node's clocks slows no server)."""
     if not state.throttled:
         return []
-    return [(gpu, since, temp, clock) for gpu, (since, last, temp, clock) in sorted(state.throttled.items())
-            if tick_ns - last <= THROTTLE_FRESH_NS and last - since >= after_s * NS]
+    serving = any(tick_ns - e.served_ns <= THROTTLE_FRESH_NS for e in state.engines.values())
+    return [(gpu, since, temp, clock, util)
+            for gpu, (since, last, temp, clock, util) in sorted(state.throttled.items())
+            if tick_ns - last <= THROTTLE_FRESH_NS and last - since >= after_s * NS
+            and (util != util or serving)]
 
 
 def failing_links(state: NodeState, tick_ns: int, sustain_s: float,
@@ -1222,6 +1240,22 @@ def silent_servers(state: NodeState, tick_ns: int, silence_ns: int, vllm_ns: int
         if vllm_ns - ns > silence_ns:
             out.add(pool_name(e.pool) if e.pool is not None else f"engine {key}")
     return sorted(out)
+
+
+def unseen_ranks(state: NodeState, tick_ns: int, silence_ns: int, unseen_ns: int) -> list[tuple[str, int]]:
+    """Data-parallel ranks of a server (engines with no GPU of their own) whose readings
+    stopped ``unseen_ns`` ago or more while another engine of the node reports, no engine
+    started since, and the node's GPUs busy throughout: a rank cannot stop while its server
+    serves, so its readings are lost (outsider s212: an agent's parser keyed vLLM's series
+    without the ``engine`` label and kept one rank's). (engine name, last reading)."""
+    if not state.busy_ns or tick_ns - state.busy_ns > BUSY_GAP_NS:
+        return []
+    heard = [(key, e, max(e.kv_pct.last_ns, e.running.last_ns)) for key, e in state.engines.items()]
+    if not any(ns >= 0 and tick_ns - ns <= silence_ns for _, _, ns in heard):
+        return []
+    return sorted((f"engine {key}", ns) for key, e, ns in heard
+                  if e.pool is None and ns >= 0 and unseen_ns <= tick_ns - ns <= SERVER_FORGOTTEN_NS
+                  and state.engine_start_ns < ns and state.busy_since_ns <= ns)
 
 
 def _mean_at(columns: list[list[float]], i: int) -> float:

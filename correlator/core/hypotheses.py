@@ -41,6 +41,7 @@ OUTPUT_CAPPED = "output_capped"
 CONTEXT_CAPPED = "context_capped"
 API_SERVER_ERRORS = "api_server_errors"
 NODE_UNREACHABLE = "node_unreachable"
+GPUS_UNAVAILABLE = "gpus_unavailable"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 CLEAN_STEP_SHARE = 0.5
@@ -52,7 +53,8 @@ OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_
                 ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
                 UPSTREAM_ERRORS: 1.0, OUTPUT_CAPPED: 1.0,
-                CONTEXT_CAPPED: 1.0, API_SERVER_ERRORS: 1.0, NODE_UNREACHABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                CONTEXT_CAPPED: 1.0, API_SERVER_ERRORS: 1.0, NODE_UNREACHABLE: 1.0,
+                GPUS_UNAVAILABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -103,7 +105,14 @@ def score_all(
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
+        GPUS_UNAVAILABLE: gpus_unavailable(f),
     }
+    if f.rates.spec_absent:
+        # No draft model on the node, so no draft state: the residue is kept (weak) only as
+        # the competing reading of the rise; a rise memory_leak finds steady and unslowing
+        # takes its share of it (outsider s209: a server's own leak beside ordinary aborts).
+        residue = scores[SPEC_RESIDUE]
+        residue.strength *= 1.0 - scores[MEMORY_LEAK].strength
     scores[MONITORING_GAP] = monitoring_gap(f, rules, alerts, scores, expl)
     return scores
 
@@ -551,12 +560,22 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
         ev = [Evidence(signal="gpu_memory_growth_pct_per_min", value=round(t.slope, 3),
                        detail="framebuffer grows with no interrupted requests behind it")]
         onset = gpu.level.onset_ns
-        steady, rate = _gpu_steady(f, gpu, rules)
+        since = min(f.since_start_s, f.since_resume_s)
+        steady, rate = _gpu_steady(f, gpu, rules, since, _left_by_aborts(f, gpu, rules))
+        where, judged = f"{gpu.gpus} GPUs", gpu
+        # A server with a GPU of its own is judged on its own framebuffer too: one server's
+        # leak is a quarter of a four-GPU node's mean (outsider s209).
+        for p in f.pools:
+            own = p.aborts == p.aborts
+            left = _left_by_aborts(f, p.gpu, rules, p.aborts if own else None)
+            ps, pr = _gpu_steady(f, p.gpu, rules, min(since, p.since_restart_s), left)
+            if ps > steady:
+                steady, rate, where, judged = ps, pr, p.where, p.gpu
         if steady > s:
-            m = gpu.slow_mib
+            m = judged.slow_mib
             s, onset = steady, f.ts_ns - (max(m.n, 1) - 1) * 60 * 1_000_000_000
             ev = [Evidence(signal="gpu_memory_rise_mib", value=round(m.rise, 1),
-                           detail=f"framebuffer use on {gpu.gpus} GPUs rose {m.rise:.0f} MiB over "
+                           detail=f"framebuffer use on {where} rose {m.rise:.0f} MiB over "
                                   f"{m.n} minutes, {rate:.0f} MiB a minute per GPU, not slowing "
                                   "down, with no interrupted requests to account for it")]
         if benign.explained(expl, benign.GPU):
@@ -586,24 +605,35 @@ def memory_leak(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Sco
     return best
 
 
-def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet) -> tuple[float, float]:
+def _left_by_aborts(f: NodeFeatures, gpu: GpuView, rules: RuleSet,
+                    aborts: float | None = None) -> float:
+    """MiB a minute per GPU that draft state left by interrupted requests would add to these
+    framebuffers: the node's interrupts (``aborts`` None), or one server's own on its GPU."""
+    if f.rates.spec_absent:
+        return 0.0
+    per = rules.hypotheses.spec_residue.residue_mb_per_interrupt * 1e6 / (1 << 20)
+    if aborts is not None:
+        return aborts * per / max(gpu.gpus, 1)
+    lands = max(1.0, gpu.gpus / f.rates.servers) if f.rates.servers else 1.0
+    return f.rates.aborts * per * lands / max(gpu.gpus, 1)
+
+
+def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet, since_s: float,
+                left: float) -> tuple[float, float]:
     """A framebuffer leak too slow for the points path (a cache on the GPU that never evicts):
-    the node's framebuffers rising over each third of the slow window, not slowing down, well
-    beyond what the interrupted requests leave, in a window after any warm-up (an allocator
-    settling after a start rises in most minute pairs, ever more slowly). Strength, and the
-    slowest third's rate in MiB a minute per GPU."""
+    the framebuffers rising over each third of the slow window, not slowing down, well beyond
+    what the interrupted requests leave (``left``, MiB a minute per GPU), in a window after
+    any warm-up (an allocator settling after a start rises in most minute pairs, ever more
+    slowly; ``since_s`` is since the start). Strength, and the slowest third's rate in MiB a
+    minute per GPU."""
     h, sr, cfg = gpu.steady_mib, rules.hypotheses.spec_residue, rules.hypotheses.memory_leak
-    since = min(f.since_start_s, f.since_resume_s) - rules.benign.warmup_s
+    since = since_s - rules.benign.warmup_s
     if h is None or gpu.gpus <= 0 or since < 60 * sr.slow_minutes:
         return 0.0, 0.0
     early, middle, late = h
     rate = min(t.slope for t in h) / gpu.gpus
     if not rate > 0:  # NaN too
         return 0.0, 0.0
-    left = 0.0
-    if not f.rates.spec_absent:
-        lands = max(1.0, gpu.gpus / f.rates.servers) if f.rates.servers else 1.0
-        left = f.rates.aborts * sr.residue_mb_per_interrupt * 1e6 / (1 << 20) * lands / gpu.gpus
     g = cfg.gpu_mib_per_min
     pace = late.slope / max(early.slope, middle.slope)
     # A climb in a few steps is something loading in pieces (an index's shards, a checkpoint
@@ -660,17 +690,19 @@ def gpu_failure(f: NodeFeatures) -> Score:
 
 
 def gpu_throttled(f: NodeFeatures) -> Score:
-    """A GPU slowed down by heat: its engine's requests run longer and fill the KV pool, its
-    latency alerts fire; the GPU, not the memory, is at fault."""
+    """A GPU slowed down, by heat or by clocks held low while it works: its engine's requests
+    run longer and fill the KV pool, its latency alerts fire; the GPU, not the memory, is at
+    fault."""
     if not f.throttled:
         return Score()
     ev = [Evidence(signal="gpu_throttled", value=gpu if gpu >= 0 else None,
                    detail=(f"GPU {gpu}: " if gpu >= 0 else "") +
                    (f"{temp:.0f} C, " if temp == temp else "") +
                    (f"SM clock {clock:.0f} MHz, " if clock == clock else "") +
+                   (f"at {util:.0f} % utilisation (clocks held low, not by heat), " if util == util else "") +
                    f"slowed for {(f.ts_ns - since) / 1e9:.0f} s")
-          for gpu, since, temp, clock in f.throttled]
-    return Score(0.9, min(since for _, since, _, _ in f.throttled), ev)
+          for gpu, since, temp, clock, util in f.throttled]
+    return Score(0.9, min(t[1] for t in f.throttled), ev)
 
 
 def nvlink_degraded(f: NodeFeatures) -> Score:
@@ -910,6 +942,22 @@ def node_unreachable(f: NodeFeatures, idle_fb_pct: float = 0.0) -> Score:
     return Score(1.0, f.ts_ns, ev, critical=True)
 
 
+def gpus_unavailable(f: NodeFeatures) -> Score:
+    """The node came back without its GPUs: its host reports again after a silence (a
+    reboot), every GPU source it had and vLLM stay silent since before that, for
+    ``gpus_unavailable.after_s`` (outsider s205: a new kernel whose headers the platform's
+    mirror lacked; the GPU operator's driver container could not build its modules, so NVML
+    found no library, dcgm-exporter never started and vLLM's pod could not be scheduled)."""
+    if f.gpus_absent is None:
+        return Score()
+    back, sources = f.gpus_absent
+    ev = [Evidence(signal="gpus_unavailable", value=len(sources),
+                   detail=f"the node has reported again for {(f.ts_ns - back) / 60e9:.0f} min (host) but no "
+                          f"{', '.join(sources)} or vllm reading has come since: its GPUs are not "
+                          "available (the GPU driver not loaded?)")]
+    return Score(0.9, back, ev)
+
+
 def monitoring_gap(
     f: NodeFeatures, rules: RuleSet, alerts: AlertPicture, others: dict[str, Score],
     expl: list[Explanation],
@@ -917,7 +965,7 @@ def monitoring_gap(
     """Symptoms on a node whose telemetry cannot show their cause; names what is missing."""
     cfg = rules.hypotheses.monitoring_gap
     missing = _missing(f)
-    if not missing or others[NODE_UNREACHABLE].strength > 0:
+    if not missing or others[NODE_UNREACHABLE].strength > 0 or others[GPUS_UNAVAILABLE].strength > 0:
         return Score()
     # host memory used stands in for a process reading that misses most of the server: as
     # the memory-leak path judges it, its growth must have gone on over the steady window (a
@@ -925,11 +973,13 @@ def monitoring_gap(
     steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
-    if f.mixed_servers or f.host_view_wrong is not None:
+    if f.mixed_servers or f.host_view_wrong is not None or f.serving_unseen is not None or f.unseen_ranks:
         # readings of other servers under this node's name are worse than none: they raise and
         # hide its alerts and its features (outsider s197: an agent scraping through a Service;
-        # s204: an agent reading a container's memory view as the host's)
-        began = [t for _, _, t in f.mixed_servers] + ([f.host_view_wrong[2]] if f.host_view_wrong else [])
+        # s204: an agent reading a container's memory view as the host's); a server serving
+        # with no readings at all hides every alert its rules would send (s207)
+        began = [t for _, _, t in f.mixed_servers] + ([f.host_view_wrong[2]] if f.host_view_wrong else []) \
+            + ([f.serving_unseen[0]] if f.serving_unseen else []) + [t for _, t in f.unseen_ranks]
         symptoms, onset = 1.0, min(began + ([onset] if ev else []))
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
                                                GPU_FAILURE, CRASH_LOOP))
@@ -941,10 +991,16 @@ def monitoring_gap(
 def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
     # (a server that died and loads again is silent until it is ready: no gap, outsider s170)
     out = [(s, f"source '{s}' fell silent") for s in f.silent_sources
-           if not (s == "vllm" and f.vllm_loading)]
+           if not (s == "vllm" and (f.vllm_loading or f.serving_unseen))]
+    if f.serving_unseen is not None:
+        out.append(("vllm", f"source 'vllm' fell silent while the node's GPUs have been busy for "
+                    f"{f.serving_unseen[1]} min since: the server serves and nothing scrapes it"))
     if "vllm" not in f.silent_sources:
+        ranks = {where for where, _ in f.unseen_ranks}
         out += [(f"vllm on {where}", f"vLLM's readings for {where} stopped while the node's other "
-                 "vllm records go on") for where in f.silent_servers]
+                 "vllm records go on" + (" and its GPUs stay busy: a rank of a serving server, its "
+                                         "readings lost" if where in ranks else ""))
+                for where in f.silent_servers]
     out += [(f"vllm on {where}", f"vLLM's metrics for {where} stand still while the request log "
              "shows it serving") for where in f.frozen_servers]
     out += [(f"vllm on {where}", f"vLLM's counters for {where} fell back {drops} times in 5 min with no "

@@ -60,6 +60,7 @@ CAUSE_TEXT = {
     "output_capped": "answers cut short by an output limit the server took at its start",
     "context_capped": "long prompts refused by a context limit the server took at its start",
     "api_server_errors": "vLLM's API server failing requests (5xx) its engine served",
+    "gpus_unavailable": "node back without its GPUs (no GPU readings since it came back)",
     "kv_transfer_leak": "KV blocks a prefill server never frees after handing them over (KV connector leak)",
     "node_unreachable": "node unreachable",
     "unexplained_alerts": "persistent critical alerts with no visible cause",

@@ -54,13 +54,14 @@ from correlator.core.features import (
     stalled_engines,
     strongest_kv,
     throttled_gpus,
+    unseen_ranks,
     upstream_errors,
 )
 from correlator.core.hosts import NO_NODE
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
-from correlator.core.nodestate import MISMATCH_HELD_NS, EngineTrack, NodeState
+from correlator.core.nodestate import BUSY_GAP_NS, MISMATCH_HELD_NS, EngineTrack, NodeState
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.core.series import NAN, Series, mean, slope_per_min
 from correlator.core.sessions import SessionTracker
@@ -403,11 +404,12 @@ class NodeEngine:
                 if scores[own].strength >= inc.open_score:
                     return own  # a GPU failing, the node cut off: root causes of their own
         if self.machine.active and first == hypotheses.MONITORING_GAP and \
-                (f.mixed_servers or f.host_view_wrong is not None):
-            # a gap about the readings themselves (other servers', a container's) is no
-            # diagnosis of what goes wrong on the node: a cause found beside it is its own
-            # (outsider s204: huge pages reserved by a wrong tuning profile, vLLM OOM-killed at
-            # each start, on a node whose agent read a container's memory view)
+                (f.mixed_servers or f.host_view_wrong is not None or f.unseen_ranks):
+            # a gap about the readings themselves (other servers', a container's, a rank's
+            # lost) is no diagnosis of what goes wrong on the node: a cause found beside it is
+            # its own (outsider s204: huge pages reserved by a wrong tuning profile, vLLM
+            # OOM-killed at each start, on a node whose agent read a container's memory view;
+            # s212: a residue on a node whose agent lost one rank's readings)
             rest = [c for c, s in scores.items() if s.strength >= inc.open_score and c not in
                     (hypotheses.MONITORING_GAP, hypotheses.UNEXPLAINED_ALERTS)]
             if rest:
@@ -628,6 +630,8 @@ class NodeEngine:
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
+        if unseen_ranks(st, tick_ns, self.aligner.silence_ns, int(h.monitoring_gap.unseen_busy_s * NS)):
+            return True
         if any(self._acceptance_fell(e) for e in st.engines.values()):
             return True
         return bool(self.alerts.group())
@@ -792,6 +796,10 @@ class NodeEngine:
             api_errors=self._api_errors(),
             mixed_servers=mixed_servers(st, tick_ns, MIXED_WINDOW_NS),
             host_view_wrong=self._host_view_wrong(tick_ns),
+            serving_unseen=self._serving_unseen(tick_ns, silent),
+            gpus_absent=self._gpus_absent(tick_ns, silent),
+            unseen_ranks=unseen_ranks(st, tick_ns, self.aligner.silence_ns,
+                                      int(self.rules.hypotheses.monitoring_gap.unseen_busy_s * NS)),
             partial_rss=partial,
             frozen_servers=frozen_servers(st, tick_ns),
             shrunk_pools=shrunk_pools(st, self.rules.hypotheses.kv_pool.shrink_share),
@@ -893,6 +901,40 @@ class NodeEngine:
         a = self.aligner
         return [s for s, c in a.sources.items()
                 if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
+
+    def _gpus_absent(self, tick_ns: int, silent: list[str]) -> tuple[int, list[str]] | None:
+        """Did the node come back without its GPUs? Its host source reporting again, for
+        ``gpus_unavailable.after_s`` since it came back after a silence, while every GPU
+        source the node had (``nvml``, ``dcgm``) and ``vllm`` have been silent since before."""
+        sources = self.aligner.sources
+        host = sources.get("host")
+        if host is None or host.silent or not host.back_ns or \
+                tick_ns - host.back_ns < int(self.rules.hypotheses.gpus_unavailable.after_s * NS):
+            return None
+        gpu: list[str] = [s for s in ("nvml", "dcgm") if s in sources]
+        if not gpu or any(s not in silent or sources[s].silent_since_ns > host.back_ns for s in gpu):
+            return None
+        if "vllm" in sources and "vllm" not in silent:
+            return None
+        return host.back_ns, gpu
+
+    def _serving_unseen(self, tick_ns: int, silent: list[str]) -> tuple[int, int] | None:
+        """Is the node's silent vLLM a server that serves unscraped? A serving process started
+        after its last record, and the node's GPUs busy since, each reading within
+        ``BUSY_GAP_NS`` of the last, for ``monitoring_gap.unseen_busy_s``, the latest busy
+        reading fresh, and not a restarting server still loading (outsider s207: a chart's new
+        pod label left out of the ServiceMonitor). Without a server started, busy GPUs may be
+        another job's (s213: a validation job on a drained node). (since when, minutes busy)."""
+        clock = self.aligner.sources.get("vllm")
+        st = self.state
+        if clock is None or "vllm" not in silent or tick_ns - st.busy_ns > BUSY_GAP_NS or \
+                st.host.start_ns <= clock.silent_since_ns or self._vllm_loading(tick_ns):
+            return None
+        since = st.host.start_ns
+        busy = tick_ns - max(since, st.busy_since_ns)
+        if busy < int(self.rules.hypotheses.monitoring_gap.unseen_busy_s * NS):
+            return None
+        return since, busy // (60 * NS)
 
     def _vllm_loading(self, tick_ns: int) -> bool:
         """Whether the node's silent ``vllm`` source is a server restarting: a serving process

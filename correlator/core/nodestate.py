@@ -56,6 +56,14 @@ MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
 MIG_TRACKS_MAX = 64
 """MIG instances tracked per node (8 GPUs of 7 instances, the most an H100/H200 splits into, fit)."""
 MIG_FRESH_NS = 60 * 10**9
+BUSY_UTIL_PCT = 20.0
+"""A GPU reading at least this utilisation is busy: serving (an idle vLLM server reads 0)."""
+BUSY_GAP_NS = 120 * 10**9
+"""A stretch of busy GPU readings ends where none comes for this long."""
+UTIL = ("gpu_util_pct", "DCGM_FI_DEV_GPU_UTIL")
+"""GPU utilisation in an nvml sample, and in a dcgm one."""
+LOCKED_UTIL_PCT = 50.0
+"""A GPU this busy whose SM clock is far below the node's highest is held slow (locked clocks)."""
 """An instance's reading counts towards its GPU's whole for this long after it was taken."""
 
 
@@ -532,9 +540,14 @@ class NodeState:
     """A GPU at ``hot_c`` or more whose SM clock is at most ``slow_share`` of the node's
     highest is throttled by heat (``hypotheses.gpu_throttle``)."""
     sm_clock_max: float = 0.0
-    throttled: dict[int, tuple[int, int, float, float]] | None = None
-    """GPUs slowed down while hot, or with a thermal clock event reason: GPU -> (since, last
-    reading, temperature, SM clock). None until one is."""
+    busy_since_ns: int = 0
+    busy_ns: int = 0
+    """The latest stretch of busy GPU readings (any GPU at ``BUSY_UTIL_PCT`` or more, each
+    within ``BUSY_GAP_NS`` of the one before): when it began, its latest reading (0: none)."""
+    throttled: dict[int, tuple[int, int, float, float, float]] | None = None
+    """GPUs slowed down while hot, or with a thermal clock event reason, or held slow while
+    they work: GPU -> (since, last reading, temperature, SM clock, utilisation where only
+    that tells, else NaN). None until one is."""
     link_quiet_ns: int = 120 * 1_000_000_000
     links: dict[int, LinkErrors] | None = None
     """NVLink error counters per GPU, where DCGM exports them (``hypotheses.nvlink``). None
@@ -558,6 +571,9 @@ class NodeState:
         self.__dict__.update(state)
         if "mig" not in state:
             self.mig = {}
+        if self.throttled:  # (before the utilisation was kept: heat's, judged without it)
+            self.throttled = {k: (v[0], v[1], v[2], v[3], v[4] if len(v) > 4 else NAN)
+                              for k, v in self.throttled.items()}
 
     def pools(self) -> list[GpuTrack]:
         """The node's framebuffers: each GPU not split into MIG instances, and each instance."""
@@ -612,8 +628,18 @@ class NodeState:
             g = self.gpus[key] = GpuTrack(self.cap)
         return g
 
+    def _busy(self, ts_ns: int, util: float | None) -> None:
+        """Note a GPU's utilisation reading: busy readings make up stretches."""
+        if util is None or not BUSY_UTIL_PCT <= util < BLANK:
+            return
+        if ts_ns - self.busy_ns > BUSY_GAP_NS:
+            self.busy_since_ns = ts_ns
+        if ts_ns > self.busy_ns:
+            self.busy_ns = ts_ns
+
     def _nvml(self, rec: SampleRecord) -> None:
         mt = rec.metrics
+        self._busy(rec.ts_ns, mt.get(UTIL[0]))
         used = mt.get("mem_used_bytes")
         total = mt.get("mem_total_bytes")
         if used is None:
@@ -628,6 +654,7 @@ class NodeState:
 
     def _dcgm(self, rec: SampleRecord) -> None:
         mt = rec.metrics
+        self._busy(rec.ts_ns, mt.get(UTIL[1]))
         used = mt.get("DCGM_FI_DEV_FB_USED")
         xid = mt.get("DCGM_FI_DEV_XID_ERRORS")
         g = self.gpu(rec.gpu)
@@ -663,8 +690,11 @@ class NodeState:
             g.used_mib.observe(rec.ts_ns, used)
 
     def _throttle(self, gpu: int | None, ts_ns: int, mt: dict[str, float]) -> None:
-        """Is the GPU slowed down by heat? Its clock against the node's highest, its
-        temperature, and the clock event reasons where the exporter collects them."""
+        """Is the GPU slowed down? By heat: its clock against the node's highest, its
+        temperature, and the clock event reasons where the exporter collects them. Or held
+        slow while it works: at ``LOCKED_UTIL_PCT`` utilisation or more, a clock as far below
+        the node's highest, however cool (clocks locked by ``nvidia-smi -lgc`` that nobody
+        reset, outsider s213: a working GPU runs at its highest clock)."""
         clock = mt.get("DCGM_FI_DEV_SM_CLOCK", NAN)
         temp = mt.get("DCGM_FI_DEV_GPU_TEMP", NAN)
         if clock >= BLANK:
@@ -673,13 +703,16 @@ class NodeState:
             self.sm_clock_max = clock
         reasons = mt.get(CLOCK_REASONS[0], mt.get(CLOCK_REASONS[1], 0.0))
         forced = 0 < reasons < BLANK and int(reasons) & THERMAL_REASONS
-        slow = temp >= self.hot_c and clock <= self.slow_share * self.sm_clock_max
+        low = clock <= self.slow_share * self.sm_clock_max
+        slow = temp >= self.hot_c and low
+        util = mt.get(UTIL[1], NAN)
+        held = low and LOCKED_UTIL_PCT <= util < BLANK
         key = -1 if gpu is None else gpu
-        if slow or forced:
+        if slow or forced or held:
             if self.throttled is None:
                 self.throttled = {}
             since = self.throttled[key][0] if key in self.throttled else ts_ns
-            self.throttled[key] = (since, ts_ns, temp, clock)
+            self.throttled[key] = (since, ts_ns, temp, clock, NAN if slow or forced else util)
         elif self.throttled and key in self.throttled:
             del self.throttled[key]
 

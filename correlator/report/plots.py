@@ -43,6 +43,7 @@ CAUSE_COLORS = {
     "context_capped": "#e7ba52",
     "api_server_errors": "#843c39",
     "node_unreachable": "#9467bd",
+    "gpus_unavailable": "#c5b0d5",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",
     "other": "#7f7f7f",

@@ -12,7 +12,8 @@ ENGINE_CAUSES = ("session_isolation", "spec_residue", "monitoring_gap", "memory_
                  "gpu_failure", "gpu_throttled", "engine_stalled", "engine_slowed", "crash_loop",
                  "runaway_generation", "spec_acceptance_collapse", "kv_pool_shrunk", "kv_transfer_leak",
                  "nvlink_degraded", "concurrency_capped", "upstream_errors", "output_capped",
-                 "context_capped", "api_server_errors", "node_unreachable", "unexplained_alerts")
+                 "context_capped", "api_server_errors", "node_unreachable", "gpus_unavailable",
+                 "unexplained_alerts")
 """Every ``cause`` this engine writes (the contract's three named causes first)."""
 
 

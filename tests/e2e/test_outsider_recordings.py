@@ -122,7 +122,11 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s192_chart_args_rename_max_model_len_rejects",
              "s195_missed_endpoint_update_gateway_blackholes_node",
              "s196_tool_call_parser_500s_engine_sees_success", "s197_agent_scrapes_service_vip_mixed_pods",
-             "s204_lxcfs_agent_meminfo_hugepages_oom_loop")
+             "s204_lxcfs_agent_meminfo_hugepages_oom_loop",
+             "s207_servicemonitor_selector_drop_spec_residue_retry",
+             "s209_l40s_server_gpu_leak_long_docs_client_cancels",
+             "s205_kured_kernel_reboot_driver_headers_missing",
+             "s212_agent_parser_drops_dp_rank_hidden_residue", "s213_validation_job_leaves_gpu_clocks_locked")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 pytestmark = pytest.mark.skipif(not (SHARED / "traces").is_dir(), reason="no ../shared/data here")
 
@@ -607,3 +611,49 @@ def test_a_memory_view_not_the_hosts_is_a_gap_and_a_crash_beside_it_its_own(reco
     assert sorted(r["nodes"][0] for r in s204 if r["cause"] == "monitoring_gap") == \
         [f"lx-h100-0{i}" for i in range(1, 7)]
     assert [r["nodes"] for r in s204 if r["cause"] == "crash_loop"] == [["lx-h100-03"]]
+
+
+def test_a_server_serving_unscraped_is_a_gap(recordings: Path) -> None:
+    """s207: a chart upgrade's new pod label left the ServiceMonitor's selector; the canary
+    served on with no vLLM record and no alert of its own."""
+    s207 = opened(recordings / "s207_servicemonitor_selector_drop_spec_residue_retry")
+    assert sorted((r["cause"], r["nodes"][0]) for r in s207) == [
+        ("monitoring_gap", "sm-h100-03"), ("spec_residue", "sm-h100-05")]
+
+
+def test_one_servers_gpu_leak_beside_ordinary_cancels_is_a_memory_leak(recordings: Path) -> None:
+    """s209: one L40S server per GPU; a logits processor in one server's image kept a tensor
+    per request outside the KV pool (45 MiB a minute), its servers cancelling as usual and
+    running no speculative decoding."""
+    s209 = opened(recordings / "s209_l40s_server_gpu_leak_long_docs_client_cancels")
+    leaks = [r for r in s209 if r["cause"] == "memory_leak"]
+    assert [r["nodes"] for r in leaks] == [["gl-l40s-04"]]
+    assert "GPU 2" in leaks[0]["evidence"][0]["detail"]
+
+
+def test_a_node_back_from_a_reboot_without_its_gpus_pages(recordings: Path) -> None:
+    """s205: kured rebooted two nodes into a kernel whose headers the mirror lacked; the GPU
+    driver could not build, so no GPU source and no vLLM came back with the host."""
+    s205 = opened(recordings / "s205_kured_kernel_reboot_driver_headers_missing")
+    assert sorted(r["nodes"][0] for r in s205 if r["cause"] == "gpus_unavailable") == \
+        ["kr-h100-03", "kr-h100-05"]
+
+
+def test_a_lost_rank_is_a_gap_and_a_residue_beside_it_its_own(recordings: Path) -> None:
+    """s212: an agent canary whose parser kept one DP rank's vLLM series, on two nodes; a
+    residue on the lost rank of one of them."""
+    s212 = opened(recordings / "s212_agent_parser_drops_dp_rank_hidden_residue")
+    gaps = [r for r in s212 if r["cause"] == "monitoring_gap"]
+    assert len(gaps) == 1
+    nodes = {n for r in incident_records(recordings / "s212_agent_parser_drops_dp_rank_hidden_residue")
+             if r["incident_id"] == gaps[0]["incident_id"] for n in r["nodes"]}
+    assert nodes == {"ac-h100-02", "ac-h100-04"}
+    assert [r["nodes"] for r in s212 if r["cause"] == "spec_residue"] == [["ac-h100-04"]]
+
+
+def test_clocks_locked_under_load_page_and_a_drained_nodes_sweep_does_not(recordings: Path) -> None:
+    """s213: a validation job killed mid clock sweep left one node's clocks at 705 MHz; on
+    another node the same job (a drained node) ran its sweep and reset the clocks."""
+    s213 = opened(recordings / "s213_validation_job_leaves_gpu_clocks_locked")
+    assert sorted((r["cause"], r["nodes"][0]) for r in s213) == [
+        ("gpu_throttled", "gv-h100-05"), ("monitoring_gap", "gv-h100-03")]

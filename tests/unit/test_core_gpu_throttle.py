@@ -14,9 +14,9 @@ HOT_FROM = 1800.0
 
 
 def dcgm(node: str, gpus: int, seconds: float, temp: float, clock: float, reasons: float | None = None,
-         step: float = 10.0) -> Iterator[Record]:
+         step: float = 10.0, util: float | None = None) -> Iterator[Record]:
     """DCGM readings: GPU 1 at ``temp`` C and ``clock`` MHz from ``HOT_FROM``, the others (and
-    GPU 1 before) at 62 C and 1980 MHz."""
+    GPU 1 before) at 62 C and 1980 MHz; every GPU at ``util`` % utilisation where given."""
     t = 0.0
     while t <= seconds:
         for g in range(gpus):
@@ -26,6 +26,8 @@ def dcgm(node: str, gpus: int, seconds: float, temp: float, clock: float, reason
                        "DCGM_FI_DEV_FB_USED": 72000.0, "DCGM_FI_DEV_FB_FREE": 8000.0}
             if reasons is not None:
                 metrics["DCGM_FI_DEV_CLOCKS_EVENT_REASONS"] = reasons if hot else 0.0
+            if util is not None:
+                metrics["DCGM_FI_DEV_GPU_UTIL"] = util
             yield SampleRecord(v=1, ts_ns=at(t), node=node, source="dcgm", kind="sample", gpu=g,
                                seq=int(t / step) + 1, metrics=metrics)
         t += step
@@ -69,3 +71,30 @@ def test_a_slow_clock_on_a_cool_gpu_is_no_throttle() -> None:
     plain = merged(node_records(spec(), 3600))
     assert "gpu_throttled" not in [c for c, _ in causes(hot)]
     assert [c for c, _ in causes(hot)] == [c for c, _ in causes(plain)]
+
+
+def test_a_cool_gpu_held_slow_while_it_works_is_throttled() -> None:
+    """Outsider s213: a validation job killed mid clock sweep left `nvidia-smi -lgc` at 705
+    MHz; the GPU ran busy, cool and slow, and its server's requests ran longer. A working GPU
+    runs at its highest clock: one at 80 % utilisation and a third of it is held there."""
+    records = merged(node_records(spec(), 3600),
+                     dcgm("gpu-node-01", 2, 3600, temp=45.0, clock=705.0, util=80.0))
+    found = causes(records)
+    assert [c for c, _ in found] == ["gpu_throttled"]
+    assert found[0][1] <= HOT_FROM + 300
+    detail = opened_incidents(records, RULES)[0].evidence[0].detail
+    assert "705 MHz" in detail and "80 % utilisation" in detail
+
+
+def test_gpus_held_slow_with_no_server_serving_page_nothing() -> None:
+    """The same clocks under a GPU job on a drained node (its vLLM gone): no server slows."""
+    drained = NodeSpec(vllm_until=HOT_FROM - 300)
+    records = merged(node_records(drained, 3600),
+                     dcgm("gpu-node-01", 2, 3600, temp=45.0, clock=705.0, util=100.0))
+    assert "gpu_throttled" not in [c for c, _ in causes(records)]
+
+
+def test_an_idle_gpu_clocked_down_is_not_held_slow() -> None:
+    records = merged(node_records(spec(), 3600),
+                     dcgm("gpu-node-01", 2, 3600, temp=45.0, clock=345.0, util=3.0))
+    assert "gpu_throttled" not in [c for c, _ in causes(records)]
