@@ -3803,6 +3803,111 @@ s217_agent_idempotent_producer_acl_dark_nodes: 6 x 4 H100, Llama-3.3-70B TP4, Az
   kf-h100-06 44-58 (out of the gateway's rotation for a NIC firmware update, its vLLM up and idle: running ~18
   -> 0, KV -> 0) with benign/failover on its ring successors kf-h100-01 and -03 44-68 (running ~18 -> 24-27).
   Labels: as listed.
+Added later (s218-s221, a fifty-fourth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s217).
+s218_containerd_hang_node_notready_pod_stuck_terminating: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 15:00 UTC, no request log; nr-h100-04..06 export hostname/uuid, nr-h100-02's clock
+  1.2 s slow, NodeClockSkewDetected on nr-h100-04 from 35.1 (unlabelled), 3 % of nr-h100-02's host samples
+  lost. At 24.0 containerd on nr-h100-03 deadlocks: its CRI service stops answering while the running
+  containers (the vLLM server, the DaemonSets' pods) run on untouched. Kubelet's pod-lifecycle relist (PLEG)
+  now waits out its 2-min runtime request timeout every time, and 3 min after the hang kubelet reports the
+  node NotReady ("PLEG is not healthy") (new fault kind runtime_hang: the alerts; no draw). The node lifecycle
+  controller marks its pods not ready at once, so the vLLM pod leaves the EndpointSlice and the gateway's ring
+  sends its sessions to nr-h100-04 and -05, half each (kind failover 27.0-60.17), while the engine stays up,
+  idle and scraped (running ~17 -> 0, KV -> 0, FB held). 5 min later (tolerationSeconds 300) the taint manager
+  deletes the pod: kubelet cannot stop it (Terminating), and the ReplicaSet's replacement is Pending (no other
+  node has four free GPUs). The node agent (a DaemonSet reading NVML, /proc and the local endpoints) and
+  Prometheus's scrapes see nothing wrong with the serving process. Alerts (new rules): KubeletPlegDurationHigh
+  31.1-62.6, KubeNodeNotReady 42.1-58.1, KubeDeploymentReplicasMismatch (names no node) 42.1-60.4, and
+  KubePodNotReady for the Pending replacement (names no node) 47.1-58.6. The on-call restarts containerd at
+  57.5: the node is Ready at 58.0, kubelet stops the old pod and the replacement starts there (kind warmup at
+  58: process_start 58.51, engine_start 60.18; VLLMTargetDown 60.1-60.4), and the sessions drift back (tau 300
+  s). (1) other/container_runtime_hang nr-h100-03 24.0-60.17 (to the new engine's ready). (2) benign/failover
+  nr-h100-04 and -05 27-70 (running ~17 -> 23.5-30.3). (3) session_isolation on nr-h100-05, a successor
+  carrying half of -03's load, from 40 min at 1.5 %/min (as s1, load-modulated): KV 5-min means ~0.23-0.30 at
+  30-40 (the moved load), ~0.44 at 45-50, ~0.67 at 50-55, ~0.89 at 60-65, >= 0.98 from 75; TTFT P99 63.4,
+  fleet TTFT SLO 66.8, prefix-hit 72.6, preemptions 75.1, KV high 76.6, KV critical 79.1. (4)
+  benign/checkpoint_load nr-h100-06 45-50. (5) benign/maintenance_drain nr-h100-01 70-82 (out of the gateway's
+  rotation for a NIC firmware update, its vLLM up and idle: the same idle engine as -03's, with no kubelet
+  alert) with benign/failover on its ring successors nr-h100-02 and -06 70-92 (running ~17 -> ~28-30). Labels:
+  as listed.
+s219_egress_proxy_no_proxy_misses_new_pod_cidr: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 10:00 UTC, no request log; np-h100-04..06 export
+  hostname/uuid, np-h100-02's clock 1.0 s fast (NodeClockSkewDetected from 30.2, unlabelled), 3 % of
+  np-h100-04's dcgm samples lost. The security team's egress-proxy admission webhook injects HTTP_PROXY and
+  NO_PROXY (localhost, .svc, .cluster.local, the service CIDR and the pod CIDR 10.244.0.0/16) into every new
+  pod of the namespaces it selects, the node agent's among them (Prometheus's namespace is excluded).
+  np-h100-05 and -06 joined in last month's expansion and take their pod addresses from the cluster's second
+  pod CIDR, 10.245.0.0/16, which NO_PROXY does not list. The agent DaemonSet's routine update at 24.0
+  (maxUnavailable 1, one node every 40 s, 24 s without collection each, seq from 1, as s31) recreates the
+  agents with the variables: on -05 (from 27.07) and -06 (from 27.75) the agent's scrapes of the vLLM pod and
+  of the node's dcgm-exporter pod (pod IPs) go to the proxy, which refuses them (403), so no vllm and no dcgm
+  record is produced and no seq used (new Scenario knob mute), while the NVML (library) and host (/proc)
+  records flow and the agent's health check, which watches its collection loop, stays green. Prometheus
+  scrapes both as before: every vLLM and DCGM rule still sees them. At 71.5 the team adds 10.245.0.0/16 to
+  NO_PROXY and rolls the agents again from 72.0: -05 and -06 report vLLM and DCGM again from 75.07 / 75.75.
+  (1) monitoring_gap np-h100-05 27.07-75.07 and np-h100-06 27.75-75.75 (one fault on two nodes; label kind
+  mute_window). (2) session_isolation on np-h100-05 (hidden) from 34 min at 2.2 %/min (as s1): its last KV
+  samples before the gap ~0.08-0.1, its first after it at the full pool (1.0 at 75-90, running ~22-24);
+  meanwhile Prometheus's alerts are all the correlator gets: TTFT P99 60.5, fleet TTFT SLO 64.5, prefix-hit
+  68.7, KV high 69.0, KV critical 70.0, preemptions 70.7. (3) spec_residue on np-h100-06 (hidden) from 42 min
+  (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted request): NVML GPU 0
+  ~74.08k -> ~74.29k at 55-60 -> ~74.51k at 70-75 -> ~74.78k MiB at 85-90, the only record of it in the gap
+  (DCGM comes back at ~74.60k); VLLMRequestAbortRateHigh (Prometheus's) from 53.7; its abort counter reaches
+  the correlator from 75.75 only. (4) benign/retry_burst np-h100-03 50-56 (as s6: GatewayUpstream5xxRateHigh
+  54.7-57.5, VLLMRequestAbortRateHigh 55.5-61.0). Labels: as listed.
+s220_report_app_close_404_sweep_exempt_sessions_kept: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure
+  conv 2.5 req/s/node, 120 min from 08:30 UTC, no request log; fc-h100-04..06 export hostname/uuid,
+  fc-h100-01's clock 0.8 s fast, NodeClockSkewDetected on fc-h100-06 from 40.0 (unlabelled), 3 % of
+  fc-h100-03's vLLM samples lost. fin-reporting's report builder: an analyst's annual-report session (as s6: a
+  turn every 35-55 s, prompt 30k + 1.5k tokens per turn) pauses for minutes while the analyst reads, so the
+  serving stack's session layer exempts the tenant's sessions from the 5-min idle sweep and frees a session's
+  context when the app closes it (DELETE /v1/sessions/{id}; a 4-h hard TTL otherwise). Tenant affinity pins
+  the Frankfurt desk to fc-h100-02 and the London desk to fc-h100-04, and several analysts' sessions overlap
+  (new fault kind report: annual_report's turns, its context held from its start to its close, the contexts of
+  overlapping sessions adding up). At 25 min the Frankfurt desk's IT pushes report builder 5.2, whose API
+  client moved to the v2 paths: its close call, DELETE /v2/sessions/{id}, has no route at the gateway (404)
+  and the app ignores the answer, so a session opened from then on is never closed and its context stays held
+  (new fault kind close_fail). (1) benign/annual_report for each session: fc-h100-02 6-36 (opened with 5.1:
+  closed), 28-62, 40-83, 66-104 and 90-120 (5.2), and fc-h100-04 (5.1 all day, the control) 10-52, 45-88 and
+  80-115: on -04 KV climbs with each session (5-min means to ~0.6 with two open, samples to 0.84-0.98) and
+  falls at each close (0.84 -> 0.41 at 52, 0.98 -> 0.45 at 88, 0.59 -> 0.14 at 115). (2) session_isolation on
+  fc-h100-02 from the first lost close (62.0) to the end (detail report_session_close_404): each close leaves
+  the session's whole context (~95k-115k tokens, 0.2-0.25 of the pool) held, a staircase under the live
+  sessions: KV floor ~0.42 before 62, ~0.5-0.6 at 62-83, ~0.63-0.67 at 83-90, ~0.8-0.9 from 100; 5-min means
+  0.56-0.67 at 50-60 (two sessions open), 0.61-0.80 at 60-75, 0.77-0.80 at 75-90, 0.90-0.97 from 90; TTFT P99
+  74.8-87.0 and from 92.5, preemptions and fleet TTFT SLO from 97.5. (3) session_isolation on fc-h100-05 from
+  50 min at 1.2 %/min (as s1, a smooth ramp beside the staircase): KV ~0.31 at 60-65, ~0.50 at 85-90, ~0.89 at
+  105-110; TTFT P99 108.5-112.2 and from 115.8, prefix-hit 117.5. (4) benign/retry_burst fc-h100-03 70-76 (as
+  s6: GatewayUpstream5xxRateHigh 74.8-77.8, VLLMRequestAbortRateHigh 75.8-81.0). (5) benign/checkpoint_load
+  fc-h100-06 95-100. Labels: as listed.
+s221_cloned_image_hostname_agent_twin_publisher: 6 x 4 H100 + 1 joining, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 12:00 UTC, no request log; hn-h100-04..07 export hostname/uuid, hn-h100-06's clock
+  1.1 s fast, NodeClockSkewDetected on hn-h100-05 from 30.0 (unlabelled), 3 % of hn-h100-01's nvml samples
+  lost. For the afternoon the platform team adds hn-h100-07 (kind join at 30: vLLM started 31.5, ready 33.17,
+  counters from zero; the ring gives the six others 6/7 of their arrivals from 33, kind shift). Its machine
+  image was captured from hn-h100-03 after a driver validation and keeps that host's /etc/hostname
+  (cloud-init's preserve_hostname): Kubernetes knows the node as hn-h100-07 (kubelet takes the cloud's
+  instance name), and so do Prometheus and dcgm-exporter (its NODE_NAME), but the node agent names its records
+  from the host's /etc/hostname. So from its first collection every record of hn-h100-07 (nvml, dcgm, vllm,
+  host, its process_start and engine_start) is published as hn-h100-03, beside the real hn-h100-03's agent
+  (new Scenario knob twin): each (source, gpu) stream of hn-h100-03 holds two seq counters, two clocks and two
+  GPU UUID sets, dcgm samples labelled hostname hn-h100-07 come under node hn-h100-03, its vLLM counters
+  alternate between a process hours old and one from 31.5 (so they seem to drop and recover every few
+  seconds), and its KV and running alternate between two engines; hn-h100-07 itself has no record of its own,
+  only the alerts that name it (none fire). At ~77 the team finds two GPU sets under one node in the inventory
+  and sets NODE_NAME from spec.nodeName in the agent DaemonSet, whose update rolls over the seven nodes from
+  78.0 (40 s apart, 24 s without collection each, seq from 1, as s31): hn-h100-07's new agent publishes under
+  its own name from 82.42. (1) monitoring_gap on hn-h100-03 and hn-h100-07 30-82.42 (one fault on two nodes;
+  label kind twin_window). (2) benign/scale_out hn-h100-07 30-45. (3) session_isolation on hn-h100-03 (the
+  real one) from 42 min at 2.2 %/min (as s1): its own KV 5-min means ~0.26 at 45-50, ~0.46 at 55-60, ~0.70 at
+  65-70, ~0.85 at 75-80, >= 0.95 from 80, the twin's 0.12-0.18 beside them, so the samples under hn-h100-03
+  average ~0.32-0.47 at 55-80, 0.71 at 80-85 and 0.97-1.0 once the twin has left; TTFT P99 82.0, fleet TTFT
+  SLO 85.8, KV high 87.0, preemptions 89.0, prefix-hit 89.3, KV critical 90.5, E2E 91.8. (4)
+  benign/long_document hn-h100-02 55-75 (bursts of 4 contracts every 6 min, as s19: KV 5-min means ~0.22-0.26
+  at 55-70). Labels: as listed.
 """
 from __future__ import annotations
 
@@ -3946,7 +4051,18 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                         '(kube_pod_status_phase{job="kube-state-metrics", phase=~"Pending|Unknown|Failed"}) '
                         "* on (namespace, pod, cluster) group_left(owner_kind) topk by (namespace, pod, "
                         "cluster) (1, max by (namespace, pod, owner_kind, cluster) "
-                        '(kube_pod_owner{owner_kind!="Job"}))) > 0')}
+                        '(kube_pod_owner{owner_kind!="Job"}))) > 0'),
+    # (s218) kubernetes-mixin's rules: a kubelet whose pod-lifecycle relist (PLEG) is slow (its recording
+    #   rule's P99 over 5 min), a node whose Ready condition is not true, and a Deployment with fewer
+    #   available replicas than it asks for (names no node)
+    "KubeletPlegDurationHigh": ("warning", 300, "node_quantile:kubelet_pleg_relist_duration_seconds:"
+                                'histogram_quantile{quantile="0.99"} >= 10'),
+    "KubeNodeNotReady": ("warning", 900, 'kube_node_status_condition{job="kube-state-metrics", '
+                         'condition="Ready", status="true"} == 0'),
+    "KubeDeploymentReplicasMismatch": ("warning", 900, "(kube_deployment_spec_replicas"
+                                       '{job="kube-state-metrics"} > kube_deployment_status_replicas_'
+                                       'available{job="kube-state-metrics"}) and (changes(kube_deployment_'
+                                       'status_replicas_updated{job="kube-state-metrics"}[10m]) == 0)')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4561,6 +4677,17 @@ class Fault:
     #                    off (the spec-decode counters; `sim_engine`, no draw); toggle_residue: from f.start
     #                    (with spec_toggle) each request running at a switch-off keeps its draft_mb of draft
     #                    state, never reclaimed (`sim_engine`, no draw)
+    # (s218-s221) runtime_hang: the node's container runtime hangs at f.start; kubelet's relists time out (2
+    #                    min), it reports the node NotReady 3 min after f.start, the taint manager deletes
+    #                    the vLLM pod 5 min later (stuck Terminating: kubelet cannot stop it) and its
+    #                    replacement is Pending; the node is Ready again at f.runs[0][0] and its new engine
+    #                    ready at f.runs[0][1]; alerts only (kubelet and kube-state-metrics rules, `alerts`;
+    #                    the traffic moved away is a `failover`, the restart a `warmup`; no draw); report: one
+    #                    report session of a tenant the session layer exempts from the idle sweep (as
+    #                    annual_report, but several may overlap on a node: their held contexts add up),
+    #                    freed when the client closes it at f.end; close_fail: from f.start that client's
+    #                    close call fails, so a `report` session started at or after f.start keeps its
+    #                    context held from its close to the end (`workload`, no extra draw)
 
 
 @dataclass
@@ -4636,6 +4763,15 @@ class Scenario:
     #                    each record of the node it collects in that window, samples and events of every
     #                    source, is dropped, its seq consumed (a seq gap after it); Prometheus unaffected
     #                    (`deliver`; no draw)
+    mute: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s219) (node, source, from
+    #                    min, to min): the node agent's scrape of that source fails (its request goes to an
+    #                    egress proxy that refuses it): no record is produced, so no seq is used; Prometheus
+    #                    unaffected (`deliver`; no draw)
+    twin: list[tuple[str, str, float, float]] = field(default_factory=list)  # (s221) (node, name, from min,
+    #                    to min): in that window the node's agent publishes every record under another,
+    #                    existing node's name (a hostname baked into a cloned machine image): its own streams
+    #                    beside that node's agent's, with its own clock, seq and restarts (`build`,
+    #                    `deliver`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -5660,6 +5796,15 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             ft, fP, fG = t0_[sel], P0_[sel], G0_[sel]
             rt = ft + 0.2 + rng.uniform(0.15, 0.9, len(ft)) * fG / 30.0 + rng.uniform(*REGEN_THINK, len(ft))
             xs.append((rt, fP, fG, np.full(len(ft), 37, np.int8)))
+        elif f.kind == "report":  # (s220) a report session (turns as annual_report, kind 2) whose context
+            at = s0 + np.cumsum(rng.uniform(35, 55, 80))  # is held from its start to its close at s1; several
+            at = at[at < s1 - 20]  #                         may overlap on one node (their contexts add up)
+            prompt = 30e3 + 1.5e3 * np.arange(len(at))
+            gen = rng.uniform(300, 900, len(at)).round()
+            xs.append((at, prompt, gen, np.full(len(at), 2, np.int8)))
+            w["pinned"][s0:s1] += np.interp(N[s0:s1], at, prompt) / e.pool
+            if any(g.kind == "close_fail" and g.start <= f.start for g in fl):  # its close is lost: the
+                w["pinned"][s1:] += (prompt[-1] + gen[-1]) / e.pool  #           context stays (no draw)
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -7981,6 +8126,23 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             rp = f"{o['pod'][:-5]}{rh:05x}"  # the evicted pod's replacement
             fired.append(("KubePodNotReady", (ti >= k_["drain"] + 30) & (ti < k_["start"]),
                           {"job": "kube-state-metrics", "namespace": "inference", "pod": rp}, "-", None))
+        for f in (f for f in sc.faults if f.kind == "runtime_hang" and f.node == nd.name):  # (s218) no draw
+            h0, fix, rdy = f.start * 60, f.runs[0][0] * 60, f.runs[0][1] * 60
+            hh = zlib.crc32(nd.name.encode())
+            kub = {"node": an, "instance": f"10.20.{2 + (hh >> 8) % 250}.{2 + hh % 250}:10250",
+                   "job": "kubelet", "metrics_path": "/metrics", "namespace": "kube-system",
+                   "service": "kubelet", "quantile": "0.99"}
+            ksm = {"node": an, "condition": "Ready", "status": "true", "job": "kube-state-metrics",
+                   "instance": "10.96.14.23:8080", "service": "kube-state-metrics"}
+            rh = zlib.crc32(f"{nd.name}/{h0:g}".encode()) & 0xFFFFF
+            rpod = f"{o['pod'][:-5]}{rh:05x}"  # the deleted pod's replacement, Pending
+            fired += [("KubeletPlegDurationHigh", (ti >= h0 + 120) & (ti < fix + 270), kub, an, None),
+                      ("KubeNodeNotReady", (ti >= h0 + 180) & (ti < fix), ksm, an, None),
+                      ("KubePodNotReady", (ti >= h0 + 480) & (ti < fix + 30),
+                       {"job": "kube-state-metrics", "namespace": "inference", "pod": rpod}, "-", None),
+                      ("KubeDeploymentReplicasMismatch", (ti >= h0 + 180) & (ti < rdy),
+                       {"job": "kube-state-metrics", "namespace": "inference", "deployment": o["pod"][:-6]},
+                       "-", None)]
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -8404,7 +8566,7 @@ def scenarios() -> list[Scenario]:
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
-            *fifty_third_scenarios()]
+            *fifty_third_scenarios(), *fifty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -11252,6 +11414,92 @@ def fifty_third_scenarios() -> list[Scenario]:
     s217.nodes[2].skew = 0.9
     return [s214, s215, s216, s217]
 
+
+def fifty_fourth_scenarios() -> list[Scenario]:
+    """s218-s221, added later by a fifty-fourth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s218 = Scenario("s218_containerd_hang_node_notready_pod_stuck_terminating", "2029-06-19T15:00:00+00:00",
+                    100,
+                    mk("nr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("runtime_hang", "nr-h100-03", 24.0, 60.17, cause="other",
+                           detail="container_runtime_hang", runs=[(58.0, 60.17, ())]),
+                     Fault("failover", "nr-h100-03", 27.0, 60.17,
+                           to=[("nr-h100-04", 0.5), ("nr-h100-05", 0.5)]),
+                     Fault("warmup", "nr-h100-03", 58.0),  # the stuck pod killed, its replacement started
+                     *(Fault("failover_peer", n, 27.0, 70.0, cause=ben, detail="failover")
+                       for n in ("nr-h100-04", "nr-h100-05")),
+                     Fault("kv_leak", "nr-h100-05", 40, cause=si, leak=1.5),
+                     Fault("checkpoint_load", "nr-h100-06", 45, 50, cause=ben, detail="checkpoint_load"),
+                     Fault("failover", "nr-h100-01", 70, 82, cause=ben, detail="maintenance_drain",
+                           to=[("nr-h100-02", 0.5), ("nr-h100-06", 0.5)]),
+                     *(Fault("failover_peer", n, 70, 92, cause=ben, detail="failover")
+                       for n in ("nr-h100-02", "nr-h100-06"))],
+                    noise=[("nr-h100-04", "NodeClockSkewDetected", 25, 100)],
+                    drop={("nr-h100-02", "host"): 0.03})
+    for nd in s218.nodes[3:]:
+        nd.lower = True
+    s218.nodes[1].skew = -1.2
+    npn = [f"np-h100-{k:02d}" for k in range(1, 7)]
+    r1 = [(n, round(24.0 + 0.67 * k, 4)) for k, n in enumerate(npn)]  # the agents' DaemonSet update
+    r2 = [(n, round(72.0 + 0.67 * k, 4)) for k, n in enumerate(npn)]  # the fix, rolled the same way
+    gap = [(n, round(a + 0.4, 4), round(b, 4), round(b + 0.4, 4))
+           for (n, a), (_, b) in zip(r1, r2, strict=True) if n in ("np-h100-05", "np-h100-06")]
+    s219 = Scenario("s219_egress_proxy_no_proxy_misses_new_pod_cidr", "2029-06-26T10:00:00+00:00", 90,
+                    mk("np-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("agent_restart", n, a, round(a + 0.4, 4)) for n, a in r1 + r2),
+                     *(Fault("mute_window", n, a, c, cause="monitoring_gap",
+                             detail="agent_egress_proxy_no_proxy_pod_cidr") for n, a, _, c in gap),
+                     Fault("kv_leak", "np-h100-05", 34, cause=si, leak=2.2),
+                     Fault("spec_residue", "np-h100-06", 42, cause="spec_residue"),
+                     Fault("retry_burst", "np-h100-03", 50, 56, cause=ben, detail="retry_burst")],
+                    noise=[("np-h100-02", "NodeClockSkewDetected", 20, 90)],
+                    drop={("np-h100-04", "dcgm"): 0.03},
+                    mute=[(n, src, a, b) for n, a, b, _ in gap for src in ("vllm", "dcgm")])
+    for nd in s219.nodes[3:]:
+        nd.lower = True
+    s219.nodes[1].skew = 1.0
+    fr, ld = ((6, 36), (28, 62), (40, 83), (66, 104), (90, 120)), ((10, 52), (45, 88), (80, 115))
+    s220 = Scenario("s220_report_app_close_404_sweep_exempt_sessions_kept", "2029-07-03T08:30:00+00:00", 120,
+                    mk("fc-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("close_fail", "fc-h100-02", 25.0),  # the Frankfurt desk's app 5.2
+                     *(Fault("report", "fc-h100-02", a, b, cause=ben, detail="annual_report") for a, b in fr),
+                     Fault("close_window", "fc-h100-02", 62.0, cause=si, detail="report_session_close_404"),
+                     *(Fault("report", "fc-h100-04", a, b, cause=ben, detail="annual_report") for a, b in ld),
+                     Fault("kv_leak", "fc-h100-05", 50, cause=si, leak=1.2),
+                     Fault("retry_burst", "fc-h100-03", 70, 76, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "fc-h100-06", 95, 100, cause=ben, detail="checkpoint_load")],
+                    noise=[("fc-h100-06", "NodeClockSkewDetected", 30, 120)],
+                    drop={("fc-h100-03", "vllm"): 0.03})
+    for nd in s220.nodes[3:]:
+        nd.lower = True
+    s220.nodes[0].skew = 0.8
+    hn = [f"hn-h100-{k:02d}" for k in range(1, 8)]
+    r3 = {n: round(78.0 + 0.67 * k, 4) for k, n in enumerate(hn)}  # the agents' DaemonSet fix (NODE_NAME)
+    s221 = Scenario("s221_cloned_image_hostname_agent_twin_publisher", "2029-07-10T12:00:00+00:00", 100,
+                    mk("hn-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("shift", n, 33, rate=6 / 7) for n in hn[:6]),
+                     Fault("join", "hn-h100-07", 30, 45, cause=ben, detail="scale_out"),
+                     *(Fault("twin_window", n, 30, round(r3["hn-h100-07"] + 0.4, 4), cause="monitoring_gap",
+                             detail="agent_hostname_from_cloned_image")
+                       for n in ("hn-h100-03", "hn-h100-07")),
+                     *(Fault("agent_restart", n, a, round(a + 0.4, 4)) for n, a in r3.items()),
+                     Fault("kv_leak", "hn-h100-03", 42, cause=si, leak=2.2),
+                     Fault("long_document", "hn-h100-02", 55, 75, cause=ben, detail="long_document",
+                           burst=4)],
+                    noise=[("hn-h100-05", "NodeClockSkewDetected", 20, 100)],
+                    drop={("hn-h100-01", "nvml"): 0.03},
+                    twin=[("hn-h100-07", "hn-h100-03", 30.0, r3["hn-h100-07"])])
+    for nd in s221.nodes[3:]:
+        nd.lower = True
+    s221.nodes[5].skew = 1.1
+    return [s218, s219, s220, s221]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -11433,6 +11681,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         k: tuple[Any, ...] = (r["node"], r["source"], r["gpu"])
         if r.pop("_dup", False):  # (s66) a second agent's records: a stream of their own, without seq
             k = (*k, "old")
+        tw_ = r.pop("_twin", None)
+        if tw_ is not None:  # (s221) another host's agent under this node's name: streams of their own
+            k = (*k, f"twin:{tw_}")
         streams.setdefault(k, []).append((t, r))
     offs: dict[tuple[str, str], float] = {}
     final: list[Rec] = []
@@ -11456,20 +11707,27 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     dark: dict[str, list[tuple[float, float]]] = {}  # (s217) the agent's producer failing every send (s)
     for n, a, b in sc.dark:
         dark.setdefault(n, []).append((a * 60, b * 60))
+    mute: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (s219) sources the agent cannot scrape (s)
+    for n, src, a, b in sc.mute:
+        mute.setdefault((n, src), []).append((a * 60, b * 60))
     for key in sorted(streams, key=str):
-        jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[key[0]] + rng.normal(0, 0.08)
+        twin = str(key[3])[5:] if len(key) == 4 and str(key[3]).startswith("twin:") else None  # (s221)
+        who = key[0] if twin is None else twin  # the host whose agent produced the stream
+        jitter = rng.normal(0, 0.05) if key[1] == "alert" else node_off[who] + rng.normal(0, 0.08)
         if sc.disorder and key[1] != "alert" and key[:2] not in offs:  # collector-path offsets of 1-3 s
             offs[key[:2]] = float(rng.choice([-1.0, 1.0]) * rng.uniform(1, 3))
-        off = offs.setdefault(key[:2], jitter)
+        off = offs.setdefault(key[:2] if twin is None else (twin, key[1]), jitter)
         if sc.alert_clock and key[1] == "alert":  # (s163) the alerting host's clock
             off = off + sc.alert_clock
         if key[:2] in sc.src_skew and key[1] != "alert":  # (s87) a collector stamping with a stale offset
             off = off + sc.src_skew[key[:2]]
         seq0 = int(rng.integers(1000, 10**6))
-        hold = held.get(key[0], []) if key[1] != "alert" else []
+        hold = held.get(who, []) if key[1] != "alert" else []
         items = sorted(streams[key], key=lambda x: x[0])
-        rst = down.get(key[0], []) if key[1] != "alert" else []
-        steps = steps_of.get(key[0], []) if key[1] != "alert" else []
+        if key[:2] in mute:  # (s219) a failed scrape produces nothing: no record, no seq used
+            items = [x for x in items if not any(a <= x[0] < b for a, b in mute[key[:2]])]
+        rst = down.get(who, []) if key[1] != "alert" else []
+        steps = steps_of.get(who, []) if key[1] != "alert" else []
         if rst:  # nothing is collected while the agent is down; the new process counts seq from 1 again
             items = [x for x in items if not any(a <= x[0] < b for a, b in rst)]
             seqs = agent_seqs([x[0] for x in items], rst, seq0)
@@ -11485,9 +11743,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             if key[1] == "alert":
                 final.append((d, r))
                 continue
-            if len(key) == 3:  # (s66) the old agent's records carry no seq
+            if len(key) == 3 or twin is not None:  # (s66) the old agent's records carry no seq
                 r["seq"] = seqs[i] if rst else seq0 + i
-            if key[0] in dark and any(a <= t < b for a, b in dark[key[0]]):  # (s217) dropped by the agent's
+            if who in dark and any(a <= t < b for a, b in dark[who]):  # (s217) dropped by the agent's
                 continue  #                                                       failed producer, seq used
             if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
                 final += [(x, r) for x in resent(t, rst, 10.0)]
@@ -11670,6 +11928,10 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         for ta_, ra_ in recs:
             if ra_["node"] == n and a_ * 60 <= ta_ < b_ * 60:
                 ra_["node"] = al
+    for n, al, a_, b_ in sc.twin:  # (s221) another host's agent publishing as node `al` in [a_, b_) (no draw)
+        for ta_, ra_ in recs:
+            if ra_["node"] == n and a_ * 60 <= ta_ < b_ * 60:
+                ra_["node"], ra_["_twin"] = al, n
     for rep in sc.ha:  # each replica of an HA pair evaluates the rules at its own phase and sends on its own
         recs += alerts(rng, sc, T, t0, {"cluster": "gpu-prod-eu1", "replica": rep}, rep)
     if not sc.ha:
