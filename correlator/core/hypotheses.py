@@ -773,13 +773,19 @@ def concurrency_capped(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(0.8, f.ts_ns - int(cfg.minutes * 60e9), ev, critical=True)
 
 
+def _engines_unseen(f: NodeFeatures) -> bool:
+    """Whether an engine's metrics are silent or frozen: its counters cannot tell what it
+    served (a monitoring gap), so causes judged against them are not."""
+    return bool(f.silent_sources or f.silent_servers or f.frozen_servers)
+
+
 def upstream_errors(f: NodeFeatures, rules: RuleSet) -> Score:
     """Requests failing on their way to an engine that is up and reporting: the request log
     ends a share of them in errors the engine never counted (outsider s184: an uplink
     silently dropping packets above its MTU, so every request with a large prompt timed out at
     the gateway while vLLM saw fewer requests and no error). Not while the engine's metrics
     are silent or frozen: then its counters cannot tell (a monitoring gap)."""
-    if f.upstream_errors is None or f.silent_sources or f.silent_servers or f.frozen_servers:
+    if f.upstream_errors is None or _engines_unseen(f):
         return Score()
     per_min, share, seen = f.upstream_errors
     cfg = rules.hypotheses.upstream_errors
@@ -810,7 +816,7 @@ def api_server_errors(f: NodeFeatures, rules: RuleSet) -> Score:
     (outsider s196: a patch release's tool-call parser raising on nested arguments after the
     engine finished the request ``stop``; the engine's error and abort shares, KV, latency and
     memory as before). Not while the engine's metrics are silent or frozen."""
-    if f.api_errors is None or f.silent_sources or f.silent_servers or f.frozen_servers:
+    if f.api_errors is None or _engines_unseen(f):
         return Score()
     per_min, share, seen = f.api_errors
     cfg = rules.hypotheses.api_errors

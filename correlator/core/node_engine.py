@@ -761,6 +761,7 @@ class NodeEngine:
         si = self.rules.hypotheses.session_isolation
         restarts = recent_starts(st, tick_ns, self.rules.hypotheses.crash_loop.window_s)
         silent = self._silent_at(tick_ns)
+        loading = "vllm" in silent and self._vllm_loading(tick_ns)
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
@@ -783,7 +784,7 @@ class NodeEngine:
             # start, waiting beyond the tick, is not its readings stopping while others go on,
             # outsider s171)
             silent_servers=silent_servers(st, tick_ns, self.aligner.silence_ns, st.vllm_ns),
-            vllm_loading="vllm" in silent and self._vllm_loading(tick_ns),
+            vllm_loading=loading,
             throttled=throttled_gpus(st, tick_ns, self.rules.hypotheses.gpu_throttle.after_s),
             failing_links=self._failing_links(tick_ns),
             host_steady=steady,
@@ -796,7 +797,7 @@ class NodeEngine:
             api_errors=self._api_errors(),
             mixed_servers=mixed_servers(st, tick_ns, MIXED_WINDOW_NS),
             host_view_wrong=self._host_view_wrong(tick_ns),
-            serving_unseen=self._serving_unseen(tick_ns, silent),
+            serving_unseen=self._serving_unseen(tick_ns, silent, loading),
             gpus_absent=self._gpus_absent(tick_ns, silent),
             unseen_ranks=unseen_ranks(st, tick_ns, self.aligner.silence_ns,
                                       int(self.rules.hypotheses.monitoring_gap.unseen_busy_s * NS)),
@@ -918,7 +919,7 @@ class NodeEngine:
             return None
         return host.back_ns, gpu
 
-    def _serving_unseen(self, tick_ns: int, silent: list[str]) -> tuple[int, int] | None:
+    def _serving_unseen(self, tick_ns: int, silent: list[str], loading: bool) -> tuple[int, int] | None:
         """Is the node's silent vLLM a server that serves unscraped? A serving process started
         after its last record, and the node's GPUs busy since, each reading within
         ``BUSY_GAP_NS`` of the last, for ``monitoring_gap.unseen_busy_s``, the latest busy
@@ -928,7 +929,7 @@ class NodeEngine:
         clock = self.aligner.sources.get("vllm")
         st = self.state
         if clock is None or "vllm" not in silent or tick_ns - st.busy_ns > BUSY_GAP_NS or \
-                st.host.start_ns <= clock.silent_since_ns or self._vllm_loading(tick_ns):
+                st.host.start_ns <= clock.silent_since_ns or loading:
             return None
         since = st.host.start_ns
         busy = tick_ns - max(since, st.busy_since_ns)
