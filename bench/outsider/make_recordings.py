@@ -3908,10 +3908,103 @@ s221_cloned_image_hostname_agent_twin_publisher: 6 x 4 H100 + 1 joining, Llama-3
   SLO 85.8, KV high 87.0, preemptions 89.0, prefix-hit 89.3, KV critical 90.5, E2E 91.8. (4)
   benign/long_document hn-h100-02 55-75 (bursts of 4 contracts every 6 min, as s19: KV 5-min means ~0.22-0.26
   at 55-70). Labels: as listed.
+Added later (s222-s225, a fifty-fifth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s221).
+s222_agent_tool_backend_outage_pending_sessions_kept: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure
+  conv 2.5 req/s/node, 100 min from 13:00 UTC, vLLM's request log (tenant / session) on every node;
+  ta-h100-04..06 export hostname/uuid, ta-h100-01's clock 1.2 s fast, NodeClockSkewDetected on ta-h100-04 from
+  30.2 (unlabelled), 3 % of ta-h100-06's vLLM samples lost. itsm-agent, a service-desk agent pinned by tenant
+  affinity to ta-h100-02 and -05, runs stateful sessions through the serving stack's session layer (new fault
+  kind agent_tools, request kind 39): ~0.6 new sessions a minute per node, a 7.2k-token system prompt with its
+  38 tool schemas (cached, shared by every session), tool calls (60-220 tokens) whose results (300-1500
+  tokens) the client sends back with the conversation 2-12 s later, then an answer; ~3 turns a session. The
+  session layer sweeps an idle session's context as a chat's, but exempts a session with a tool call pending
+  until its result comes (tools may run for minutes; a 2-h TTL). At 30.0 the tenant's ticketing API, the
+  backend of its tools, stops answering (a database failover that hangs) until 62.0: each tool call then fails
+  at the agent runtime's 60-s timeout, the app shows an error and sends nothing more in that session, half of
+  the users start a new one 20-90 s later, and every such session stays pending: its context is never swept.
+  As built: 25 sessions on -02 and 56 on -05 end after their first turn in the outage (11 / 15 before it and
+  21 / 27 after it run ~3 turns), holding ~184k / ~423k tokens (~0.40 / ~0.91 of the pool) from 62 on. At 86.0
+  the session team's cleanup closes the sessions pending over 15 min and their contexts are freed. (1)
+  session_isolation on ta-h100-02 and ta-h100-05 30.0-86.0 (one fault on two nodes; label kind
+  pending_window): KV 5-min means on -02 ~0.15 before, 0.33 at 40-45, ~0.5 at 50-60, 0.56-0.64 at 60-85, 0.21
+  at 85-90, no alert; on -05 ~0.15 before, 0.45 at 40-45, 0.81 at 50-55, 0.98-0.99 at 60-85, 0.30 at 85-90;
+  TTFT P99 61.7, KV high 63.8, KV critical 64.5, fleet TTFT SLO 66.5, preemptions 67.3, all resolved by ~91;
+  running flat (~17-27). (2) benign/annual_report ta-h100-03 25-70 (as s6: KV ~0.14 -> ~0.55). (3)
+  benign/long_document ta-h100-04 40-60 (bursts of 4 contracts every 6 min, as s19). (4)
+  benign/checkpoint_load ta-h100-06 70-75. (5) other/xid_79 on ta-h100-01 GPU 1 from 78 (as s5: GPUXidErrors
+  78.2, 5xx 79.7, VLLMTargetDown 80.5, KubePodCrashLooping 84.0). Labels: as listed.
+s223_roce_optic_flaps_kill_multinode_instance: 6 x 8 H100, three Llama-3.1-405B-Instruct-FP8 instances each
+  spanning two nodes (TP8 x PP2 in a LeaderWorkerSet, as s169: vLLM metrics and traffic on the leaders
+  rf-h100-01 / -03 / -05 only, the workers -02 / -04 / -06 with GPU and host series), Azure conv 4
+  req/s/instance, 100 min from 16:00 UTC, no request log; rf-h100-05/06 export hostname/uuid, rf-h100-03's
+  clock 0.9 s slow, NodeClockSkewDetected on rf-h100-02 from 25.1 (unlabelled), 3 % of rf-h100-06's dcgm
+  samples lost. The second instance's pipeline hop (stage 0 on rf-h100-03 to stage 1 on rf-h100-04) crosses
+  the RoCE port of rf-h100-04 whose optic is failing (new fault kinds nic_flap / flap_peer): the link goes
+  hard down 31.0-32.2 and 57.5-58.6 and bounces around each episode. The instance's NCCL send / recv stalls
+  (NCCL_IB_S = 30 s of transport retries: nothing is served, the gateway's requests time out, 5xx), then the
+  communicator fails, the engine dies on both nodes (exit 31.58 / 58.08) and the LeaderWorkerSet recreates the
+  group once the link is up (start 32.28 / 58.68; 405B's weights, NCCL and CUDA graphs: ready L405_S = 300 s
+  later, 37.28 / 63.68); the gateway ejects the dead upstream after 45 s and sends its sessions to the other
+  two leaders (kind failover, 32.33-37.28 and 58.83-63.68). The only node alert of the cause is
+  node-exporter's NodeNetworkInterfaceFlapping on rf-h100-04 (new rule, device ens108np0) 32.9-33.9 and
+  59.3-60.4; the symptoms: GatewayUpstream5xxRateHigh on rf-h100-03 32.4-36.4 and 58.8-62.9,
+  GatewayHigh5xxRate 33.4 / 59.8, VLLMTargetDown 33.6-36.6 and 60.1-63.1 (the new leader loading), FB of all
+  16 GPUs down and back, a process_start on both nodes, an engine_start on the leader. The on-call drains the
+  instance at 66.0, deletes its group at 68.0 (no pod, no target; new fault kind group_restart), the optic is
+  replaced, and the pods are recreated at 78.0 (ready 83.0; VLLMTargetDown 80.1-82.1). (1)
+  other/rdma_link_flap on rf-h100-03 and rf-h100-04 31.0-83.0 (one fault on two nodes). (2) benign/failover on
+  rf-h100-01 and rf-h100-05 32.32-45 and 58.82-90 (running ~27 -> ~40 and ~36-47). (3) benign/annual_report
+  rf-h100-01 20-65 (as s6, on the instance's ~1.48M-token pool: KV ~0.13 -> ~0.43 at 60-65 with the moved
+  load). (4) session_isolation on rf-h100-05 from 40 min at 1.5 %/min (as s169): KV 5-min means ~0.33 at
+  40-45, ~0.61 at 60-65, ~0.81 at 70-75, >= 0.97 from 75; prefix-hit and KV critical 77.1, TTFT P99 77.4,
+  fleet TTFT SLO 80.4, preemptions 80.9, KV high 83.3. Labels: as listed.
+s224_l40s_silent_data_corruption_bang_outputs: 6 x 4 L40S, one vLLM server per GPU (Llama-3.1-8B, no
+  speculative decoding; on port 8000 + gpu, as s200), Azure conv 3 req/s/server, 512 GiB hosts, 100 min from
+  15:00 UTC, no request log; sd-l40s-04..06 export hostname/uuid, sd-l40s-04's clock 1.0 s fast,
+  NodeClockSkewDetected on sd-l40s-06 from 35.2 (unlabelled), 3 % of sd-l40s-02's nvml samples lost. From 30
+  min GPU 2 of sd-l40s-03 corrupts some of its results silently (a marginal SM: no XID, no ECC count, DCGM and
+  NVML unchanged). A corrupted value in a step's matmul spreads to NaN in the logits of the sequences in its
+  tile; vLLM's sampler then picks token 0 ("!") and the sequence's cache holds NaN from then, so it never
+  samples its end token (new fault kind sdc, ramped in over 20 min to 10 % of that server's requests): a chat
+  user watching "!!!!" stops it after 2-12 s (kind 40, aborted), an API client's request runs to its
+  max_tokens of 4096 (kind 41, SDC_API = 40 % of them: `length`, ~91 s at 45 tokens/s). As built on that
+  server: aborts 1.2-1.5 % -> 6.4-7.4 % from 40, `length` ~9 % -> 11-13 %, generated tokens per request
+  ~150-230 -> 300-385, running 14 -> 19-24, KV 5-min means ~0.2 -> 0.30-0.65; VLLME2ELatencyHigh 46.2-67.2,
+  VLLMRequestAbortRateHigh 47.2 to the drain. After users' tickets ("answers full of exclamation marks") the
+  on-call cordons and drains the node at 74 for DCGM diagnostics (kind evict: its pod gone, no scrape target)
+  and the gateway sends its sessions to sd-l40s-04 and -05 (running ~14 -> ~21). (1)
+  other/gpu_silent_data_corruption sd-l40s-03 GPU 2 30-74. (2) benign/failover sd-l40s-04 and -05 74-100. (3)
+  benign/client_cancels on sd-l40s-05 GPU 1 40-70 (a voice app's barge-in, as s216: 9 % aborts 40-65, the same
+  abort rule 47.7-67.7, no longer answers). (4) benign/retry_burst sd-l40s-01 55-61 (as s6:
+  GatewayUpstream5xxRateHigh 59.5, VLLMRequestAbortRateHigh 60.5-65.5). (5) benign/checkpoint_load sd-l40s-06
+  85-90. Labels: as listed.
+s225_agent_otel_receiver_strips_counter_suffixes: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding everywhere), Azure conv 2.5 req/s/node, 100 min from 10:00 UTC, no request log; ot-h100-04..06
+  export hostname/uuid, ot-h100-06's clock 0.8 s fast, NodeClockSkewDetected on ot-h100-04 from 30.0
+  (unlabelled), 3 % of ot-h100-01's host samples lost. The node agent's 3.0 release scrapes vLLM through an
+  embedded OpenTelemetry prometheus receiver with metric-name normalization on (new Scenario knob otel): a
+  counter loses its `_total` (`vllm:request_success{finished_reason="abort"}`, `vllm:num_preemptions`,
+  `vllm:prompt_tokens`, `vllm:spec_decode_num_drafts`, ...), a histogram its unit word
+  (`vllm:time_to_first_token_bucket{le=...}`, `vllm:e2e_request_latency_sum`), the `_created` series go; the
+  gauges (running, waiting, kv_cache_usage_perc) keep their names, and NVML, DCGM and host records are as
+  before. It is canaried on ot-h100-02 (agent restart 22.0, as s31: 24 s without collection, seq from 1) and
+  ot-h100-05 (22.67), and rolled back at 84.0 / 84.67. Prometheus scrapes vLLM itself: every rule still works.
+  (1) monitoring_gap on ot-h100-02 22.4-84.4 and ot-h100-05 23.07-85.07 (one fault on two nodes; label kind
+  otel_window): no record of either carries a counter or histogram under vLLM's name. (2) spec_residue on
+  ot-h100-05 from 40 min (as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB of draft state kept per interrupted
+  request): FB GPU 0 ~74.19k -> ~74.52k at 55-60 -> ~74.95k at 75-80 -> ~75.28k MiB at 95-100, the same in
+  NVML; its abort counter reaches the correlator under vLLM's name only from 85.07 (~12-14 % aborts), while
+  Prometheus's VLLMRequestAbortRateHigh fires from 52.0. (3) benign/retry_burst ot-h100-03 55-61 (as s6:
+  GatewayUpstream5xxRateHigh 59.5, VLLMRequestAbortRateHigh 60.5-65.5, its counters under vLLM's names). (4)
+  benign/checkpoint_load on ot-h100-02 70-75 (inside the gap). Labels: as listed.
 """
 from __future__ import annotations
 
 import argparse
+import bisect
 import gzip
 import heapq
 import json
@@ -4062,7 +4155,10 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "KubeDeploymentReplicasMismatch": ("warning", 900, "(kube_deployment_spec_replicas"
                                        '{job="kube-state-metrics"} > kube_deployment_status_replicas_'
                                        'available{job="kube-state-metrics"}) and (changes(kube_deployment_'
-                                       'status_replicas_updated{job="kube-state-metrics"}[10m]) == 0)')}
+                                       'status_replicas_updated{job="kube-state-metrics"}[10m]) == 0)'),
+    # (s223) node-exporter's mixin: a network interface going up and down (a RoCE port's netdev as well)
+    "NodeNetworkInterfaceFlapping": ("warning", 120, 'changes(node_network_up{job="node-exporter",'
+                                     'device!~"veth.+"}[2m]) > 2')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4251,6 +4347,22 @@ REGEN_THINK = (2.0, 8.0)  # (s211) s (uniform) between a user's "stop" of an ans
 PF_TPS, CHUNK_TOK, RTO_RETRY = 5000.0, 8192, 1.0  # (s214) prefill tokens/s of a long document (the TTFT the
 #   model gives kind 1: its prompt over this rate), the chunked prefill's chunk (max_num_batched_tokens: the
 #   prompt tokens a step computes at most), and s after a client's read timeout until its SDK retries
+AGT_SYS, AGT_USER, AGT_CALL, AGT_ANS = 7200.0, (80.0, 600.0), (60.0, 220.0), (150.0, 500.0)  # (s222) an IT
+#   service-management agent's requests: its system prompt with its 38 tool schemas (cached, shared by all its
+#   sessions), a user's request, a tool call's and a final answer's tokens (uniform)
+AGT_RES, AGT_RUN, AGT_DONE = (300.0, 1500.0), (2.0, 12.0), 0.45  # (s222) a tool result's tokens and a tool's
+#   run (uniform, s), and the chance that a turn after a tool result is the answer (not another tool call)
+AGT_TIMEOUT, AGT_RETRY, AGT_AGAIN = 60.0, 0.5, (20.0, 90.0)  # (s222) the agent runtime's tool timeout (s: the
+#   run then fails and the app shows an error), the share of users who start a new session after a failed one,
+#   and when (uniform, s after the error)
+NCCL_IB_S, LWS_S, L405_S = 30.0, 25.0, 300.0  # (s223) s NCCL's IB transport retries a work request over a
+#   dead link before it fails the communicator (retry count 7 at NCCL_IB_TIMEOUT 20: ~4.3 s each), s from a
+#   crashed multi-node instance's exit to both of its new containers' start (the LeaderWorkerSet recreates the
+#   group; images cached), and s from that start to ready (~203 GB of FP8 weights per node from NVMe, the NCCL
+#   communicators over both nodes, KV profiling, CUDA graphs)
+SDC_MAX, SDC_STOP, SDC_API = 4096.0, (2.0, 12.0), 0.4  # (s224) an API client's max_tokens, to which a
+#   request poisoned by a GPU's silent data corruption runs, the s (uniform) of "!!!!" a chat user watches
+#   before pressing stop, and the share of poisoned requests that come from API clients (nobody watches them)
 
 
 @dataclass
@@ -4688,6 +4800,27 @@ class Fault:
     #                    freed when the client closes it at f.end; close_fail: from f.start that client's
     #                    close call fails, so a `report` session started at or after f.start keeps its
     #                    context held from its close to the end (`workload`, no extra draw)
+    # (s222-s225) agent_tools: an agent tenant's sessions from f.start to f.end, f.rate new ones a
+    #                    second (Poisson; request kind 39): tool calls, then an answer, each turn resending
+    #                    the conversation (its system prompt and history cached); f.runs = [(a, b, ())]: its
+    #                    tool backend does not answer from minute a to b, so a session whose tool call ends
+    #                    in it fails at AGT_TIMEOUT and is left with that call pending, exempt from the idle
+    #                    sweep: its context stays held from when a sweep would have freed it (KW_SWEEP) until
+    #                    the session layer's cleanup at minute f.cap (0: never); AGT_RETRY of its users start
+    #                    a new session (`agent_tools`, `workload`, `sim_engine`, `sessions`; drawn only where
+    #                    the kind is); nic_flap / flap_peer: per f.runs (down min, up min, ()) the RDMA link
+    #                    a multi-node instance's pipeline crosses goes down: its collectives stall NCCL_IB_S
+    #                    s, the engine dies, the LeaderWorkerSet recreates both pods (LWS_S, not before the
+    #                    link is up) and the instance is ready L405_S s later; nic_flap on the node that owns
+    #                    the NIC (its flapping alert, `alerts`), flap_peer on the instance's other node
+    #                    (`life_of`; no draw but the pids); group_restart: a multi-node instance drained and
+    #                    stopped at f.start, its pods recreated at f.end, ready L405_S s later; sdc: from
+    #                    f.start to f.end GPU f.inst's silent data corruption poisons a share of its engine's
+    #                    trace requests, ramped in to f.rate over f.ramp minutes: NaN in the logits, so from
+    #                    its first token a poisoned request generates token 0 ("!") and never its end of
+    #                    sequence: a chat user's (kind 40) is stopped after SDC_STOP s at f.cap tokens a
+    #                    second (aborted), an API client's (kind 41, SDC_API of them) runs to SDC_MAX and
+    #                    ends `length` (`workload`, `sim_engine`; drawn only where the kind is)
 
 
 @dataclass
@@ -4772,6 +4905,11 @@ class Scenario:
     #                    existing node's name (a hostname baked into a cloned machine image): its own streams
     #                    beside that node's agent's, with its own clock, seq and restarts (`build`,
     #                    `deliver`; no draw)
+    otel: list[tuple[str, float, float]] = field(default_factory=list)  # (s225) (node, from min, to min):
+    #                    the node agent's vLLM collector is an OpenTelemetry prometheus receiver that
+    #                    normalizes metric names: a counter loses its `_total`, a histogram its unit
+    #                    (`_seconds`), and the `_created` series become start times (none in the record);
+    #                    gauges keep their names (`otel_names`, `build`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -4904,6 +5042,16 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             while k + gap < T:
                 k, gap = k + gap, min(2 * gap, 300)
                 proc_start(k)
+        elif f.kind in ("nic_flap", "flap_peer"):  # (s223) the pipeline's RDMA link down: its collectives
+            for a, b, _ in f.runs:  # stall until NCCL's retries run out, the engine dies, and the
+                ca = a * 60 + NCCL_IB_S  # LeaderWorkerSet recreates both pods once the link is up (no draw
+                hang[int(a * 60):int(ca)] = True  # but the pids)
+                st = max(ca + 5 + LWS_S, b * 60 + 5)
+                restart(ca + 5, st, st + L405_S)
+        elif f.kind == "group_restart":  # (s223) a multi-node instance drained and deleted at f.start (no
+            assert f.end is not None  #      pod, no scrape target), recreated at f.end (no draw but the pid)
+            scraped[s0:s1] = False
+            restart(s0, s1, s1 + L405_S, drain=True)
         elif f.kind == "gsp_hang":  # (s102) XID 119: GPU f.gpu's GSP firmware stops answering driver RPCs
             assert f.gpu is not None
             bus, wpid = f"{0x18 + 0x11 * f.gpu:02X}", int(rng.integers(100000, 4000000))
@@ -5805,6 +5953,21 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             w["pinned"][s0:s1] += np.interp(N[s0:s1], at, prompt) / e.pool
             if any(g.kind == "close_fail" and g.start <= f.start for g in fl):  # its close is lost: the
                 w["pinned"][s1:] += (prompt[-1] + gen[-1]) / e.pool  #           context stays (no draw)
+        elif f.kind == "agent_tools":  # (s222) an agent tenant's turns (kind 39); the contexts of sessions
+            at, aP, aG, aC, ids, kept = agent_tools(rng, f, T)  # left with a tool call pending stay held
+            xs.append((at, aP, aG, np.full(len(at), 39, np.int8)))
+            w["pinned"] = w["pinned"] + np.cumsum(kept)[:T] / e.pool
+            o_ = np.argsort(at, kind="stable")
+            w["agt_t"], w["agt_c"] = at[o_], aC[o_]
+            e.out["agt_sid"] = dict(zip(at.tolist(), ids, strict=True))
+        elif f.kind == "sdc":  # (s224) requests poisoned by the GPU's silent data corruption: a chat user's
+            t0_, P0_, G0_, k0 = xs[0]  # (kind 40) stopped after SDC_STOP s of "!", an API client's (41) run
+            on = f.rate * np.clip((t0_ - s0) / (f.ramp * 60.0), 0.0, 1.0) * (t0_ < s1)  # to SDC_MAX
+            sel = (k0 == 0) & (t0_ >= s0) & (rng.random(len(t0_)) < on)
+            api = rng.random(len(t0_)) < SDC_API
+            gs = np.round(rng.uniform(*SDC_STOP, len(t0_)) * f.cap)  # f.cap: the engine's decode tokens/s
+            xs[0] = (t0_, P0_, np.where(sel, np.where(api, SDC_MAX, gs), G0_),
+                     np.where(sel, np.where(api, 41, 40), k0).astype(np.int8))
     if any(f.kind == "kv_leak" and f.sticky for f in fl):  # (s62) the leaking tenant stays through a
         for f in (f for f in fl if f.kind == "shift" and f.rate < 1):  # drain: its leak is not thinned with
             s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)  # the node's load (no draw)
@@ -5976,6 +6139,58 @@ def agent_batch(rng: np.random.Generator, f: Fault, e: Engine, N: Arr, xs: list[
         xs.append((np.array(ts), np.array(ps), np.array(gs), np.full(len(ts), 2, np.int8)))
         on = (ts[0] <= N) & (stop > N)
         pinned[on] += np.interp(N[on], ts, ps, right=ps[-1]) / e.pool
+
+
+def agent_tools(rng: np.random.Generator, f: Fault, T: int) -> tuple[Arr, Arr, Arr, Arr, list[str], Arr]:
+    """(s222) An agent tenant's sessions on the node (kind 39): Poisson starts at f.rate a second from f.start
+    to f.end. A session's first turn is the system prompt (AGT_SYS, cached: every session shares it) and the
+    user's request; the model answers with a tool call, the client runs the tool (AGT_RUN s) and sends its
+    result with the conversation so far (cached up to the result), until a turn is the answer (AGT_DONE after
+    each result). The session layer keeps a session's context like a chat's (swept once idle), but a session
+    with a tool call pending is exempt from the sweep until its result comes (tools may run for minutes). From
+    f.runs[0][0] to f.runs[0][1] (min) the tool backend does not answer: a tool call that ends then fails at
+    the runtime's AGT_TIMEOUT, the app shows an error and nothing more is sent in that session, so its context
+    (the turn's prompt and call) stays held from when a sweep would have freed it (KW_SWEEP s after the turn)
+    until the session layer's cleanup at minute f.cap (0: never); AGT_RETRY of those users start a new
+    session AGT_AGAIN s later. Returns each turn's arrival (s), prompt tokens, tokens to generate and cached
+    prefix tokens, its session's id, and the tokens of held abandoned contexts added (+) and freed (-) per
+    second (length T + 1). Decode at ~30 tokens/s for the turns' timing; drawn only where the kind is."""
+    s0, s1 = f.start * 60, float(T) if f.end is None else f.end * 60
+    a, b = (f.runs[0][0] * 60, f.runs[0][1] * 60) if f.runs else (math.inf, math.inf)
+    clean = f.cap * 60 if f.cap else math.inf
+    todo = sorted(rng.uniform(s0, s1, int(rng.poisson(f.rate * (s1 - s0)))).tolist())
+    rows: list[tuple[float, float, float, float]] = []
+    ids: list[str] = []
+    kept = np.zeros(T + 1)
+    k = 0
+    while k < len(todo):
+        tc, sid = todo[k], f"{rng.integers(1 << 48):012x}"
+        k += 1
+        user, hist, res = float(rng.uniform(*AGT_USER)), 0.0, 0.0
+        while tc < T - 1:
+            done = hist > 0 and rng.random() < AGT_DONE  # the first turn always calls a tool
+            g = float(round(rng.uniform(*(AGT_ANS if done else AGT_CALL))))
+            p = float(round(AGT_SYS + user + hist))
+            rows.append((tc, p, g, AGT_SYS if hist == 0 else p - res))
+            ids.append(sid)
+            end = tc + 0.3 + g / 30.0
+            if done:
+                break
+            if a <= end < b:  # the call never returns: the session is left pending
+                k0 = end + KW_SWEEP
+                if k0 < min(clean, T):
+                    kept[int(k0)] += p + g
+                    kept[int(min(clean, T))] -= p + g
+                if rng.random() < AGT_RETRY:
+                    again = end + AGT_TIMEOUT + float(rng.uniform(*AGT_AGAIN))
+                    if again < s1:
+                        bisect.insort(todo, again)
+                break
+            res = float(rng.uniform(*AGT_RES))
+            hist += g + res
+            tc = end + float(rng.uniform(*AGT_RUN)) + 0.2
+    arr = np.array(rows, dtype=float).reshape(-1, 4)
+    return arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3], ids, kept
 
 
 def surge_shape(secs: Arr, s0: float, s1: float) -> Arr:
@@ -6522,6 +6737,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         aborted = aborted & (kind != 25)
     if t5 is not None:  # (s196) a non-streaming agent waits for its answer
         aborted = aborted & ~t5
+    agt = kind == 39 if bool((kind == 39).any()) else None  # (s222) so does an agent runtime (no draw)
+    if agt is not None:
+        aborted = aborted & ~agt
+    sdc = bool(np.isin(kind, (40, 41)).any())  # (s224) a poisoned chat answer is stopped by its user once
+    if sdc:  # SDC_STOP s of it have streamed; nobody stops an API client's (no draw)
+        aborted = (aborted | (kind == 40)) & (kind != 41)
+        uf = np.where(kind == 40, 1.0, uf)
     qb = bool((kind == 31).any())  # (s198) a backtest runner's admitted filings: nobody cancels them (no
     #                                 draw)
     if qb:
@@ -6809,6 +7031,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         reason = np.where(rest & (kind == 25), 1, reason)
     if t5 is not None:  # (s196) the engine ends the tool call on its end token
         reason = np.where(rest & t5, 0, reason)
+    if agt is not None:  # (s222) likewise an agent's tool call or answer
+        reason = np.where(rest & agt, 0, reason)
+    if sdc:  # (s224) a poisoned API request never samples its end token: it runs to its max_tokens
+        reason = np.where(rest & (kind == 41), 1, reason)
     if xone:  # (s187) a classification answer ends on EOS or at its max_tokens; (s189) an evaluation sample
         reason = np.where(rest & (kind == 20), np.where(G >= CLS_MAX, 1, 0), reason)  # likewise (no draw)
         reason = np.where(rest & np.isin(kind, (21, 23)), np.where(G >= PS_MAX, 1, 0), reason)
@@ -6880,6 +7106,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         hit = np.where(kind == 37, np.floor((P - 1) / 16) * 16 / P, hit)
     if crt is not None:  # (s214) a retried contract finds the chunks its cancelled attempt computed
         hit = np.where(crt, ctok / P, hit)
+    if agt is not None and "agt_t" in w:  # (s222) an agent's turn finds the conversation up to its new part
+        ia = np.clip(np.searchsorted(w["agt_t"], t), 0, len(w["agt_t"]) - 1)
+        hit = np.where(agt, w["agt_c"][ia] / P, hit)
     cached = np.floor(P * hit / 16) * 16
     incs: dict[str, Arr] = {}
     if nd.http_metrics:  # (s192) vLLM's HTTP counters: each request admitted, each refused (no draw)
@@ -7248,6 +7477,9 @@ def sessions(rng: np.random.Generator, e: Engine, fl: list[Fault]) -> list[tuple
             if xq[1] <= 0:
                 lst.remove(xq)
             out.append((tqf.tenant, xq[0]))
+            continue
+        if kind[i] == 39:  # (s222) the agent tenant's turns, in their sessions (no draw)
+            out.append(("itsm-agent", e.out["agt_sid"][float(t[i])]))
             continue
         if kind[i] in (27, 28):  # (s196) an agent run whose tool call fails, its SDK's retries in the same
             key = (float(P_[i]), float(G_[i]))  # session (drawn only for it)
@@ -8143,6 +8375,12 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                       ("KubeDeploymentReplicasMismatch", (ti >= h0 + 180) & (ti < rdy),
                        {"job": "kube-state-metrics", "namespace": "inference", "deployment": o["pod"][:-6]},
                        "-", None)]
+        for f in (f for f in sc.faults if f.kind == "nic_flap" and f.node == nd.name):  # (s223) no draw
+            fl_c = np.zeros(len(ti), bool)  # the failing optic bounces the link around each hard-down
+            for a, b, _ in f.runs:  #           episode: > 2 operstate changes in 2 min from ~10 s before it
+                fl_c |= (ti >= a * 60 - 10) & (ti < b * 60 + 120)  # to ~2 min after it
+            fired.append(("NodeNetworkInterfaceFlapping", fl_c & reach, {**hl, "device": "ens108np0"}, an,
+                          None))
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -8566,7 +8804,7 @@ def scenarios() -> list[Scenario]:
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
-            *fifty_third_scenarios(), *fifty_fourth_scenarios()]
+            *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -11500,6 +11738,94 @@ def fifty_fourth_scenarios() -> list[Scenario]:
     s221.nodes[5].skew = 1.1
     return [s218, s219, s220, s221]
 
+
+def fifty_fifth_scenarios() -> list[Scenario]:
+    """s222-s225, added later by a fifty-fifth outsider, same rules (see the module docstring)."""
+    l70, l405 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-405B-Instruct-FP8"
+    l8 = "meta-llama/Llama-3.1-8B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    iv8 = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}
+    si, ben = "session_isolation", "benign"
+    ta = ("ta-h100-02", "ta-h100-05")  # (s222) the service-desk agent tenant's nodes (tenant affinity)
+    s222 = Scenario("s222_agent_tool_backend_outage_pending_sessions_kept", "2029-07-17T13:00:00+00:00", 100,
+                    mk("ta-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, logging=True,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("agent_tools", n, 0, rate=0.01, runs=[(30.0, 62.0, ())], cap=86.0)
+                       for n in ta),
+                     *(Fault("pending_window", n, 30.0, 86.0, cause=si,
+                             detail="tool_call_pending_sessions_kept") for n in ta),
+                     Fault("annual_report", "ta-h100-03", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("long_document", "ta-h100-04", 40, 60, cause=ben, detail="long_document", burst=4),
+                     Fault("checkpoint_load", "ta-h100-06", 70, 75, cause=ben, detail="checkpoint_load"),
+                     Fault("xid79", "ta-h100-01", 78, gpu=1, cause="other", detail="xid_79")],
+                    noise=[("ta-h100-04", "NodeClockSkewDetected", 20, 100)],
+                    drop={("ta-h100-06", "vllm"): 0.03})
+    for nd in s222.nodes[3:]:
+        nd.lower = True
+    s222.nodes[0].skew = 1.2
+    rf = []  # (s223) three Llama-3.1-405B instances, each a leader (PP stage 0) and a worker (stage 1)
+    for k in range(6):
+        eng = Engine("0", list(range(8)), None, 4.0, "azure_conv", nodes=2)
+        rf.append(Node(f"rf-h100-{k + 1:02d}", "H100", 8, l405, [eng], dict(iv8), step_gen=True,
+                       count_fix=True, worker_of=f"rf-h100-{k:02d}" if k % 2 else None))
+    flaps: list[tuple[float, float, tuple[int, ...]]] = [(31.0, 32.2, ()), (57.5, 58.6, ())]  # its port down
+    outs = []  # each crash: the gateway ejects the instance 45 s after it stops answering, until its ready
+    for a, b, _ in flaps:
+        st = max(a * 60 + NCCL_IB_S + 5 + LWS_S, b * 60 + 5)
+        outs.append((round((a * 60 + NCCL_IB_S + 5 + 45) / 60, 4), round((st + L405_S) / 60, 4)))
+    fix = round(78.0 + L405_S / 60, 4)  # drained at 66, deleted at 68, the optic replaced, pods back at 78
+    peers = [("rf-h100-01", 0.5), ("rf-h100-05", 0.5)]
+    s223 = Scenario("s223_roce_optic_flaps_kill_multinode_instance", "2029-07-24T16:00:00+00:00", 100, rf,
+                    [*(Fault("nic_flap" if n == "rf-h100-04" else "flap_peer", n, 31.0, fix, cause="other",
+                             detail="rdma_link_flap", runs=flaps) for n in ("rf-h100-03", "rf-h100-04")),
+                     *(Fault("failover", "rf-h100-03", a, b, to=peers) for a, b in outs),
+                     Fault("failover", "rf-h100-03", 66.0, fix, to=peers),
+                     *(Fault("group_restart", n, 68.0, 78.0) for n in ("rf-h100-03", "rf-h100-04")),
+                     *(Fault("failover_peer", n, a, b, cause=ben, detail="failover")
+                       for n, _ in peers for a, b in ((outs[0][0], 45.0), (outs[1][0], 90.0))),
+                     Fault("annual_report", "rf-h100-01", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "rf-h100-05", 40, cause=si, leak=1.5)],
+                    noise=[("rf-h100-02", "NodeClockSkewDetected", 15, 100)],
+                    drop={("rf-h100-06", "dcgm"): 0.03})
+    for nd in s223.nodes[4:]:
+        nd.lower = True
+    s223.nodes[2].skew = -0.9
+    sd = ("sd-l40s-04", "sd-l40s-05")  # (s224) the drained node's ring successors
+    s224 = Scenario("s224_l40s_silent_data_corruption_bang_outputs", "2029-07-31T15:00:00+00:00", 100,
+                    mk("sd-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0, iv, port_per_gpu=True,
+                       host_total=512 * GIB, step_gen=True, count_fix=True),
+                    [Fault("sdc", "sd-l40s-03", 30, 74, gpu=2, inst=2, cause="other",
+                           detail="gpu_silent_data_corruption", rate=0.1, ramp=20.0, cap=45.0),
+                     Fault("evict", "sd-l40s-03", 74),  # cordoned and drained for DCGM diagnostics
+                     Fault("failover", "sd-l40s-03", 74, 100, to=[(n, 0.5) for n in sd]),
+                     *(Fault("failover_peer", n, 74, 100, cause=ben, detail="failover") for n in sd),
+                     Fault("cancels", "sd-l40s-05", 40, 65, inst=1, abort=0.09),
+                     Fault("cancel_window", "sd-l40s-05", 40, 70, gpu=1, cause=ben, detail="client_cancels"),
+                     Fault("retry_burst", "sd-l40s-01", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "sd-l40s-06", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("sd-l40s-06", "NodeClockSkewDetected", 25, 100)],
+                    drop={("sd-l40s-02", "nvml"): 0.03})
+    for nd in s224.nodes[3:]:
+        nd.lower = True
+    s224.nodes[3].skew = 1.0
+    can = (("ot-h100-02", 22.0, 84.0), ("ot-h100-05", 22.67, 84.67))  # (s225) the agent canary: out, back
+    s225 = Scenario("s225_agent_otel_receiver_strips_counter_suffixes", "2029-08-07T10:00:00+00:00", 100,
+                    mk("ot-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("agent_restart", n, m, round(m + 0.4, 4)) for n, a, b in can for m in (a, b)),
+                     *(Fault("otel_window", n, round(a + 0.4, 4), round(b + 0.4, 4), cause="monitoring_gap",
+                             detail="agent_otel_metric_name_normalization") for n, a, b in can),
+                     Fault("spec_residue", "ot-h100-05", 40, cause="spec_residue"),
+                     Fault("retry_burst", "ot-h100-03", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "ot-h100-02", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("ot-h100-04", "NodeClockSkewDetected", 20, 100)],
+                    drop={("ot-h100-01", "host"): 0.03},
+                    otel=[(n, round(a + 0.4, 4), b) for n, a, b in can])
+    for nd in s225.nodes[3:]:
+        nd.lower = True
+    s225.nodes[5].skew = 0.8
+    return [s222, s223, s224, s225]
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -11801,6 +12127,26 @@ def vip_mix(rng: np.random.Generator, sc: Scenario, recs: list[Rec]) -> None:
                 r["labels"] = dict(vals[k][1])
 
 
+def otel_names(m: dict[str, Any]) -> dict[str, Any]:
+    """(s225) A vLLM sample's metrics as an OpenTelemetry prometheus receiver with name normalization passes
+    them on: a counter's `_total` trimmed (`vllm:request_success_total{finished_reason="abort"}` ->
+    `vllm:request_success{finished_reason="abort"}`), a histogram's unit word trimmed before its `_bucket` /
+    `_sum` / `_count` (`vllm:time_to_first_token_seconds_bucket` -> `vllm:time_to_first_token_bucket`), the
+    `_created` series gone (they become the points' start times); gauges as they were."""
+    out: dict[str, Any] = {}
+    for k, v in m.items():
+        base, brace, sel = k.partition("{")
+        if base.endswith("_created"):
+            continue
+        if base.endswith("_total"):
+            base = base[:-len("_total")]
+        for suf in ("_bucket", "_sum", "_count"):
+            if base.endswith("_seconds" + suf):
+                base = base[:-len("_seconds" + suf)] + suf
+        out[base + brace + sel] = v
+    return out
+
+
 def agent_seqs(ts: list[float], rst: list[tuple[float, float]], seq0: int) -> list[int]:
     """seq of each record of one stream (collection times ts, sorted) when the node agent restarts: the first
     process counts from seq0, every later one (from a restart's end b) from 1, as its counter is in memory."""
@@ -11922,6 +12268,11 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
         recs += nrecs if nd.agent else []
         if nd.dup_from is not None:  # (s66) a second, older agent publishes the node too (its own generator)
             recs += old_agent(np.random.default_rng([seed, ni, 1]), nd, T, fl)
+    for n, a_, b_ in sc.otel:  # (s225) an agent whose vLLM collector normalizes metric names (no draw)
+        for ta_, ra_ in recs:
+            if (ra_["node"] == n and ra_["source"] == "vllm" and ra_["kind"] == "sample"
+                    and a_ * 60 <= ta_ < b_ * 60):
+                ra_["metrics"] = otel_names(ra_["metrics"])
     if sc.vip:  # (s197) agents that scrape the pool's Service: each scrape, a random ready pod's values
         vip_mix(np.random.default_rng([seed, 197]), sc, recs)
     for n, al, a_, b_ in sc.alias:  # (s201) an agent that names its node by its host IP in [a_, b_) (no draw)
