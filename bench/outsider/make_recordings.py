@@ -4000,6 +4000,112 @@ s225_agent_otel_receiver_strips_counter_suffixes: 6 x 4 H100, Llama-3.3-70B TP4 
   Prometheus's VLLMRequestAbortRateHigh fires from 52.0. (3) benign/retry_burst ot-h100-03 55-61 (as s6:
   GatewayUpstream5xxRateHigh 59.5, VLLMRequestAbortRateHigh 60.5-65.5, its counters under vLLM's names). (4)
   benign/checkpoint_load on ot-h100-02 70-75 (inside the gap). Labels: as listed.
+Added later (s226-s229, a fifty-sixth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s225).
+s226_limitrange_cpu_quota_throttles_rolled_pods: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 10:00 UTC, no request log; drained conversations spilled to the peers; GPU utilization relative to
+  the first 14 min; ct-h100-04..06 export hostname/uuid, ct-h100-02's clock 1.1 s fast, NodeClockSkewDetected
+  on ct-h100-05 from 30.2 (unlabelled), 3 % of ct-h100-06's host samples lost. A vLLM patch release rolls out
+  by drained restarts, one node every 6 min (ct-h100-01..06 at 14, 20, 26, 32, 38, 44; ready 2.17 min after
+  each stop). The vLLM container requests 4 CPUs and, as the team's practice, sets no CPU limit. At 23.5 the
+  platform team's cluster-hardening policy creates a LimitRange in every serving namespace whose default
+  container limit is cpu "4" (meant for sidecars that set none); admission applies it to every container
+  created from then on, so the pods the rollout creates on ct-h100-03..06 run with limits.cpu = 4. A TP4
+  engine's processes want ~6.5 cores while they serve (the engine core and four workers busy-poll while a step
+  runs, the API server tokenizes and detokenizes), so each 100-ms CFS period they run ~60 ms and wait for the
+  next one (new fault kind cfs_limit: prefill x CFS_PRE = 0.50, decode x CFS_DEC = 0.45, the GPUs busy
+  CFS_DUTY = 0.35 of the time they would be). Nothing else changes: memory, KV and the agent's collection as
+  before; the only alert naming the cause is kubernetes-mixin's CPUThrottlingHigh (new rule, severity info,
+  for 15 min), which carries the kubelet's `instance` (host IP:10250), namespace, pod and container but no
+  node label (node "-"). As built on ct-h100-03..06: running 5-min means ~16-23 -> 36-51, GPU 0 utilization
+  ~61-79 % -> 43-54 %, KV ~0.1-0.2 -> 0.14-0.29; TTFT P99 31.7 (-03), 37.4 (-04), 43.2 (-05), 49.7 (-06), E2E
+  41.2 (-04), 46.9 (-05), 58.7 (-06), 68.7 (-03); CPUThrottlingHigh 43.2, 49.2, 55.2 and 61.2 (one per pod) to
+  each pod's stop. The on-call reads them at ~66, the LimitRange is removed, and the four pods are restarted
+  by drained restarts at 70, 74, 78 and 82 without a limit. (1) other (detail
+  cpu_cfs_quota_from_namespace_limitrange) on ct-h100-03 26.5-70, -04 32.5-74, -05 38.5-78, -06 44.5-82 (from
+  each limited container's start to its stop). (2) benign/vllm_upgrade on each node from its rollout stop for
+  10 min, and benign/config_rollout on ct-h100-03..06 from each fix restart for 10 min. (3) session_isolation
+  on ct-h100-01 (restarted before the LimitRange, unlimited) from 45 min at 1.5 %/min (as s1): KV ~0.14 at
+  45-50, ~0.46 at 65-70, ~0.83 at 75-80, ~0.96 at 95-100; TTFT P99 82.2 and 94.9, prefix-hit 89.9, KV critical
+  97.7, KV high 99.2. (4) benign/long_document on ct-h100-02 50-70 (bursts of 4 contracts every 6 min, as s19:
+  GPU utilization to 83-85 %, no alert). Labels: as listed.
+s227_drain_handoff_imported_contexts_never_swept: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv
+  2.5 req/s/node, held-context amplitude 0.22-0.30 (a fleet of long conversations), 100 min from 09:00 UTC, no
+  request log; ho-h100-04..06 export hostname/uuid, ho-h100-05's clock 0.9 s slow, NodeClockSkewDetected on
+  ho-h100-03 from 35.1 (unlabelled), 3 % of ho-h100-01's vLLM samples lost. The serving stack's session layer
+  3.4 (rolled out the week before) hands sessions over at a drain: when a node leaves the gateway's rotation,
+  it pushes every context it holds to the sessions' new owners on the hash ring (its two successors, half
+  each) through the KV connector and drops them, so users keep their cached histories (new fault kind
+  handoff_out: a reset of the drained node's held contexts). On the receiving side the import API writes
+  created_at but no last_used, and the sweeper's idle test (now - last_used > 300 s) is false for a null: an
+  imported context is never swept, whether its user comes back or not (new fault kind import_pin: f.rate of
+  the pool held from the import until the process ends or the node is itself drained). A drained node's pins
+  are handed on with the rest, so a maintenance wave carries them along the ring and adds to them at every
+  step. The wave (a NIC firmware update, vLLM up and idle for 12 min, as s217): ho-h100-01 at 18, -02 at 32,
+  -03 at 46, -04 at 60, each with benign/maintenance_drain on it and benign/failover on its two successors
+  from the drain to 10 min after it (running ~17 -> ~25-34). Imports (pool shares, from a held set of 0.22 per
+  drained node plus its pins): -02 and -03 +0.11 at 18; -03 and -04 +0.165 at 32; -04 and -05 +0.2475 at 46;
+  -05 and -06 +0.316 at 60, so -05 holds 0.56 and -06 0.32 of their pools from 60 to the end. (1)
+  session_isolation (detail drain_handoff_imported_contexts_never_swept; label kind handoff_window, one
+  travelling fault) on each node while it holds imported contexts: ho-h100-02 18-32, -03 18-46, -04 32-60, -05
+  46-100, -06 60-100. As built KV 5-min means: -03 ~0.2 before, 0.49 at 20-25, 0.64 at 25-30, 0.74-0.77 at
+  35-45, 0.26 at its drain; -04 ~0.35 at 25-35, 0.50 at 35-45, 0.68-0.77 at 45-55; -05 ~0.14-0.21 before, 0.47
+  at 45-50, 0.66 at 50-55, 0.89 at 60-65, 0.80-0.88 at 65-100 while its running is back at ~20-23; -06
+  ~0.22-0.29 before, 0.67 at 60-65, 0.49-0.60 at 65-100; TTFT P99 on -03 29.4 and 38.1, -04 52.9, -05 65.6 and
+  from 85.6, prefix-hit -03 55.1, -05 72.1, fleet TTFT SLO 41.6, 47.4, 68.9-79.4 and 92.4; no KV alert. (2)
+  benign/annual_report ho-h100-01 36-80 (as s6: KV ~0.3 -> ~0.72 at 65-75; TTFT P99 68.4 and 75.1). (3)
+  benign/checkpoint_load ho-h100-06 85-90 (on a node holding pins). Labels: as listed.
+s228_engine_core_dead_api_server_alive_500s: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding
+  everywhere), Azure conv 2.5 req/s/node, 90 min from 14:00 UTC, no request log; zb-h100-04..06 export
+  hostname/uuid, zb-h100-01's clock 0.9 s fast, NodeClockSkewDetected on zb-h100-06 from 30.2 (unlabelled),
+  3 % of zb-h100-05's dcgm samples lost. The vLLM chart sets VLLM_KEEP_ALIVE_ON_ENGINE_DEATH=1 (added during
+  an earlier post-mortem so that a pod whose engine died stays up to be inspected), its readiness probe asks
+  /v1/models and its liveness probe is a TCP check: neither asks the engine (/health would answer 503). At
+  41.0 a sampling kernel reads out of bounds on zb-h100-04 GPU 2 (XID 13, then XID 43 as the driver tears the
+  channel down; a rare race, not a request that would crash it again): the worker's CUDA context is lost, the
+  engine core and all four workers exit, and the API server stays up and ready (new fault kind zombie): no GPU
+  memory or work on any of its GPUs (FB ~74.17k -> 0 MiB, utilization 0, the agent's proc_rss 96 -> 3.4 GiB),
+  /metrics still served with the last stats the engine sent (running frozen at 15, KV at 0.238, every counter
+  flat: no VLLMTargetDown), and every request the gateway sends it answered with a 500 within milliseconds
+  (EngineDeadError), retried twice by the users' SDK (ZB_RETRY) and failing again: GPUXidErrors (xid 43) from
+  41.2, GatewayUpstream5xxRateHigh 42.2-59.5, GatewayHigh5xxRate 43.2-59.0. The on-call finds the engine's
+  traceback in the pod log and deletes the pod at 54.0; its replacement starts at 54.5 and is ready at 56.17.
+  (1) other/engine_core_dead_api_server_alive zb-h100-04 41.0-56.17 (label kind zombie_window, to the new
+  engine's ready). (2) benign/nonfatal_xid zb-h100-02 GPU 1 20 to the end (a notebook pod time-sliced onto it
+  holds 2 GiB and dies twice, XID 31 + 43 at 24.6 and 31.9, as s24: the same GPUXidErrors (xid 43), from 25.0
+  to the end, as DCGM keeps the last XID, with its vLLM untouched; the window covers the alert). (3)
+  spec_residue zb-h100-03 from 30 min (as s3: aborts 1-2 % -> 9-14 %, FB GPU 0 ~74.21k -> ~75.31k MiB at
+  85-90; VLLMRequestAbortRateHigh from 40.0). (4) benign/maintenance_drain zb-h100-06 62-74 (vLLM up and idle,
+  FB held) with benign/failover on zb-h100-01 and -05 62-84 (running ~17 -> 24-28). Labels: as listed.
+s229_keda_query_empty_after_v1_upgrade_scales_in: 6 x 4 H100 + 3 replacement nodes, Qwen2.5-72B TP4, Mooncake
+  0.9 req/s/node (KV ~0.35-0.5), 110 min from 08:30 UTC, no request log; drained conversations spilled to the
+  peers; ks-h100-05..09 export hostname/uuid, ks-h100-01's clock 1.0 s slow, NodeClockSkewDetected on
+  ks-h100-02 from 30.0 (unlabelled), 3 % of ks-h100-03's nvml samples lost. KEDA scales the vLLM Deployment
+  (min 3, max 6 replicas, one per node) on a Prometheus trigger, threshold 10 per replica, whose query was
+  written for vLLM V0: sum(vllm:num_requests_running) + sum(vllm:num_requests_waiting) +
+  sum(vllm:num_requests_swapped). The fleet moves to vLLM V1 by drained restarts (ks-h100-01..06 at 12, 18,
+  24, 30, 36, 42; V0 names until each node's restart, as s23). V1 has no swapped gauge, and a binary operator
+  with an empty side gives an empty result: once the last V0 pod is gone (42.0) the query returns nothing,
+  which the scaler's ignoreNullValues (its default, true) turns into 0. The HPA's 5-min scale-down
+  stabilization then cuts the Deployment to its minimum at 47.5: the ReplicaSet deletes the most recently
+  ready pods, on ks-h100-04, -05 and -06 (their endpoints leave at 47.5, the pods are gone at 48.0, no scrape
+  target; the cluster autoscaler deletes the emptied nodes at 58.0: every source stops, no TargetDown), and
+  their sessions move to the three survivors, a third each: twice their load in the morning's traffic, an
+  overload no alert attributes (no KEDA or HPA alert fires: the HPA is at its minimum, not its maximum). As
+  built on ks-h100-01..03: running 5-min means ~10-13 -> ~19-23, KV ~0.4-0.5 -> 0.60-0.76, GPU 0 utilization
+  ~55-60 % -> 82-95 %, waiting 1-3; TTFT P99 50.0-81.8 (-02), 50.8-56.0 and 60.3-78.5 (-01), 51.5-57.5,
+  62.3-66.0 and 70.0-76.3 (-03), fleet TTFT SLO 53.8-57.8 and 63.5-78.8, prefix-hit 68.3 (-02) and 71.5 (-01).
+  At ~68 the on-call, who had taken it for the morning peak, finds the Deployment at 3 replicas and the
+  ScaledObject's metric at 0, and rewrites the query with V1 names: the HPA scales to 6 at once, the three
+  pods are Pending until the cluster autoscaler's new nodes ks-h100-07..09 join at 72 (kind join, as s91:
+  image pull, ready 75.17), and the sessions drift back with them. (1)
+  other/keda_scaled_in_on_empty_prometheus_query on ks-h100-04, -05, -06 47.5-58 (to each node's deletion) and
+  on ks-h100-01..03 47.5-85 (to their load's return; one fault on six nodes; label kind scalein_window). (2)
+  benign/vllm_upgrade on ks-h100-01..06 from each restart for 10 min (VLLMTargetDown for seconds at each; TTFT
+  P99 blips on cold caches at 5.5-13.3, 14.8, 26.5 and 40.3). (3) benign/scale_out on ks-h100-07..09 72-87.
+  Labels: as listed.
 """
 from __future__ import annotations
 
@@ -4158,7 +4264,16 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                                        'status_replicas_updated{job="kube-state-metrics"}[10m]) == 0)'),
     # (s223) node-exporter's mixin: a network interface going up and down (a RoCE port's netdev as well)
     "NodeNetworkInterfaceFlapping": ("warning", 120, 'changes(node_network_up{job="node-exporter",'
-                                     'device!~"veth.+"}[2m]) > 2')}
+                                     'device!~"veth.+"}[2m]) > 2'),
+    # (s226) kubernetes-mixin's rule on cAdvisor's CFS counters, as kube-prometheus ships it: it keeps the
+    #   kubelet's `instance` (host IP:10250), the namespace, pod and container, and drops `node` (names no
+    #   node)
+    "CPUThrottlingHigh": ("info", 900, "sum(increase(container_cpu_cfs_throttled_periods_total"
+                          '{container!="", job="kubelet", metrics_path="/metrics/cadvisor"}[5m])) '
+                          "without (id, metrics_path, name, image, endpoint, job, node) / on (cluster, "
+                          "namespace, pod, container, instance) group_left sum(increase("
+                          'container_cpu_cfs_periods_total{job="kubelet", metrics_path="/metrics/cadvisor"}'
+                          "[5m])) without (id, metrics_path, name, image, endpoint, job, node) > (25 / 100)")}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4363,6 +4478,12 @@ NCCL_IB_S, LWS_S, L405_S = 30.0, 25.0, 300.0  # (s223) s NCCL's IB transport ret
 SDC_MAX, SDC_STOP, SDC_API = 4096.0, (2.0, 12.0), 0.4  # (s224) an API client's max_tokens, to which a
 #   request poisoned by a GPU's silent data corruption runs, the s (uniform) of "!!!!" a chat user watches
 #   before pressing stop, and the share of poisoned requests that come from API clients (nobody watches them)
+CFS_PRE, CFS_DEC, CFS_DUTY = 0.50, 0.45, 0.35  # (s226) prefill / decode speed of a TP4 engine whose container
+#   runs under a CFS quota of 4 CPUs (its engine core and four workers busy-poll while a step runs, its API
+#   server tokenizes and detokenizes: ~6.5 cores of demand, so in each 100-ms period the processes run ~60 ms
+#   and then wait ~40 ms for the next one, and no step is launched meanwhile), and its GPUs' busy share
+ZB_RETRY, ZB_RSS = 2, 3.4 * GIB  # (s228) the OpenAI SDK's retries of a 500 (max_retries 2, each failing again
+#   at once), and the resident memory of an API server whose engine core and workers have exited
 
 
 @dataclass
@@ -4821,6 +4942,20 @@ class Fault:
     #                    sequence: a chat user's (kind 40) is stopped after SDC_STOP s at f.cap tokens a
     #                    second (aborted), an API client's (kind 41, SDC_API of them) runs to SDC_MAX and
     #                    ends `length` (`workload`, `sim_engine`; drawn only where the kind is)
+    # (s226-s229) cfs_limit: from f.start (the limited container's start) to f.end (its stop) the serving
+    #                    container runs under a CFS quota of 4 CPUs: prefill / decode at CFS_PRE / CFS_DEC
+    #                    (`slowdown`), its GPUs busy CFS_DUTY of the time (`gpu_series`), and kubelet's
+    #                    cAdvisor counts its throttled periods (CPUThrottlingHigh, `alerts`; no draw);
+    #                    zombie: at f.start a CUDA error on GPU f.gpu (XIDs 13 and 43) kills the engine core
+    #                    and its workers while the API server stays up and ready (its chart keeps it alive
+    #                    on engine death, its probes never ask the engine): no GPU memory or work, /metrics
+    #                    serving the last stats it got, every request a 500 at once, retried ZB_RETRY times
+    #                    by its SDK; the pod is deleted at f.end and its replacement starts 30 s later
+    #                    (`life_of`, `sim_engine`, `gpu_series`; draws only the worker's pid); import_pin:
+    #                    from f.start to f.end the node holds f.rate of its pool in contexts a drained peer
+    #                    handed over, which its session layer never sweeps (`workload`, no draw);
+    #                    handoff_out: at f.start a drained node pushes every context it holds to its ring
+    #                    successors and drops them (a reset of the held contexts, `sim_engine`; no draw)
 
 
 @dataclass
@@ -5023,6 +5158,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     mcg: list[tuple[float, float, float]] = []  # (s188) (staging start s, OOM kill s, limit) per fatal reload
     fmf: list[tuple[float, float]] = []  # (s190) (start s, exit s) of each container that fails its CUDA init
     kur: list[dict[str, Any]] = []  # (s205) each kured reboot's timeline (`kured_times`)
+    zb = np.zeros(T, bool)  # (s228) the engine is dead while its API server answers (no draw)
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
@@ -5258,6 +5394,19 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                     xids.append((f.gpu, tx, code))
                 restart(c * 60 + 1.0, b * 60, b * 60 + 100)  # CUDA error at the next sync: EngineCore dies,
                 #                                              the API server exits, kubelet restarts it
+        elif f.kind == "zombie":  # (s228) an illegal address in a kernel: the worker's CUDA context is lost,
+            assert f.gpu is not None and f.end is not None  # the engine core and every worker exit, the API
+            wpid = int(rng.integers(100000, 4000000))  #        server stays up (and ready) until the pod is
+            for k, code in enumerate((13, 43)):  #              deleted at f.end
+                tx = s0 + 0.05 * k
+                msg = (f"NVRM: Xid (PCI:0000:{0x18 + 0x11 * f.gpu:02X}:00): {code}, pid={wpid}, "
+                       f"name=VLLM::Worker_TP{f.gpu}, {XID_TEXT[code]}")
+                ev.append((tx, "nvml", f.gpu, "xid", {"xid": code, "message": msg}))
+                xids.append((f.gpu, tx, code))
+            zb[s0:s1] = True
+            restart(s1, s1 + 30, s1 + 130)
+        elif f.kind == "cfs_limit":  # (s226) read by `slowdown`, `gpu_series` and `alerts` (no draw)
+            nd.o.setdefault("cfs", []).append((float(s0), float(s1)))
         elif f.kind == "sigkill_xid":  # (s171) the driver tears down a SIGKILLed process's channels
             for g in range(nd.n_gpu):
                 wpid, tx = int(rng.integers(100000, 4000000)), s0 + 0.05 + 0.02 * g
@@ -5325,6 +5474,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         rss = np.where(x, rss_base + (lim - rss_base) * (N - r0) / max(kill - r0, 1.0), rss)
     for a, b in fmf:  # (s190) a container that dies in its CUDA init loads no weights: its imports only
         rss[int(a):int(b)] = np.minimum(rss[int(a):int(b)], 3.2 * GIB)
+    rss[zb] = np.minimum(rss[zb], ZB_RSS)  # (s228) the API server alone
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
         other = other + wleak
@@ -5346,6 +5496,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         nd.o.update(side=side, xids=xids)
     if hang.any():
         nd.o["hang"] = hang
+    if zb.any():  # (s228)
+        nd.o["zombie"] = zb
     if absent.any():
         nd.o["absent"] = absent
     if orphan is not None:
@@ -5753,6 +5905,8 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             prompt = 30e3 + 1.5e3 * np.arange(len(at))
             xs.append((at, prompt, rng.uniform(300, 900, len(at)).round(), np.full(len(at), 2, np.int8)))
             w["pinned"][s0:s1] = np.interp(N[s0:s1], at, prompt) / e.pool
+        elif f.kind == "import_pin":  # (s227) contexts a drained peer handed over, never swept (no draw)
+            w["pinned"][s0:s1] += f.rate
         elif f.kind == "agent_batch":  # f.burst agent sessions, each step resending the whole context
             agent_batch(rng, f, e, N, xs, w["pinned"])
         elif f.kind == "cancels":  # clients that cancel in flight (a voice app's barge-in): steady aborts
@@ -6306,9 +6460,11 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     f.end): DCC_PRE / DCC_DEC; a GPU in HW Slowdown (`hw_slowdown`, f.start to f.end): HWS_PRE / HWS_DEC.
     (s159) A TP group one of whose GPUs' NVLink replays more and more flits (`nvlink_crc`, from f.start): the
     link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. (s213) SM clocks locked low
-    (`clock_lock`, f.start to f.end): the lock's share to the powers LOCK_PRE / LOCK_DEC. No random draw."""
+    (`clock_lock`, f.start to f.end): the lock's share to the powers LOCK_PRE / LOCK_DEC. (s226) A container
+    under a CFS quota below its CPU demand (`cfs_limit`, f.start to f.end): CFS_PRE / CFS_DEC. No random
+    draw."""
     fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
-                                      "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock")]
+                                      "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock", "cfs_limit")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -6331,6 +6487,8 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
         elif f.kind == "clock_lock":  # (s213) every GPU's SM clock locked at f.rate of its maximum
             on = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60))
             p, d = f.rate ** LOCK_PRE, f.rate ** LOCK_DEC
+        elif f.kind == "cfs_limit":  # (s226) every step waits for the container's next CFS period
+            on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CFS_PRE, CFS_DEC
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
@@ -6602,6 +6760,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     hang = o.get("hang")
     if hang is not None:  # a stuck engine accepts requests and never answers: the gateway times them out
         ok = ok & ~hang[si]
+    zb = o.get("zombie")  # (s228) a dead engine behind a live API server: a 500 within milliseconds
+    if zb is not None:
+        ok = ok & ~zb[si]
     bh = None  # (s184) requests lost in a PMTU black hole between the gateway and the node (None: none)
     for f in (f for f in fl if f.kind == "mtu_blackhole"):  # drawn only where the kind is
         m0, m1 = f.start * 60, T if f.end is None else f.end * 60
@@ -6655,6 +6816,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     #   sibling samples; (s200) nor a TTFT prober's request straight at the pod; (s203) nor a hedged copy
     np.add.at(tot, si[(ok | rej) & gwv], 1)
     np.add.at(bad, si[rej & gwv], 1)
+    if zb is not None:  # (s228) the SDK retries each 500, which fails again (no draw)
+        zs = si[zb[si] & rej & gwv]
+        np.add.at(tot, zs, ZB_RETRY)
+        np.add.at(bad, zs, ZB_RETRY)
     if bh is not None:  # (s184) a 504 at the gateway's upstream timeout
         np.add.at(tot, si[bh], 1)
         np.add.at(bad, np.minimum(si[bh] + int(GW_TIMEOUT), T - 1), 1)
@@ -6854,6 +7019,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         rs = np.zeros(T, bool) if rs is None else rs
         rs[int(c)] = True
         cpf = np.where(c <= N, 1.0 - np.exp(-np.clip(N - c, 0, None) / 240.0), 1.0 if cpf is None else cpf)
+    for f in (f for f in fl if f.kind == "handoff_out"):  # (s227) the contexts pushed to the successors leave
+        rs = np.zeros(T, bool) if rs is None else rs  #         with them (no draw)
+        rs[int(f.start * 60)] = True
     if (kind == 7).any():
         lx, lcount = lora_cache(rng, t, kind, T)
         o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
@@ -7261,6 +7429,13 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                 arr[a:b2] = 0
             for arr in (running, waiting, usage):
                 arr[a:b] = arr[a - 1]
+    if zb is not None:  # (s228) likewise from the engine's death to the pod's deletion (no draw)
+        running, waiting = running.astype(float), waiting.astype(float)
+        for a, b in runs_of(zb):
+            for arr in [*incs.values(), buckets]:
+                arr[a:b] = 0
+            for arr in (running, waiting, usage):
+                arr[a:b] = arr[a - 1]
     frz = freeze_windows(nd, fl, T)  # (s80) the stats task is dead: /metrics serves its last values
     for a, b in frz:
         for arr in [*incs.values(), buckets]:
@@ -7595,6 +7770,10 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         fb, util = fb + o["colo"][0], util + o["colo"][1]
     for a, b in o.get("starve", []):  # (s113) the GPUs idle between steps while the CPU side waits for a core
         util = util * np.where((a <= N) & (b > N), CPU_DUTY, 1.0)
+    for a, b in o.get("cfs", []):  # (s226) likewise while the container waits for its next CFS period
+        util = util * np.where((a <= N) & (b > N) & (state == 2), CFS_DUTY, 1.0)
+    if "zombie" in o:  # (s228) no process of the engine on the GPUs: no context, no memory, no work
+        fb[:, o["zombie"]], util[:, o["zombie"]] = 0.0, 0.0
     bon = o.get("burn_on")  # (s213) a validation Job's gpu-burn: BURN_MEM of the memory (and its cuBLAS
     if bon is not None:  #     context), every SM busy (no draw)
         fb[:, bon], util[:, bon] = BURN_MEM * (total - reserved) + 480.0, 100.0
@@ -8381,6 +8560,12 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 fl_c |= (ti >= a * 60 - 10) & (ti < b * 60 + 120)  # to ~2 min after it
             fired.append(("NodeNetworkInterfaceFlapping", fl_c & reach, {**hl, "device": "ens108np0"}, an,
                           None))
+        for a, b in o.get("cfs", []):  # (s226) the 5-min throttled share passes 25 % ~90 s into the limited
+            hh = zlib.crc32(nd.name.encode())  # container's life; its series go stale with the container
+            fired.append(("CPUThrottlingHigh", (ti >= a + 90) & (ti < b) & reach,
+                          {"container": "vllm", "namespace": "inference", "pod": o["pod"],
+                           "instance": f"10.20.{2 + (hh >> 8) % 250}.{2 + hh % 250}:10250",
+                           "service": "kubelet"}, "-", None))
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -8804,7 +8989,8 @@ def scenarios() -> list[Scenario]:
             *forty_fourth_scenarios(), *forty_fifth_scenarios(), *forty_sixth_scenarios(),
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
-            *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios()]
+            *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
+            *fifty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -11825,6 +12011,114 @@ def fifty_fifth_scenarios() -> list[Scenario]:
         nd.lower = True
     s225.nodes[5].skew = 0.8
     return [s222, s223, s224, s225]
+
+
+def fifty_sixth_scenarios() -> list[Scenario]:
+    """s226-s229, added later by a fifty-sixth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    ct = [f"ct-h100-{k:02d}" for k in range(1, 7)]
+    roll = dict(zip(ct, (14.0, 20.0, 26.0, 32.0, 38.0, 44.0), strict=True))  # (s226) the patch rollout
+    fix = dict(zip(ct[2:], (70.0, 74.0, 78.0, 82.0), strict=True))  # the limited pods restarted unlimited
+    s226 = Scenario("s226_limitrange_cpu_quota_throttles_rolled_pods", "2029-08-14T10:00:00+00:00", 100,
+                    mk("ct-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, uref_min=14.0),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for n, m in roll.items()),
+                     *(Fault("cfs_limit", n, roll[n] + 0.5, m, cause="other",
+                             detail="cpu_cfs_quota_from_namespace_limitrange") for n, m in fix.items()),
+                     *(Fault("warmup", n, m, m + 10, cause=ben, detail="config_rollout")
+                       for n, m in fix.items()),
+                     Fault("kv_leak", "ct-h100-01", 45, cause=si, leak=1.5),
+                     Fault("long_document", "ct-h100-02", 50, 70, cause=ben, detail="long_document",
+                           burst=4)],
+                    noise=[("ct-h100-05", "NodeClockSkewDetected", 20, 100)],
+                    drop={("ct-h100-06", "host"): 0.03}, spill=True)
+    for nd in s226.nodes[3:]:
+        nd.lower = True
+    s226.nodes[1].skew = 1.1
+    ho = [f"ho-h100-{k:02d}" for k in range(1, 7)]
+    drains = [(ho[k], 18.0 + 14.0 * k) for k in range(4)]  # (s227) the NIC-firmware wave, 12 min each
+    held, pins = 0.22, dict.fromkeys(ho, 0.0)  # the contexts a drained node holds besides its pins
+    imp: list[tuple[str, float, float | None, float]] = []  # (node, from, to: None, share) per import;
+    #                                                         (node, from, its drain, pins) per export
+    since_ = dict.fromkeys(ho, 0.0)
+    for k, (n, a) in enumerate(drains):  # its held contexts and its own pins go half to each successor
+        share = round((held + pins[n]) / 2, 4)
+        if pins[n]:
+            imp.append((n, since_[n], a, pins[n]))
+        pins[n] = 0.0
+        for m in (ho[k + 1], ho[k + 2]):
+            if not pins[m]:
+                since_[m] = a
+            imp.append((m, a, None, share))  # (end: the successor's own drain, set below)
+            pins[m] = round(pins[m] + share, 4)
+    dstart = dict(drains)
+    pin_f = [Fault("import_pin", m, a, dstart.get(m), rate=x) for m, a, b, x in imp if b is None]
+    win = sorted({(m, a) for m, a, b, _x in imp if b is not None} | {(m, since_[m]) for m in ho if pins[m]})
+    s227 = Scenario("s227_drain_handoff_imported_contexts_never_swept", "2029-08-21T09:00:00+00:00", 100,
+                    mk("ho-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, amp=(0.22, 0.30)),
+                    [*(f for k, (n, a) in enumerate(drains) for f in (
+                        Fault("failover", n, a, a + 12, cause=ben, detail="maintenance_drain",
+                              to=[(ho[k + 1], 0.5), (ho[k + 2], 0.5)]),
+                        Fault("handoff_out", n, a),
+                        *(Fault("failover_peer", m, a, a + 22, cause=ben, detail="failover")
+                          for m in (ho[k + 1], ho[k + 2])))),
+                     *pin_f,
+                     *(Fault("handoff_window", m, a, dstart.get(m), cause=si,
+                             detail="drain_handoff_imported_contexts_never_swept") for m, a in win),
+                     Fault("annual_report", "ho-h100-01", 36, 80, cause=ben, detail="annual_report"),
+                     Fault("checkpoint_load", "ho-h100-06", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("ho-h100-03", "NodeClockSkewDetected", 25, 100)],
+                    drop={("ho-h100-01", "vllm"): 0.03})
+    for nd in s227.nodes[3:]:
+        nd.lower = True
+    s227.nodes[4].skew = -0.9
+    s228 = Scenario("s228_engine_core_dead_api_server_alive_500s", "2029-08-28T14:00:00+00:00", 90,
+                    mk("zb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("zombie", "zb-h100-04", 41.0, 54.0, gpu=2),
+                     Fault("zombie_window", "zb-h100-04", 41.0, 56.17, cause="other",
+                           detail="engine_core_dead_api_server_alive"),
+                     Fault("side_xid", "zb-h100-02", 20, gpu=1, cause=ben, detail="nonfatal_xid", rate=2048.0,
+                           runs=[(20.0, 24.6, (31, 43)), (27.3, 31.9, (31, 43))]),  # DCGM keeps the last XID
+                     Fault("spec_residue", "zb-h100-03", 30, cause="spec_residue"),
+                     Fault("failover", "zb-h100-06", 62, 74, cause=ben, detail="maintenance_drain",
+                           to=[("zb-h100-01", 0.5), ("zb-h100-05", 0.5)]),
+                     *(Fault("failover_peer", n, 62, 84, cause=ben, detail="failover")
+                       for n in ("zb-h100-01", "zb-h100-05"))],
+                    noise=[("zb-h100-06", "NodeClockSkewDetected", 20, 90)],
+                    drop={("zb-h100-05", "dcgm"): 0.03})
+    for nd in s228.nodes[3:]:
+        nd.lower = True
+    s228.nodes[0].skew = 0.9
+    ks = [f"ks-h100-{k:02d}" for k in range(1, 10)]
+    up = dict(zip(ks[:6], (12.0, 18.0, 24.0, 30.0, 36.0, 42.0), strict=True))  # (s229) the V1 rollout
+    gone, kept = ks[3:6], ks[:3]  # the ReplicaSet deletes the most recently ready pods first
+    back = round(72.0 + (JOIN_PULL + JOIN_LOAD) / 60, 4)  # the replacement nodes' engines ready
+    s229 = Scenario("s229_keda_query_empty_after_v1_upgrade_scales_in", "2029-09-04T08:30:00+00:00", 110,
+                    mk("ks-h100-", 9, "H100", 4, "Qwen/Qwen2.5-72B-Instruct", "mooncake", "tp", 0.9, iv,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for n, m in up.items()),
+                     *(f for n in gone for f in (
+                         Fault("failover", n, 47.5, back, to=[(x, 1 / 3) for x in kept]),
+                         Fault("evict", n, 48.0), Fault("absent", n, 58.0),
+                         Fault("scalein_window", n, 47.5, 58.0, cause="other",
+                               detail="keda_scaled_in_on_empty_prometheus_query"))),
+                     *(Fault("scalein_window", n, 47.5, 85.0, cause="other",
+                             detail="keda_scaled_in_on_empty_prometheus_query") for n in kept),
+                     *(Fault("join", n, 72.0, 87.0, cause=ben, detail="scale_out") for n in ks[6:])],
+                    noise=[("ks-h100-02", "NodeClockSkewDetected", 20, 110)],
+                    drop={("ks-h100-03", "nvml"): 0.03}, spill=True)
+    for nd, mu in zip(s229.nodes, up.values(), strict=False):  # V0 names until each node's upgrade
+        nd.legacy, nd.v1_from = True, mu
+    for nd in s229.nodes[4:]:
+        nd.lower = True
+    s229.nodes[0].skew = -1.0
+    return [s226, s227, s228, s229]
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
