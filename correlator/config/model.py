@@ -627,6 +627,12 @@ class Benign(_Section):
     longer live contexts, resent and found in the cache turn after turn, which explains KV
     growth. A leak evicts cached prefixes; it does not raise their hit rate. 1.0 with a
     rise of 1.0: never."""
+    context_growth_hit_far: Annotated[float, Field(ge=0, le=1)] = 0.25
+    """A share of prompt tokens found in the prefix cache this far above the usual is longer
+    conversations with prompts merely no shorter than usual: long sessions beside the usual
+    short requests (outsider s220's report desk) deepen the cached share far more than they
+    lengthen the mean prompt. A leak evicts cached prefixes; it does not raise their hit rate.
+    1.0: never."""
     load_test_hit_share: Annotated[float, Field(ge=0, lt=1)] = 0.25
     """A load test (``vllm bench serve`` and its kind: random prompts, a fixed output length
     with end-of-sequence ignored): more requests than usual ending at their length limit
@@ -705,6 +711,12 @@ class AlertGrouping(_Section):
     ``alignment.silence_after_s`` while its own agent still delivers every source (spooling
     what it cannot send), the network path to the node is cut: its incident opens as an
     unreachable node. Empty: never."""
+    node_not_ready_alerts: Regex = r"(?i)node.?not.?ready"
+    """Alerts saying the cluster holds the node NotReady (kube-prometheus's `KubeNodeNotReady`,
+    a warning that fires after 15 minutes): its kubelet has stopped reporting (a container
+    runtime hung, the kubelet wedged), its pods are out of the endpoints and whatever runs on
+    it serves nothing, while its own telemetry may look healthy and idle (outsider s218). Any
+    severity: the node's incident opens as ``node_not_ready``. Empty: never."""
     unreachable_min_targets: Annotated[int, Field(ge=2)] = 2
     """Distinct scrape targets (jobs) of one node that must be down together; one alone is an
     exporter or a server restarting."""

@@ -12,6 +12,9 @@ scrape targets reported down together (:func:`targets_down`) while its agent del
 source. The monitoring system cannot reach the node's exporters and its server at once, so the
 path to the node is cut, though its agent (which spools while cut off, and delivers late)
 shows the node alive.
+
+And one names its cause whatever its severity and whatever the node's telemetry shows: the
+cluster holding the node NotReady (:func:`not_ready`).
 """
 
 from __future__ import annotations
@@ -111,3 +114,33 @@ def upstream_failing(alerts: Iterable[AlertState], now_ns: int, window_ns: int, 
                           "gateway's requests do not reach it")
           for a in hits[:4]]
     return Score(0.8, hits[0].first_ns, ev, critical=True)
+
+
+def not_ready(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg: AlertGrouping) -> Score:
+    """The node is NotReady in its cluster when an alert matching ``node_not_ready_alerts``
+    fires, seen within ``window_ns``, of any severity (kube-prometheus sends `KubeNodeNotReady`
+    as a warning, once the node has been NotReady for 15 minutes). The kubelet has stopped
+    answering (a container runtime hung, the kubelet wedged): the node's pods are out of the
+    endpoints and it serves nothing, though its GPUs and its idle server may report as healthy.
+
+    >>> from correlator.config.model import AlertGrouping
+    >>> nr = AlertState("f1", "KubeNodeNotReady", "warning", 10, 20, True)
+    >>> s = not_ready([nr], 30, 60, AlertGrouping())
+    >>> s.strength, s.onset_ns, s.evidence[0].value
+    (0.9, 10, 'KubeNodeNotReady')
+    >>> not_ready([AlertState("f1", "KubeNodeNotReady", "warning", 10, 20, False)], 30, 60,
+    ...           AlertGrouping()).strength
+    0.0
+    """
+    pattern = cfg.node_not_ready_alerts
+    if not pattern:
+        return Score()
+    hits = sorted((a for a in alerts if a.firing and now_ns - a.last_ns <= window_ns
+                   and re.search(pattern, a.alertname)), key=lambda a: (a.first_ns, a.alertname))
+    if not hits:
+        return Score()
+    ev = [Evidence(signal="cluster_alert", value=a.alertname,
+                   detail="firing: the cluster holds the node NotReady (its kubelet or container "
+                          "runtime not responding); its pods are out of the endpoints")
+          for a in hits[:2]]
+    return Score(0.9, hits[0].first_ns, ev)

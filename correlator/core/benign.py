@@ -152,7 +152,12 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls."""
     r = f.rates  # (a comparison with an unknown, NaN, rate is false)
     cached = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_rise
-    longer = r.prompt_tokens_per_request >= cfg.context_growth_prompt_ratio * r.usual_prompt_per_request > 0
+    # a share of cached prompt tokens risen this far is deeper conversations on its own (the
+    # longer sessions among the usual short requests leave the mean prompt near its usual:
+    # outsider s220's report desk); prompts must only be no shorter than usual
+    far = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_far
+    ratio = 1.0 if far else cfg.context_growth_prompt_ratio
+    longer = r.prompt_tokens_per_request >= ratio * r.usual_prompt_per_request > 0
     if f.kv is None or not (cached and longer):
         return None
     detail = (f"{r.prompt_tokens_per_request:.0f} prompt tokens per request against a usual "

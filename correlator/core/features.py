@@ -392,6 +392,9 @@ class NodeFeatures:
     mixed_servers: list[tuple[str, int, int]] = field(default_factory=list)
     """Engines whose readings mix several servers: (where, counter fall-backs in the window,
     the first of them), from :func:`mixed_servers`."""
+    renamed_counters: list[tuple[str, str, int]] = field(default_factory=list)
+    """Engines whose counters arrive renamed: (where, one such name, since when), from
+    :func:`renamed_counters`."""
     gpus_absent: tuple[int, list[str]] | None = None
     """The node came back without its GPUs: (when its host readings came back, the GPU
     sources silent since before), where ``gpus_unavailable.after_s`` has passed since
@@ -1202,6 +1205,17 @@ def mixed_servers(state: NodeState, tick_ns: int, window_ns: int) -> list[tuple[
         if len(drops) >= MIXED_DROPS:
             out.append((pool_name(e.pool) if e.pool is not None else f"engine {key}", len(drops), drops[0]))
     return sorted(out)
+
+
+def renamed_counters(state: NodeState, tick_ns: int, fresh_ns: int) -> list[tuple[str, str, int]]:
+    """vLLM engines whose counters arrived within ``fresh_ns`` under the contract's names
+    stripped of ``_total`` (an OpenTelemetry receiver between the agent and Kafka normalizing
+    Prometheus names, outsider s225): (where they run, one such name, since when). The core
+    reads them as the counters they are; every other consumer of the contract's names (a
+    dashboard, a recording rule, another correlator) sees none of them."""
+    return sorted((pool_name(e.pool) if e.pool is not None else f"engine {key}", e.renamed[2], e.renamed[0])
+                  for key, e in state.engines.items()
+                  if e.renamed[1] and tick_ns - e.renamed[1] <= fresh_ns)
 
 
 def frozen_servers(state: NodeState, tick_ns: int) -> list[str]:

@@ -42,6 +42,7 @@ CONTEXT_CAPPED = "context_capped"
 API_SERVER_ERRORS = "api_server_errors"
 NODE_UNREACHABLE = "node_unreachable"
 GPUS_UNAVAILABLE = "gpus_unavailable"
+NODE_NOT_READY = "node_not_ready"
 UNEXPLAINED_ALERTS = "unexplained_alerts"
 
 CLEAN_STEP_SHARE = 0.5
@@ -54,7 +55,7 @@ OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
                 UPSTREAM_ERRORS: 1.0, OUTPUT_CAPPED: 1.0,
                 CONTEXT_CAPPED: 1.0, API_SERVER_ERRORS: 1.0, NODE_UNREACHABLE: 1.0,
-                GPUS_UNAVAILABLE: 1.0, UNEXPLAINED_ALERTS: 0.1}
+                GPUS_UNAVAILABLE: 1.0, NODE_NOT_READY: 1.0, UNEXPLAINED_ALERTS: 0.1}
 
 
 @dataclass(slots=True)
@@ -106,6 +107,7 @@ def score_all(
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
         NODE_UNREACHABLE: node_unreachable(f, rules.benign.idle_node_fb_pct),
         GPUS_UNAVAILABLE: gpus_unavailable(f),
+        NODE_NOT_READY: Score(),  # named by the cluster's alerts (alert_causes.not_ready)
     }
     if f.rates.spec_absent:
         # No draft model on the node, so no draft state: the residue is kept (weak) only as
@@ -979,13 +981,15 @@ def monitoring_gap(
     steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
-    if f.mixed_servers or f.host_view_wrong is not None or f.serving_unseen is not None or f.unseen_ranks:
+    if f.mixed_servers or f.host_view_wrong is not None or f.serving_unseen is not None or f.unseen_ranks \
+            or f.renamed_counters:
         # readings of other servers under this node's name are worse than none: they raise and
         # hide its alerts and its features (outsider s197: an agent scraping through a Service;
         # s204: an agent reading a container's memory view as the host's); a server serving
         # with no readings at all hides every alert its rules would send (s207)
         began = [t for _, _, t in f.mixed_servers] + ([f.host_view_wrong[2]] if f.host_view_wrong else []) \
-            + ([f.serving_unseen[0]] if f.serving_unseen else []) + [t for _, t in f.unseen_ranks]
+            + ([f.serving_unseen[0]] if f.serving_unseen else []) + [t for _, t in f.unseen_ranks] \
+            + [t for _, _, t in f.renamed_counters]
         symptoms, onset = 1.0, min(began + ([onset] if ev else []))
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
                                                GPU_FAILURE, CRASH_LOOP))
@@ -1011,6 +1015,9 @@ def _missing(f: NodeFeatures) -> list[tuple[str, str]]:
              "shows it serving") for where in f.frozen_servers]
     out += [(f"vllm on {where}", f"vLLM's counters for {where} fell back {drops} times in 5 min with no "
              "restart: its readings mix several servers") for where, drops, _ in f.mixed_servers]
+    out += [(f"vllm on {where}", f"vLLM's counters for {where} arrive without their _total suffix "
+             f"('{name}'): a pipeline renames them (an OpenTelemetry receiver's name normalization?); "
+             "whatever reads the usual names sees none of them") for where, name, _ in f.renamed_counters]
     if f.host_view_wrong is not None:
         total, rss, _ = f.host_view_wrong
         out.append(("mem_total_bytes", f"the host's memory reads {total:.1f} GiB in all while its serving "

@@ -63,6 +63,7 @@ CAUSE_TEXT = {
     "gpus_unavailable": "node back without its GPUs (no GPU readings since it came back)",
     "kv_transfer_leak": "KV blocks a prefill server never frees after handing them over (KV connector leak)",
     "node_unreachable": "node unreachable",
+    "node_not_ready": "node NotReady in the cluster (kubelet or container runtime not responding)",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }
 

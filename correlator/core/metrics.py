@@ -52,6 +52,25 @@ def finished_reason(name: str) -> str | None:
     return "unknown"
 
 
+_NOT_COUNTERS = ("_total", "_count", "_sum", "_bucket", "_created", "_info", "_perc")
+
+
+@lru_cache(maxsize=4096)
+def unsuffixed(name: str) -> str | None:
+    """The contract's name of a counter series that reaches us without its ``_total`` suffix
+    (``vllm:generation_tokens`` for ``vllm:generation_tokens_total``, labels kept), as an
+    OpenTelemetry pipeline's Prometheus name normalization writes it; None for a name that
+    cannot be one (already suffixed, a histogram's or a gauge's part). Whether the restored
+    name is a counter the core reads is the caller's to decide."""
+    base, labels = split_selector(name)
+    if not base.startswith("vllm:") or base.endswith(_NOT_COUNTERS):
+        return None
+    restored = base + "_total"
+    if not labels:
+        return restored
+    return restored + "{" + ",".join(f'{k}="{v}"' for k, v in labels) + "}"
+
+
 HTTP_REQUESTS = "http_requests_total"
 """The request counter of vLLM's OpenAI-compatible server (prometheus-fastapi-instrumentator),
 labelled by ``handler``, ``method`` and ``status`` (``2xx``.. grouped, or the code itself)."""

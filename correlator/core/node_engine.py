@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from correlator.config.model import MINUTES_KEPT, RuleSet
 from correlator.core import benign, hypotheses
-from correlator.core.alert_causes import causes_named, targets_down, upstream_failing
+from correlator.core.alert_causes import causes_named, not_ready, targets_down, upstream_failing
 from correlator.core.align import AlignedRecord, NodeAligner
 from correlator.core.benign import Explanation
 from correlator.core.detectors import NodeDetectors
@@ -46,6 +46,7 @@ from correlator.core.features import (
     rates,
     rebuild_ratio,
     recent_starts,
+    renamed_counters,
     server_pools,
     session_view,
     shrunk_pools,
@@ -142,6 +143,9 @@ class NodeEngine:
         # Whether the serving process's memory reading covers only part of it (NodeFeatures.partial_rss):
         # the start it is judged for, the host's lowest memory used since its warm-up, the judgement.
         self._partial: tuple[int, float, tuple[float, float] | None] = (-1, NAN, None)
+        # Whether the node's open monitoring-gap incident is about its readings themselves
+        # (other servers', a container's, a rank's lost): kept until that incident ends.
+        self._readings_gap = False
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -288,6 +292,7 @@ class NodeEngine:
                 # served none: they do not reach it (outsider s195: a stale gateway endpoint)
                 named.setdefault(hypotheses.UPSTREAM_ERRORS,
                                  upstream_failing(tracked, tick_ns, window, g, self.aligner.silence_ns))
+        named.setdefault(hypotheses.NODE_NOT_READY, not_ready(tracked, tick_ns, window, g))
         for cause, score in named.items():  # some alerts name their cause
             if score.strength > scores[cause].strength:
                 scores[cause] = score
@@ -395,6 +400,9 @@ class NodeEngine:
         cause found beside a gap about the readings themselves (mixed servers, a memory view
         not the host's)."""
         self._other = self._other_residue(f, tick_ns)
+        gap_open = self.machine.active and self.machine.cause == hypotheses.MONITORING_GAP
+        self._readings_gap = gap_open and (self._readings_gap or bool(
+            f.mixed_servers or f.host_view_wrong is not None or f.unseen_ranks or f.renamed_counters))
         if self._second_engaged():
             return self.second.cause  # type: ignore[union-attr]
         first = self.machine.cause
@@ -403,13 +411,14 @@ class NodeEngine:
             for own in (hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE):
                 if scores[own].strength >= inc.open_score:
                     return own  # a GPU failing, the node cut off: root causes of their own
-        if self.machine.active and first == hypotheses.MONITORING_GAP and \
-                (f.mixed_servers or f.host_view_wrong is not None or f.unseen_ranks):
+        if self._readings_gap:
             # a gap about the readings themselves (other servers', a container's, a rank's
             # lost) is no diagnosis of what goes wrong on the node: a cause found beside it is
             # its own (outsider s204: huge pages reserved by a wrong tuning profile, vLLM
             # OOM-killed at each start, on a node whose agent read a container's memory view;
-            # s212: a residue on a node whose agent lost one rank's readings)
+            # s212: a residue on a node whose agent lost one rank's readings), and so is one
+            # found once the readings are clean again while the gap's incident winds down
+            # (s221: a leak that the twin publisher's mixed readings hid, seen when it stopped)
             rest = [c for c, s in scores.items() if s.strength >= inc.open_score and c not in
                     (hypotheses.MONITORING_GAP, hypotheses.UNEXPLAINED_ALERTS)]
             if rest:
@@ -626,7 +635,8 @@ class NodeEngine:
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
                 self._capped() or self._upstream_errors(tick_ns) or self._output_cap() or \
                 self._context_cap() or self._api_errors() or \
-                mixed_servers(st, tick_ns, MIXED_WINDOW_NS) or self._host_view_wrong(tick_ns):
+                mixed_servers(st, tick_ns, MIXED_WINDOW_NS) or self._host_view_wrong(tick_ns) or \
+                renamed_counters(st, tick_ns, self.aligner.silence_ns):
             return True
         if any(c.silent for c in self.aligner.sources.values()):
             return True
@@ -796,6 +806,7 @@ class NodeEngine:
             context_cap=self._context_cap(),
             api_errors=self._api_errors(),
             mixed_servers=mixed_servers(st, tick_ns, MIXED_WINDOW_NS),
+            renamed_counters=renamed_counters(st, tick_ns, self.aligner.silence_ns),
             host_view_wrong=self._host_view_wrong(tick_ns),
             serving_unseen=self._serving_unseen(tick_ns, silent, loading),
             gpus_absent=self._gpus_absent(tick_ns, silent),
@@ -1020,6 +1031,7 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "_gpu_growth": lambda: NAN,
     "_host_growth": lambda: NAN,
     "_partial": lambda: (-1, NAN, None),
+    "_readings_gap": lambda: False,
 }
 
 

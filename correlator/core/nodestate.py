@@ -227,6 +227,10 @@ class EngineTrack:
     frozen_ns: int = 0
     """When its metrics were last found standing still while the node's request log showed it
     serving (0: never)."""
+    renamed: tuple[int, int, str] = (0, 0, "")
+    """Counters arriving under the contract's names stripped of ``_total`` (an OpenTelemetry
+    receiver's name normalization, outsider s225): since when, when last (0: never), one such
+    name. They are read as the counters they stand for."""
 
     def note_pool(self, blocks: float, ts_ns: int, settings: str, accept_ns: int) -> None:
         """A cache configuration reading: the pool's size now against the largest it had. A
@@ -795,7 +799,13 @@ class NodeState:
             pool = m.cache_pool(name)
             if pool is not None:
                 e.note_pool(pool[0], ts, pool[1], self.pool_accept_ns)
-            return False
+                return False
+            full = m.unsuffixed(name)
+            key = _counter_key(full) if full is not None else None
+            if key is None:
+                return False
+            since, last, _ = e.renamed
+            e.renamed = (since if last and ts - last <= RENAMED_HELD_NS else ts, ts, name)
         if key not in e.counters and len(e.counters) >= COUNTERS_KEPT:
             return False  # one more free-form finished_reason past the bound
         return e.counter(key).observe(value)
@@ -947,6 +957,9 @@ def _num(value: object, default: float) -> float:
         return default
     return x if x - x == 0 else default
 
+
+RENAMED_HELD_NS = 120 * 1_000_000_000
+"""Counters seen renamed within this long of each other are one stretch of renamed readings."""
 
 _COUNTERS = frozenset(
     (m.PREEMPTIONS, m.PROMPT_TOKENS, m.GENERATION_TOKENS, *m.PREFIX_QUERIES, *m.PREFIX_HITS,

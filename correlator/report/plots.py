@@ -44,6 +44,7 @@ CAUSE_COLORS = {
     "api_server_errors": "#843c39",
     "node_unreachable": "#9467bd",
     "gpus_unavailable": "#c5b0d5",
+    "node_not_ready": "#6b6ecf",
     "memory_leak": "#8c564b",
     "unexplained_alerts": "#e377c2",
     "other": "#7f7f7f",

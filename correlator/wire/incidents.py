@@ -13,7 +13,7 @@ ENGINE_CAUSES = ("session_isolation", "spec_residue", "monitoring_gap", "memory_
                  "runaway_generation", "spec_acceptance_collapse", "kv_pool_shrunk", "kv_transfer_leak",
                  "nvlink_degraded", "concurrency_capped", "upstream_errors", "output_capped",
                  "context_capped", "api_server_errors", "node_unreachable", "gpus_unavailable",
-                 "unexplained_alerts")
+                 "node_not_ready", "unexplained_alerts")
 """Every ``cause`` this engine writes (the contract's three named causes first)."""
 
 

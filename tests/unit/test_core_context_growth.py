@@ -98,3 +98,43 @@ def test_without_the_explanation_the_longer_conversations_would_page() -> None:
     rules = RULES.model_copy(update={"benign": off})
     found = [i.cause for i in opened_incidents(node(longer, lambda t: 0.14 + 0.36 * share(t)), rules)]
     assert found == ["session_isolation"]
+
+
+def near_usual(t: float) -> float:
+    """Prompts a little above the usual at most (outsider s220: report sessions among a desk's
+    short requests move the mean prompt 0-30 %, below ``context_growth_prompt_ratio``)."""
+    return 1000.0 * (1.0 + 0.12 * share(t) + 0.06 * math.sin(t * 0.011))
+
+
+def early_hits(t: float) -> float:
+    """The cached share up 30 points within a quarter of the KV's climb."""
+    return 0.14 + 0.30 * min(1.0, 4.0 * share(t))
+
+
+def test_cached_share_tripled_at_near_usual_prompts_is_explained_not_paged() -> None:
+    """s220's report desk: the cached share of prompt tokens goes from 14 % to 44 % while the
+    mean prompt stays within 20 % of its usual. The deeper conversations hold the KV rise. The
+    share rises first (each session's second turn already finds its first in the cache: up
+    30 points within minutes, as s220's was 3 minutes before its KV paged), while the live
+    contexts keep deepening and the KV climbs for 25 minutes. (Judged over the climb: the
+    node's usual rates learn the new share 25 minutes after the change, as for every
+    explanation measured against the usual.)"""
+    records = node(near_usual, early_hits)
+    climb = [r for r in records if (r.ts_ns - T0) / S <= START + RAMP]
+    assert causes(climb) == []
+    off = RULES.benign.model_copy(update={"context_growth_hit_far": 1.0})
+    assert [i.cause for i in opened_incidents(climb, RULES.model_copy(update={"benign": off}))] == [
+        "session_isolation"]
+
+
+def test_a_modest_hit_rise_at_near_usual_prompts_still_pages() -> None:
+    """A cached share up 18 points (the ordinary rise) needs the longer prompts too: without
+    them the KV rise is a leak's."""
+    found = causes(node(near_usual, lambda t: 0.14 + 0.18 * share(t)))
+    assert [c for c, _ in found] == ["session_isolation"]
+
+
+def test_a_far_hit_rise_with_shorter_prompts_still_pages() -> None:
+    """Far more hits on prompts shorter than usual is not conversations growing longer."""
+    found = causes(node(lambda t: 1000.0 * (1.0 - 0.3 * share(t)), early_hits))
+    assert [c for c, _ in found] == ["session_isolation"]

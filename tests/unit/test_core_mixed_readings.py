@@ -66,3 +66,55 @@ def test_a_clock_stepped_back_is_not_several_servers() -> None:
         out.append(r)
     found = opened_incidents(merged(iter(sorted(out, key=lambda r: r.ts_ns))), RULES)
     assert not [e for i in found for e in i.evidence if "mix several servers" in e.detail]
+
+
+def leaking_node(mixed_until: float, leak_from: float, end: float) -> list[Record]:
+    """Outsider s221: a twin agent's samples mixed into the node's from ``FROM`` until
+    ``mixed_until`` (two in five from the twin: its counters lower, its KV its own healthy
+    saw-tooth), and a session leak on the node from ``leak_from`` (KV up 2 points a minute
+    over the saw-tooth), which the mixed readings hide; its latency and KV alerts fire each
+    minute once the pool is 60 % full."""
+    from tests.timeline import alert, sawtooth
+
+    healthy = sawtooth(12, 8, 200)
+
+    def kv(t: float) -> float:
+        return healthy(t) + 2.0 * max(0.0, t - leak_from) / 60
+
+    rng = random.Random(5)
+    out: list[Record] = []
+    for r in node_records(NodeSpec(kv_pct=kv), end):
+        t = (r.ts_ns - T0) / S
+        mixed = FROM <= t < mixed_until
+        if isinstance(r, SampleRecord) and r.source == "vllm" and mixed and rng.random() < 0.4:
+            twin = {STOP: r.metrics[STOP] * 0.6, "vllm:kv_cache_usage_perc": healthy(t + 77) / 100.0}
+            r = r.model_copy(update={"metrics": {**r.metrics, **twin}})
+        out.append(r)
+    full = leak_from + 30 * (60 - 16)  # (2 points a minute from a saw-tooth's mean of 16)
+    out += [alert("gpu-node-01", t, name) for t in range(int(full), int(end), 60)
+            for name in ("VLLMTimeToFirstTokenP99High", "VLLMKVCacheUsageHigh")]
+    return merged(iter(out))
+
+
+def incidents_by_id(records: list[Record]) -> dict[str, tuple[float, str, str]]:
+    """Each incident: when it opened (s after T0), its first cause and its last."""
+    from correlator.core.engine import Engine
+
+    eng = Engine(RULES)
+    seen: dict[str, tuple[float, str, str]] = {}
+    for r in records:
+        for i in eng.process(r).incidents:
+            first = seen.get(i.incident_id)
+            seen[i.incident_id] = ((i.opened_ns - T0) / S, first[1] if first else i.cause, i.cause)
+    return seen
+
+
+def test_a_leak_seen_once_the_mixed_readings_stop_is_a_second_incident() -> None:
+    """The gap about the readings is its own root cause; the leak the clean readings then show
+    is another, paged as such, not a re-diagnosis of the gap (which would leave the gap
+    unnamed and the leak paged at the gap's opening, before it began)."""
+    found = sorted(incidents_by_id(leaking_node(2400.0, 1500.0, 3900.0)).values())
+    assert [(first, last) for _, first, last in found] == [
+        ("monitoring_gap", "monitoring_gap"), ("session_isolation", "session_isolation")]
+    assert FROM < found[0][0] < FROM + 300
+    assert found[1][0] > 2400.0

@@ -75,7 +75,7 @@ def test_printing_the_configuration_shows_no_secret() -> None:
      "engine_stalled, engine_slowed, crash_loop, runaway_generation, spec_acceptance_collapse, "
      "kv_pool_shrunk, kv_transfer_leak, nvlink_degraded, concurrency_capped, upstream_errors, "
      "output_capped, context_capped, api_server_errors, node_unreachable, gpus_unavailable, "
-     "unexplained_alerts"),
+     "node_not_ready, unexplained_alerts"),
     ("receivers:\n  - {name: s, type: slack, url: 'http://x'}\n  - {name: s, type: slack, url: 'http://y'}\n"
      "routes:\n  - receivers: [s]",
      "receiver names must be unique: s"),
@@ -152,7 +152,7 @@ def test_the_causes_routes_may_name_are_the_engines() -> None:
                                   h.RUNAWAY_GENERATION, h.SPEC_ACCEPTANCE_COLLAPSE, h.KV_POOL_SHRUNK,
                                   h.KV_TRANSFER_LEAK, h.NVLINK_DEGRADED, h.CONCURRENCY_CAPPED,
                                   h.UPSTREAM_ERRORS, h.OUTPUT_CAPPED, h.CONTEXT_CAPPED, h.API_SERVER_ERRORS,
-                                  h.NODE_UNREACHABLE, h.GPUS_UNAVAILABLE,
+                                  h.NODE_UNREACHABLE, h.GPUS_UNAVAILABLE, h.NODE_NOT_READY,
                                   h.UNEXPLAINED_ALERTS}
     from correlator.config import load_rules
 
