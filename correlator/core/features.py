@@ -57,7 +57,10 @@ class Slowed(NamedTuple):
     speed_now: float
     """Generation tokens per second per running request, over the recent minutes..."""
     speed_before: float
-    """...and over the minutes of the tick history before them."""
+    """...and over the minutes of the tick history before them (or before the engine's latest
+    restart, where ``since_restart``)."""
+    since_restart: bool = False
+    """Judged against the minutes before the engine's latest restart: it came back slower."""
 
 
 class Capped(NamedTuple):
@@ -1023,7 +1026,8 @@ def engine_speed(e: EngineTrack, w: Windows, minutes: int) -> float:
 
 
 def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_running: float,
-                   running_ratio: float, speed_share: float, full_kv_pct: float) -> list[Slowed]:
+                   running_ratio: float, speed_share: float, full_kv_pct: float,
+                   tick_ns: int = 0) -> list[Slowed]:
     """Engines whose requests pile up while each generates far slower than before.
 
     The last ``recent_minutes`` of the per-tick history against the minutes before them: the
@@ -1035,7 +1039,13 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
     ranks step together, so one rank's full pool slows its peers (outsider s59). A slowed
     engine's own pool that filled with its piled-up requests (no more KV per running request
     than before, :func:`_kv_per_request`) does not count: the pile-up filled it. An engine
-    without a generation counter, or without enough readings on either side, is not judged."""
+    without a generation counter, or without enough readings on either side, is not judged.
+
+    An engine restarted within the minutes kept is also judged across its restart (with
+    ``tick_ns``): its last ``recent_minutes`` minute means against the minutes before the
+    restart. A server that came back from a rollout slower for good (outsider s226: a
+    namespace's default CPU limit reached the recreated pods, starving their schedulers) has a
+    tick history that is all slow, and shows it only against the server it replaced."""
     k = recent_minutes * w.per_minute
     minutes = w.history // w.per_minute
     out = []
@@ -1047,6 +1057,10 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
         now_run = [v for v in run[-k:] if v == v]
         before_run = [v for v in run[:-k] if v == v]
         if len(now_run) < k // 2 or len(before_run) < k:
+            continue
+        restarted = _slowed_since_restart(e, tick_ns, recent_minutes, min_running, running_ratio, speed_share)
+        if restarted is not None:
+            out.append(restarted._replace(engine=key))
             continue
         run_now, run_before = sum(now_run) / len(now_run), sum(before_run) / len(before_run)
         if run_before < min_running or run_now < running_ratio * run_before:
@@ -1065,6 +1079,34 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
                    >= full_kv_pct for key, e in state.engines.items()):
         return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     return out
+
+
+def _slowed_since_restart(e: EngineTrack, tick_ns: int, recent: int, min_running: float,
+                          running_ratio: float, speed_share: float) -> Slowed | None:
+    """:func:`slowed_engines`'s judgement across the engine's latest restart, on its minute
+    means: the last ``recent`` minutes against those before the restart (its minute and the
+    one after it left out). None where the restart is not within the minutes kept with
+    ``recent`` minutes on either side, or the engine is not slower."""
+    if not (e.restart_ns and tick_ns > e.restart_ns):
+        return None
+    after = int((tick_ns - e.restart_ns) // (60 * NS))
+    if after < recent + 1 or after > MINUTES_KEPT - recent - 2:
+        return None
+    gen, run = e.generated_by_minute.tail(MINUTES_KEPT), e.running_by_minute.tail(MINUTES_KEPT)
+    cut = len(gen) - after - 1
+    before = [(g, r) for g, r in zip(gen[:cut], run[:cut], strict=True) if g == g and r == r]
+    now = [(g, r) for g, r in zip(gen[-recent:], run[-recent:], strict=True) if g == g and r == r]
+    if len(before) < recent or len(now) < recent - 1:
+        return None
+    run_before = sum(r for _, r in before) / len(before)
+    run_now = sum(r for _, r in now) / len(now)
+    if run_before < min_running or run_now < running_ratio * run_before:
+        return None
+    speed_before = _speed([g for g, _ in before], run_before)
+    speed_now = _speed([g for g, _ in now], run_now)
+    if not (speed_before > 0 and speed_now <= speed_share * speed_before):
+        return None
+    return Slowed("", run_now, run_before, speed_now, speed_before, since_restart=True)
 
 
 def capped_engines(state: NodeState, w: Windows, minutes: int, pinned_share: float, min_running: float,

@@ -750,11 +750,13 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
     prompts = max(r.prompt_tokens_per_request, r.prompt_peaks[1])
     if prompts >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
         return Score()
-    ev = [Evidence(signal="engine_slowed", value=round(now / before, 2) if before > 0 else None,
-                   detail=f"engine {key}: {run_now:.0f} requests running against {run_before:.0f} "
-                          f"before, each generating {now:.1f} tokens/s against {before:.1f}; "
+    ev = [Evidence(signal="engine_slowed",
+                   value=round(s.speed_now / s.speed_before, 2) if s.speed_before > 0 else None,
+                   detail=f"engine {s.engine}: {s.running_now:.0f} requests running against "
+                          f"{s.running_before:.0f} before{' its restart' if s.since_restart else ''}, each "
+                          f"generating {s.speed_now:.1f} tokens/s against {s.speed_before:.1f}; "
                           "no GPU throttled")
-          for key, run_now, run_before, now, before in f.slowed]
+          for s in f.slowed]
     return Score(0.8, f.ts_ns - int(cfg.recent_minutes * 60e9), ev, critical=True)
 
 

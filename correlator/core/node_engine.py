@@ -632,8 +632,9 @@ class NodeEngine:
         if any(max(g.xid_ns, g.lost_ns) > recent for g in st.gpus.values()):
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
-                frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or self._slowed() or \
-                self._capped() or self._upstream_errors(tick_ns) or self._output_cap() or \
+                frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or \
+                self._slowed(tick_ns) or self._capped() or self._upstream_errors(tick_ns) or \
+                self._output_cap() or \
                 self._context_cap() or self._api_errors() or \
                 mixed_servers(st, tick_ns, MIXED_WINDOW_NS) or self._host_view_wrong(tick_ns) or \
                 renamed_counters(st, tick_ns, self.aligner.silence_ns):
@@ -799,7 +800,7 @@ class NodeEngine:
             failing_links=self._failing_links(tick_ns),
             host_steady=steady,
             stalled=self._stalled(tick_ns),
-            slowed=self._slowed(),
+            slowed=self._slowed(tick_ns),
             capped=self._capped(),
             upstream_errors=self._upstream_errors(tick_ns),
             output_cap=self._output_cap(),
@@ -848,10 +849,10 @@ class NodeEngine:
         cfg = self.rules.hypotheses.nvlink
         return failing_links(self.state, tick_ns, cfg.sustain_s, cfg.quiet_s)
 
-    def _slowed(self) -> list[Slowed]:
+    def _slowed(self, tick_ns: int) -> list[Slowed]:
         cfg = self.rules.hypotheses.engine_slow
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
-                              cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct)
+                              cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct, tick_ns)
 
     def _upstream_errors(self, tick_ns: int) -> tuple[float, float, float] | None:
         cfg = self.rules.hypotheses.upstream_errors

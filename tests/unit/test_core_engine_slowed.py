@@ -105,7 +105,7 @@ def test_a_rank_slowed_by_its_peer_s_full_pool_is_no_engine_slowdown() -> None:
         eng = Engine(RULES)
         for r in sorted(records, key=lambda r: r.ts_ns):
             eng.process(r)
-        return eng.fleet.nodes["gpu-node-01"]._slowed()
+        return eng.fleet.nodes["gpu-node-01"]._slowed(eng.fleet.now_ns)
 
     calm = node(running=lambda t: 18.0, generated_per_s=lambda t: 540.0)
     assert [s[0] for s in slowed(calm)] == ["1"]  # beside a calm rank, the peer is slowed
@@ -120,3 +120,48 @@ def test_an_engine_just_started_taking_its_first_requests_slowly_is_a_warm_up() 
     start = [(START - 30, "vllm", "engine_start", {"engine": "0"})]
     incidents = run(node(extra_events=start))
     assert "engine_slowed" not in {i.cause for i in incidents}
+
+
+RESTART = 1800.0
+
+
+def restarted(running_after: float, generated_after: float) -> list[Incident]:
+    """A server replaced at ``RESTART`` (a rollout: vLLM silent for a minute, its counters
+    from zero, a process and an engine start), running 18 requests at 540 tokens/s before
+    and ``running_after`` at ``generated_after`` from its return to the end."""
+    from correlator.wire.records import SampleRecord
+
+    spec = node(running=lambda t: 18.0 if t < RESTART else running_after,
+                generated_per_s=lambda t: 540.0 if t < RESTART else generated_after,
+                extra_events=[(RESTART, "host", "process_start", {"pid": 7, "process": "vllm"}),
+                              (RESTART + 60, "vllm", "engine_start", {"engine": "0"})])
+    base: dict[str, float] = {}
+    eng = Engine(RULES)
+    out: list[Incident] = []
+    for r in node_records(spec, 4800.0):
+        t = (r.ts_ns - at(0)) / 1e9
+        if isinstance(r, SampleRecord) and r.source == "vllm":
+            if RESTART <= t < RESTART + 60:
+                continue
+            if t < RESTART:
+                base = {k: v for k, v in r.metrics.items() if "_total" in k}
+            else:
+                r = r.model_copy(update={"metrics": {k: v - base.get(k, 0.0) for k, v in r.metrics.items()}})
+        out += eng.process(r).incidents
+    return out + eng.finish().incidents
+
+
+def test_a_server_back_from_a_rollout_at_half_its_speed_is_slowed() -> None:
+    """Outsider s226: a namespace's default CPU limit reached the pods a rollout recreated;
+    each came back generating half as fast, its requests doubling. Its tick history after the
+    warm-up is all slow: only the minutes before its restart show it."""
+    opened = [i for i in restarted(36.0, 540.0) if i.status == "open"]
+    assert [i.cause for i in opened] == ["engine_slowed"]
+    assert RESTART + 600 < (opened[0].opened_ns - at(0)) / 1e9 < RESTART + 1500
+    assert "against 18 before its restart" in opened[0].evidence[0].detail
+
+
+def test_a_server_back_from_a_rollout_at_its_usual_pace_pages_nothing() -> None:
+    """Twice the requests at twice the tokens (the load moved to it), or the load it had."""
+    assert restarted(36.0, 1100.0) == []
+    assert restarted(18.0, 540.0) == []
