@@ -53,6 +53,29 @@ def causes_named(alerts: Iterable[AlertState], now_ns: int, window_ns: int,
     return out
 
 
+def _firing(alerts: Iterable[AlertState], pattern: str, now_ns: int, window_ns: int,
+            settle_ns: int | None = None) -> list[AlertState]:
+    """The firing alerts named by ``pattern`` (none when it is empty), seen within
+    ``window_ns`` and, given ``settle_ns``, first fired that long ago or more; the earliest
+    first.
+
+    >>> old = AlertState("f1", "KubeNodeNotReady", "warning", 10, 20, True)
+    >>> new = AlertState("f2", "KubeNodeNotReady", "warning", 25, 28, True)
+    >>> [a.fingerprint for a in _firing([new, old], "NotReady", 30, 60)]
+    ['f1', 'f2']
+    >>> [a.fingerprint for a in _firing([new, old], "NotReady", 30, 60, settle_ns=10)]
+    ['f1']
+    >>> _firing([old], "", 30, 60)
+    []
+    """
+    if not pattern:
+        return []
+    return sorted((a for a in alerts if a.firing and now_ns - a.last_ns <= window_ns
+                   and (settle_ns is None or now_ns - a.first_ns >= settle_ns)
+                   and re.search(pattern, a.alertname)),
+                  key=lambda a: (a.first_ns, a.alertname))
+
+
 def targets_down(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg: AlertGrouping,
                  settle_ns: int = 0) -> Score:
     """The node is unreachable when at least ``unreachable_min_targets`` distinct scrape
@@ -103,10 +126,7 @@ def upstream_failing(alerts: Iterable[AlertState], now_ns: int, window_ns: int, 
     >>> upstream_failing([up], 210, 60, AlertGrouping(), 250).strength
     0.0
     """
-    pattern = cfg.upstream_failure_alerts
-    hits = sorted((a for a in alerts if pattern and a.firing and now_ns - a.last_ns <= window_ns
-                   and now_ns - a.first_ns >= settle_ns and re.search(pattern, a.alertname)),
-                  key=lambda a: (a.first_ns, a.alertname))
+    hits = _firing(alerts, cfg.upstream_failure_alerts, now_ns, window_ns, settle_ns)
     if not hits:
         return Score()
     ev = [Evidence(signal="upstream_alert", value=a.alertname,
@@ -132,11 +152,7 @@ def not_ready(alerts: Iterable[AlertState], now_ns: int, window_ns: int, cfg: Al
     ...           AlertGrouping()).strength
     0.0
     """
-    pattern = cfg.node_not_ready_alerts
-    if not pattern:
-        return Score()
-    hits = sorted((a for a in alerts if a.firing and now_ns - a.last_ns <= window_ns
-                   and re.search(pattern, a.alertname)), key=lambda a: (a.first_ns, a.alertname))
+    hits = _firing(alerts, cfg.node_not_ready_alerts, now_ns, window_ns)
     if not hits:
         return Score()
     ev = [Evidence(signal="cluster_alert", value=a.alertname,
