@@ -4106,6 +4106,103 @@ s229_keda_query_empty_after_v1_upgrade_scales_in: 6 x 4 H100 + 3 replacement nod
   benign/vllm_upgrade on ks-h100-01..06 from each restart for 10 min (VLLMTargetDown for seconds at each; TTFT
   P99 blips on cold caches at 5.5-13.3, 14.8, 26.5 and 40.3). (3) benign/scale_out on ks-h100-07..09 72-87.
   Labels: as listed.
+Added later (s230-s233, a fifty-seventh outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s229).
+s230_host_kv_tier_absorbs_session_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5
+  req/s/node, 1 TiB hosts, 105 min from 09:00 UTC, no request log; drained conversations spilled to the peers;
+  pk-h100-04..06 export hostname/uuid, pk-h100-01's clock 1.0 s slow, NodeClockSkewDetected on pk-h100-06 from
+  30.1 (unlabelled), 3 % of pk-h100-04's host samples lost. The serving stack's session layer 5.0 is canaried
+  on pk-h100-02 and pk-h100-05 by drained restarts at 15 and 18 (ready 17.17 / 20.17; VLLMTargetDown 17.1 and
+  20.1, for seconds). It parks every context idle for 60 s in a host-memory tier of the serving process
+  (pinned memory, counted in its RSS; new fault kind tier_park) and restores it on the session's next turn, so
+  the GPU pool keeps TIER_GPU = 0.3 of its usual idle contexts: KV 5-min means ~0.03-0.10 on the canaries
+  against ~0.08-0.27 on the other nodes. The tier fills at TIER_FILL = 2.6 GiB a minute up to its cap,
+  TIER_CAP = 96 GiB, and then evicts the contexts of ended sessions (LRU), never a live session's: on
+  pk-h100-02 proc_rss_bytes ~96 GiB -> 192 GiB by 54 (host used ~0.39 -> ~0.48), flat after; no alert. On
+  pk-h100-05 acme-compliance's client release starts reusing 6 session ids at 30 (as s1, 2.5 %/min of the
+  pool): the contexts each reused id abandons belong to a live session, so they are parked and never evicted
+  (new fault kind tier_leak, 3.53 GiB a minute). Its RSS grows at ~6.1 GiB a minute from 30 and reaches the
+  cap at 41.5; from then the leaked contexts take the place of ended sessions' contexts unseen (RSS flat at
+  192 GiB, as on pk-h100-02), until at 57.17 the tier holds nothing but live sessions' contexts and parks no
+  more: the pool keeps its idle contexts again and the leak goes on in it (a kv_leak of 2.5 %/min from 57.17).
+  KV 5-min means 0.20 at 60-65, 0.44 at 70-75, 0.65 at 80-85, 0.82 at 85-90, 0.97 at 90-95, 0.995 from 95;
+  TTFT P99 92.6, KV high 95.1, fleet TTFT SLO 96.3, KV critical 96.8, preemptions 98.6, prefix-hit 100.3. (1)
+  benign/config_rollout on pk-h100-02 15-25 and pk-h100-05 18-28. (2) benign/kv_tier_fill on pk-h100-02
+  17.17-54.09 and pk-h100-05 20.17-41.48 (the fill to the cap; label kind tier_fill). (3) session_isolation
+  (detail reused_session_ids_parked_in_host_kv_tier) on pk-h100-05 30 to end: its first 27 min show in nothing
+  but the slope of the node's RSS, twice pk-h100-02's for 11 min, and its next 16 in nothing at all. (4)
+  benign/checkpoint_load pk-h100-03 70-75 (RSS +24 GiB for ~2 min). Labels: as listed.
+s231_psu_fault_power_brakes_node_gpus: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from
+  13:00 UTC, no request log; GPU utilization relative to the first 30 min; the fleet's dcgm-exporter CSV adds
+  the clock-event reasons, violation and power-limit columns (Node.clk_reasons, as s116); pb-h100-04..06
+  export hostname/uuid, pb-h100-03's clock 0.8 s fast, NodeClockSkewDetected on pb-h100-01 from 25.1
+  (unlabelled), 3 % of pb-h100-05's dcgm samples lost. The nodes' BMCs are scraped by ipmi_exporter in its
+  multi-target mode: its alerts carry the BMC's out-of-band name as `instance`
+  (pb-h100-0k-bmc.oob.example.net) and no node label (node "-"). The fan of power supply PS3 of pb-h100-04 is
+  failing: the supply shuts down on over-temperature and comes back once cool, out 31.0-32.1, 36.4-38.2,
+  41.7-44.3, 46.8-50.1 and 52.5-56.9, and for good from 59.0 (the fan seized). While it is out the board
+  asserts PWR_BRAKE# on all four GPUs (the vendor's policy while the node runs below its supply redundancy;
+  new fault kind psu_brake): SM clock ~436 MHz (BRK_CLK = 0.22), ~150 W, ~43 C, clock-event reasons 0x88 (HW
+  Slowdown and HW Power Brake Slowdown) and utilization 99 % on every GPU, the TP4 engine at BRK_PRE = 0.22 /
+  BRK_DEC = 0.40: running 1-min means ~17-22 -> ~37-48 in each episode and from 59, KV 5-min peaks to ~0.27.
+  ipmi_exporter's PS3 state is critical: IPMIPowerSupplyFailure (new rule, for 1 min, naming the BMC)
+  37.8-38.6, 43.1-44.8, 48.3-50.5, 54.1-57.3 and from 60.6 to the end (the first episode too short for it);
+  TTFT P99 on pb-h100-04 33.3-73.1, fleet TTFT SLO 42.6-72.1, E2E 68.1-74.1. The on-call reads the BMC's event
+  log at ~66 and drains the node at 68 (kind failover, half of its sessions to pb-h100-03 and -05 each,
+  running there ~17 -> ~24-29); it stays out of rotation, braked and idle, for the vendor's visit. (1) other
+  (detail psu_failure_power_brake) pb-h100-04 31.0 to end. (2) benign/bmc_firmware_update pb-h100-02 20-32
+  (its BMC flashes and reboots 22.0-29.5, new fault kind bmc_update: TargetDown for job ipmi 24.0-29.6, naming
+  the BMC, nothing else changes; label kind bmc_window). (3) benign/long_document pb-h100-06 45-65 (bursts of
+  6 contracts every 6 min: KV peaks ~0.83-0.90, GPU utilization up at full clocks, no alert). (4)
+  benign/failover on pb-h100-03 and -05 68 to end. Labels: as listed.
+s232_gateway_alias_sends_small_model_app_to_72b_pool: 7 nodes in two pools behind one gateway, both serving
+  RAG assistants on Mooncake's long prompts, 90 min from 10:00 UTC, no request log: ma-h100-01..04 (4 x H100,
+  Qwen2.5-72B TP4, 0.75 req/s/node, KV ~0.3-0.4) and mb-h100-01..03 (4 x H100, one Llama-3.1-8B + 1B draft
+  server per GPU on port 8000 + gpu, 1.0 req/s/server, 1 TiB hosts); GPU utilization relative to the first 30
+  min; ma-h100-04 and the mb nodes export hostname/uuid, ma-h100-02's clock 1.1 s fast, NodeClockSkewDetected
+  on mb-h100-03 from 30.0 (unlabelled), 3 % of ma-h100-04's vLLM samples lost. At 30.0 a gateway config push
+  (a model-registry clean-up merging two alias tables) resolves the support assistant's alias, 30 % of the 8B
+  pool's requests, to the 72B upstream group. Nothing else changes; the push is rolled back at 62.0 and the
+  moved sessions drift back as they end (tau 300 s). The 8B pool loses those arrivals and the 72B pool gets
+  them (kind shift: x2.2 arrivals on each 72B node, new sessions following the change with tau 120 s, those of
+  its first 10 min with no cached history): on ma-h100-01..04 running 5-min means ~8-10 -> ~14-23, KV ~0.3-0.4
+  -> 0.53-0.75, GPU utilization ~56-73 % -> ~84-99 %, waiting to ~3.5; TTFT P99 -01 34.8-39.3 and 49.0-64.3,
+  -02 34.8-37.8 and 40.8-64.5, -03 36.5-57.5 and 60.5-65.0, -04 38.8-69.8, fleet TTFT SLO 44.8-58.3 and
+  63.5-65.0. On the 8B servers running ~3.5-5.3 -> ~2.3-3.7, KV ~0.16-0.28 -> ~0.12-0.20, GPU utilization
+  ~55-70 % -> ~42-54 %, no alert. On the 72B nodes alone this is s18's benign surge (arrivals doubling, KV,
+  running and TTFT up on every node at once); what tells it apart is the other pool losing as many requests in
+  the same minute, and a step of two minutes, not a ramp of twenty. Mooncake's long prompts give short TTFT
+  P99 alerts on healthy nodes and servers before and after (ma-h100-02 25.3; mb-h100-03 4.8, 12.3, 27.0;
+  ma-h100-01 76.0, 79.8; ma-h100-03 81.5; mb-h100-02 :8002 74.8). (1) other (detail
+  gateway_model_alias_misroute) on ma-h100-01..04 30.0-67.0 (one fault on four nodes, to the rollback + 5 min;
+  label kind misroute_window; the 8B pool's drop is its evidence, not a fault of its own). (2) spec_residue on
+  mb-h100-02 GPU 3 (that server only) from 40 (as s3: aborts 1.5 -> 12 %; FB GPU 3 ~74.1k -> ~74.4k at 55-60
+  -> ~75.3k MiB at 85-90, the other eleven 8B GPUs flat; VLLMRequestAbortRateHigh on :8003 from 51.0). (3)
+  benign/checkpoint_load ma-h100-03 12-17. Labels: as listed.
+s233_memory_guard_sawtooth_masks_vip_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv 2.5
+  req/s/node, held-context amplitude 0.22-0.30 (long conversations), 100 min from 09:30 UTC, no request log;
+  vg-h100-04..06 export hostname/uuid, vg-h100-06's clock 0.9 s slow, NodeClockSkewDetected on vg-h100-02 from
+  28.0 (unlabelled), 3 % of vg-h100-04's nvml samples lost. After the write-up's incident the platform team
+  built its Level-1 cleanup into the session layer (new Node knob guard, 0.80 on every node: the runbook's 85
+  % less a margin): every 10 s it reads KV usage and, above 0.80 of the pool, evicts the idle contexts of
+  non-VIP tenants but each session's last 2 turns (GUARD_KEEP = 0.3 of them); a VIP tenant's contexts are
+  exempt. acme-compliance is VIP. From 25 its client release reuses 6 session ids on vg-h100-03 (as s1, 1.5
+  %/min of the pool): the leaked contexts are a VIP's, so the guard never frees them and evicts everyone
+  else's instead, again and again. KV 5-min means on vg-h100-03 ~0.17-0.29 before, 0.37 at 30-35, 0.56 at
+  40-45, 0.70 at 50-55, 0.77 at 60-65, 0.85 at 70-75, 0.98 at 80-85, 0.995 from 85, their ranges narrowing
+  under the guard's ceiling (0.47-0.81 at 45-50, 0.63-0.80 at 55-60, 0.76-0.84 at 65-70): a saw-tooth
+  reclaimed every few tens of seconds whose floor rises, and no pressure until the leaked contexts alone pass
+  the ceiling (~70). TTFT P99 and KV critical 83.8, prefix-hit 84.0, KV high 84.3, preemptions 88.0, fleet
+  TTFT SLO 88.3. Built once without the guard (a scratch build, not kept) the same node's TTFT P99 fires at
+  52.0 and from 63.0, KV critical at 69.8 and from 81.8, preemptions at 72.8: the guard hides the leak's first
+  ~30 min of symptoms. (1) session_isolation on vg-h100-03 25 to end. (2) benign/annual_report vg-h100-01
+  30-75 (fin-reporting, also VIP: its pinned context the guard cannot free; KV 5-min ranges up to 0.34-0.87 at
+  70-75, the guard firing on the other tenants' contexts from ~65; no alert). (3) benign/long_document
+  vg-h100-05 35-65 (bursts of 5 contracts every 6 min: KV peaks 0.80-0.90, the guard firing in most bursts; no
+  alert). (4) benign/retry_burst vg-h100-06 55-61 (as s6: GatewayUpstream5xxRateHigh 59.5-62.8,
+  VLLMRequestAbortRateHigh 60.8-65.8). Labels: as listed.
 """
 from __future__ import annotations
 
@@ -4273,7 +4370,12 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                           "without (id, metrics_path, name, image, endpoint, job, node) / on (cluster, "
                           "namespace, pod, container, instance) group_left sum(increase("
                           'container_cpu_cfs_periods_total{job="kubelet", metrics_path="/metrics/cadvisor"}'
-                          "[5m])) without (id, metrics_path, name, image, endpoint, job, node) > (25 / 100)")}
+                          "[5m])) without (id, metrics_path, name, image, endpoint, job, node) > (25 / 100)"),
+    # (s231) ipmi_exporter in its multi-target mode scrapes the nodes' BMCs (its `instance` is the BMC's
+    #   out-of-band name, no node label: names no node): a power supply's sensor state critical, and a BMC it
+    #   cannot reach
+    "IPMIPowerSupplyFailure": ("critical", 60, 'ipmi_sensor_state{job="ipmi", type="Power Supply"} == 2'),
+    "IPMITargetDown": ("warning", 120, 'up{job="ipmi"} == 0')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4484,6 +4586,19 @@ CFS_PRE, CFS_DEC, CFS_DUTY = 0.50, 0.45, 0.35  # (s226) prefill / decode speed o
 #   and then wait ~40 ms for the next one, and no step is launched meanwhile), and its GPUs' busy share
 ZB_RETRY, ZB_RSS = 2, 3.4 * GIB  # (s228) the OpenAI SDK's retries of a 500 (max_retries 2, each failing again
 #   at once), and the resident memory of an API server whose engine core and workers have exited
+TIER_GPU = 0.3  # (s230) share of its usual idle contexts a session layer that parks every context idle for
+#   60 s in a host-memory tier still holds in the GPU pool (the LRU sweep took 120-300 s to free them)
+TIER_FILL, TIER_CAP = 2.6, 96.0  # (s230) GiB a minute the parked contexts fill that tier with at the fleet's
+#   load (~8.5k tokens of new context a minute of a 70B model, 320 KiB a token), and its cap (GiB of pinned
+#   host memory): at the cap it evicts the contexts of ended sessions first (LRU), never a live session's
+BRK_CLK, BRK_PRE, BRK_DEC, BRK_PWR = 0.22, 0.22, 0.40, 0.15  # (s231) SM clock share of a GPU whose board
+#   asserts PWR_BRAKE# (clock-event reasons HW Slowdown 0x8 and HW Power Brake Slowdown 0x80), prefill /
+#   decode speed of its TP group (decode reads HBM, whose clock the brake leaves), and the share of its
+#   dynamic power it still draws
+BMC_SCRAPE = 20.0  # (s231) s from a BMC sensor's change to ipmi_exporter's first scrape that sees it (its
+#   target scraped once a minute: the mean lag, no draw)
+GUARD_KEEP, GUARD_EVERY = 0.3, 10  # (s233) share of the non-VIP idle contexts a session layer's memory guard
+#   keeps when it fires (each session's last 2 turns), and s between its checks of KV usage
 
 
 @dataclass
@@ -4616,6 +4731,11 @@ class Node:
     #                    the engine vLLM lists last only: its parser keys a family's series by (metric name,
     #                    model_name), so the DP ranks' series (which differ in `engine` alone) collide and the
     #                    one parsed last wins (`node_records`; no draw)
+    guard: float = 0.0  # (s233) the serving stack's session layer runs a memory guard: every GUARD_EVERY s it
+    #                    reads KV usage and, above this share of the pool, evicts the idle contexts of the
+    #                    non-VIP tenants but each session's last 2 turns (GUARD_KEEP of them); a VIP tenant's
+    #                    contexts (the leaked ones of a `kv_leak`, the pinned ones of an annual report) are
+    #                    exempt (`kv_series`; 0: no guard, no draw)
     o: dict[str, Any] = field(default_factory=dict)
 
 
@@ -4956,6 +5076,23 @@ class Fault:
     #                    handed over, which its session layer never sweeps (`workload`, no draw);
     #                    handoff_out: at f.start a drained node pushes every context it holds to its ring
     #                    successors and drops them (a reset of the held contexts, `sim_engine`; no draw)
+    # (s230-s233) tier_park: from f.start (a new engine's ready) the session layer parks every context
+    #                    idle for 60 s in a host-memory tier of the serving process (pinned memory in its
+    #                    RSS) and restores it on the session's next turn: the GPU pool holds TIER_GPU of its
+    #                    usual idle contexts until f.end (None: to the end), when the tier holds nothing but
+    #                    live sessions' contexts and parks no more; the tier fills at f.rate GiB a minute up
+    #                    to f.cap GiB (`tier_mem`, `life_of`, `sim_engine`; no draw); tier_leak: from f.start
+    #                    a reused session id's abandoned contexts go to that tier at f.rate GiB a minute,
+    #                    never evicted (a live session's), so at the cap they take the place of ended
+    #                    sessions' contexts (`tier_mem`; the GPU side of the leak, once the tier takes nothing
+    #                    more, is a `kv_leak`; no draw); psu_brake: per f.runs (out min, back min, ()) one of
+    #                    the node's power supplies is out and its board asserts the GPUs' power brake: every
+    #                    GPU at BRK_CLK, its TP group at BRK_PRE / BRK_DEC, BRK_PWR of its dynamic power
+    #                    (`slowdown`, `dc_power`), and ipmi_exporter's sensor state for that supply critical
+    #                    (IPMIPowerSupplyFailure, naming the BMC, not the node: `alerts`; no draw);
+    #                    bmc_update: the node's BMC flashes its firmware and reboots from f.start to f.end:
+    #                    ipmi_exporter cannot reach it (TargetDown for job ipmi, naming the BMC; `alerts`, no
+    #                    draw)
 
 
 @dataclass
@@ -5474,6 +5611,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         rss = np.where(x, rss_base + (lim - rss_base) * (N - r0) / max(kill - r0, 1.0), rss)
     for a, b in fmf:  # (s190) a container that dies in its CUDA init loads no weights: its imports only
         rss[int(a):int(b)] = np.minimum(rss[int(a):int(b)], 3.2 * GIB)
+    for f in (f for f in fl if f.kind == "tier_park"):  # (s230) the host tier's pinned memory (no draw)
+        rss += tier_mem(f, fl, T, starts)
     rss[zb] = np.minimum(rss[zb], ZB_RSS)  # (s228) the API server alone
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
@@ -5654,6 +5793,22 @@ def offload_mem(rng: np.random.Generator, nd: Node, f: Fault, T: int, base: Arr,
     return out
 
 
+def tier_mem(f: Fault, fl: list[Fault], T: int, starts: list[float]) -> Arr:
+    """(s230) Bytes of pinned host memory a session layer's context tier (`tier_park` f) holds per second in
+    the serving process: the parked contexts fill it at f.rate GiB a minute from f.start, each `tier_leak` of
+    the node adds its own f.rate GiB a minute from its start, and at f.cap GiB it holds (LRU over ended
+    sessions' contexts; a leak's contexts are never evicted, so they take those contexts' place unseen). A
+    new process starts with an empty tier (its age counts from the latest process start). No draw."""
+    N = np.arange(T, dtype=float)
+    ref = np.full(T, f.start * 60)
+    for st in sorted(x for x in starts if x > f.start * 60):
+        ref = np.where(st <= N, st, ref)
+    gib = f.rate * np.clip(N - ref, 0.0, None) / 60.0
+    for g in (g for g in fl if g.kind == "tier_leak"):
+        gib += g.rate * np.clip(N - np.maximum(ref, g.start * 60), 0.0, None) / 60.0
+    return np.asarray(np.minimum(gib, f.cap) * GIB * (f.start * 60 <= N))
+
+
 def colo_mem(nd: Node, fl: list[Fault], T: int) -> tuple[Arr, Arr]:
     """(s101) MiB and utilization (%) per GPU of a small embedding server co-located beside the chat engine on
     GPU f.gpu (`embed`: EMB_MIB, +4 %, all along). `embed_reindex` (f.start to f.end): a re-index's large
@@ -5798,7 +5953,7 @@ def ecc_counts(nd: Node, fl: list[Fault], g: int, t: float) -> dict[str, int]:
 def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: Arr,
               up: Arr, fref: float | None = None, scale: Arr | None = None, resets: Arr | None = None,
               keep: Arr | None = None, amps: Arr | None = None, dead: Arr | None = None,
-              free: Arr | None = None) -> tuple[Arr, Arr]:
+              free: Arr | None = None, guard: float = 0.0) -> tuple[Arr, Arr]:
     """KV usage (0..0.995) and raw demand (may exceed 1) as pool fractions: active + held sessions.
 
     Held contexts grow with throughput relative to `fref` (default: the recording's mean), so with a
@@ -5811,7 +5966,9 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
     runs without prefix caching: it keeps no session context, only the leaked ones). (s193) `dead` (None:
     never): seconds in which the session sweeper is dead: no sweep, and every held context stays pinned, so
     a full pool evicts none of them. (s215) `free` (None: never): seconds at which every pinned context
-    becomes an ordinary idle one: the next sweep frees it."""
+    becomes an ordinary idle one: the next sweep frees it. (s233) `guard` (0: none): every GUARD_EVERY s, if
+    usage is above it, a memory guard evicts the idle contexts that are not a VIP's (held, less the leaked
+    ones) but GUARD_KEEP of them; no draw (the sweeps' draws do not depend on it)."""
     r = np.random.default_rng(seed)
     fmean = max(fref if fref is not None else float(fin[up].mean()) if up.any() else 1.0, 1e-9)
     held, leaked, nxt = amp * r.uniform(0.2, 0.8), 0.0, r.uniform(30, 300)
@@ -5838,6 +5995,9 @@ def kv_series(seed: int, active: Arr, fin: Arr, amp: float, leak: Arr, pinned: A
             k = 0.12 if keep is None else float(keep[s])
             held, nxt = leaked + k * (held - leaked), s + r.uniform(120, 300)
         x = active[s] + held + pinned[s]
+        if guard and s % GUARD_EVERY == 0 and x > guard and held > leaked:  # (s233) the memory guard
+            cut = (held - leaked) * (1.0 - GUARD_KEEP)
+            held, x = held - cut, x - cut
         if x > 0.99:  # pool full: evict reclaimable contexts first
             cut = min(x - 0.99, held - leaked)
             held, x = held - cut, x - cut
@@ -6461,10 +6621,12 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     (s159) A TP group one of whose GPUs' NVLink replays more and more flits (`nvlink_crc`, from f.start): the
     link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. (s213) SM clocks locked low
     (`clock_lock`, f.start to f.end): the lock's share to the powers LOCK_PRE / LOCK_DEC. (s226) A container
-    under a CFS quota below its CPU demand (`cfs_limit`, f.start to f.end): CFS_PRE / CFS_DEC. No random
+    under a CFS quota below its CPU demand (`cfs_limit`, f.start to f.end): CFS_PRE / CFS_DEC. (s231) The
+    board's power brake while a power supply is out (`psu_brake`, per f.runs): BRK_PRE / BRK_DEC. No random
     draw."""
     fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
-                                      "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock", "cfs_limit")]
+                                      "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock", "cfs_limit",
+                                      "psu_brake")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -6489,10 +6651,21 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
             p, d = f.rate ** LOCK_PRE, f.rate ** LOCK_DEC
         elif f.kind == "cfs_limit":  # (s226) every step waits for the container's next CFS period
             on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CFS_PRE, CFS_DEC
+        elif f.kind == "psu_brake":  # (s231) every GPU of the node braked while a supply is out
+            on, p, d = brake_on(f, T), BRK_PRE, BRK_DEC
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
     return pre, dec
+
+
+def brake_on(f: Fault, T: int) -> Arr:
+    """(s231) Seconds in which a node's board asserts its GPUs' power brake: while one of its power supplies
+    is out (`psu_brake` f, f.runs: (out min, back min, ())). No draw."""
+    sec, on = np.arange(T, dtype=float), np.zeros(T, bool)
+    for a, b, _ in f.runs:
+        on |= (sec >= a * 60) & (sec < b * 60)
+    return on
 
 
 def lock_mhz(nd: Node, fl: list[Fault], T: int) -> Arr | None:
@@ -6659,10 +6832,14 @@ def dc_power(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> Non
     of its TP group wait for it in NCCL (0.6 of their dynamic power). `dc_cap` (f.start to f.end): the fleet's
     power manager sets every GPU's limit to f.rate W: a GPU whose load would draw more sits just under it
     (reason 0x4, DCGM_FI_DEV_POWER_VIOLATION counting) with its SM clock at (cap / demand)^0.4 of its dynamic
-    share (DVFS) and ~0.04 C per W cooler. Idle GPUs report 0x1."""
+    share (DVFS) and ~0.04 C per W cooler. Idle GPUs report 0x1. (s231) `psu_brake` (per f.runs): every GPU
+    of the node braked (reasons 0x8 | 0x80): SM clock BRK_CLK, BRK_PWR of its dynamic power, cool."""
     o, sec, n = nd.o, np.arange(T, dtype=float), nd.n_gpu
     idle_w, max_w = GPUS[nd.gpu][3:5]
     heat, lim, hws = np.zeros(T), np.full(T, max_w), {}
+    brk = None  # (s231) seconds of the power brake (None: never; no draw)
+    for f in (f for f in fl if f.kind == "psu_brake"):
+        brk = brake_on(f, T) if brk is None else brk | brake_on(f, T)
     for f in fl:
         s0, s1 = f.start * 60, T if f.end is None else f.end * 60
         if f.kind == "inlet_heat":
@@ -6689,6 +6866,11 @@ def dc_power(nd: Node, fl: list[Fault], T: int, rng: np.random.Generator) -> Non
             clk = np.where(hws[g], HWS_CLK + 0.01 * np.sin(2 * np.pi * sec / 37.0), clk)
             temp = np.where(hws[g], 31 + heat + 0.10 * u, temp)
             why = why | np.where(hws[g], 8, 0)
+        if brk is not None:  # (s231) the brake: low clocks, little power, cool, both reason bits
+            o["power"][g] = np.where(brk, idle_w + BRK_PWR * (o["power"][g] - idle_w), o["power"][g])
+            clk = np.where(brk, BRK_CLK + 0.01 * np.sin(2 * np.pi * sec / 29.0 + g), clk)
+            temp = np.where(brk, 31 + heat + 0.12 * u, temp)
+            why = why | np.where(brk, 0x88, 0)
         o.setdefault("clk", {})[g] = clk
         o.setdefault("tcool", {})[g] = temp
         o["why"][g], o["pviol"][g] = why, pv0[g] + np.cumsum(capd) * 1e9
@@ -6991,6 +7173,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         amps = np.ones(T) if amps is None else amps
         amps[s0:s1] = amps[s0:s1] * (1.0 - f.rate)
         w["leak"][s0:s1] = w["leak"][s0:s1] + f.rate * amp / 210.0
+    for f in (f for f in fl if f.kind == "tier_park"):  # (s230) contexts idle for 60 s leave for the host
+        s0 = int(f.start * 60)  # tier until it takes no more at f.end (no draw)
+        s1 = T if f.end is None else int(f.end * 60)
+        amps = np.ones(T) if amps is None else amps
+        amps[s0:s1] = amps[s0:s1] * TIER_GPU
     free = None  # (s215) seconds at which every pinned context becomes an ordinary idle one (None: never)
     for f in (f for f in fl if f.kind == "unpin"):
         free = np.zeros(T, bool) if free is None else free
@@ -7109,10 +7296,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         fref = float(fsm[60:surge0][up[60:surge0]].mean()) if surge0 else None  # held KV scales with load
         if psc is None:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool, fsm, amp, w["leak"], pin, up,
-                                   fref, resets=rs, keep=keep, amps=amps, dead=dead, free=free)
+                                   fref, resets=rs, keep=keep, amps=amps, dead=dead, free=free,
+                                   guard=nd.guard)
         else:
             usage, raw = kv_series(seed, np.cumsum(act)[:T] / e.pool * psc, fsm, amp, w["leak"],
-                                   pin * psc, up, fref, psc, rs, keep, amps, dead, free=free)
+                                   pin * psc, up, fref, psc, rs, keep, amps, dead, free=free, guard=nd.guard)
         press = np.clip((raw - 0.92) / 0.07, 0, 1.5)
     if nd.lockstep:  # a rank under pressure (preempting, recomputing) lengthens every rank's steps
         o["lock"] = np.maximum(1.0 if lock is None else lock, 1 + np.clip(press, 0, 1) ** 1.5)
@@ -8566,6 +8754,17 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                           {"container": "vllm", "namespace": "inference", "pod": o["pod"],
                            "instance": f"10.20.{2 + (hh >> 8) % 250}.{2 + hh % 250}:10250",
                            "service": "kubelet"}, "-", None))
+        bmc = f"{nd.name}-bmc.oob.example.net"  # (s231) the node's BMC as ipmi_exporter names it (no draw)
+        for f in (f for f in sc.faults if f.kind == "psu_brake" and f.node == nd.name):
+            bo = np.zeros(len(ti), bool)  # the supply's sensor critical from the exporter's first scrape
+            for a, b, _ in f.runs:  #        after it goes out to the first after it is back
+                bo |= (ti >= a * 60 + BMC_SCRAPE) & (ti < b * 60 + BMC_SCRAPE)
+            fired.append(("IPMIPowerSupplyFailure", bo, {"instance": bmc, "job": "ipmi", "id": "112",
+                                                         "name": "PS3 Status", "type": "Power Supply"},
+                          "-", None))
+        for f in (f for f in sc.faults if f.kind == "bmc_update" and f.node == nd.name):  # (s231)
+            fired.append(("IPMITargetDown", (ti >= f.start * 60) & (ti < (f.end or f.start) * 60),
+                          {"instance": bmc, "job": "ipmi"}, "-", None))
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -8990,7 +9189,7 @@ def scenarios() -> list[Scenario]:
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
-            *fifty_sixth_scenarios()]
+            *fifty_sixth_scenarios(), *fifty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -12119,6 +12318,90 @@ def fifty_sixth_scenarios() -> list[Scenario]:
         nd.lower = True
     s229.nodes[0].skew = -1.0
     return [s226, s227, s228, s229]
+
+
+def fifty_seventh_scenarios() -> list[Scenario]:
+    """s230-s233, added later by a fifty-seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    rdy = 130 / 60  # min from a drained restart's stop to its new engine's ready
+    pk = mk("pk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True, count_fix=True,
+            host_total=1024 * GIB)
+    lk = 2.5  # (s230) %/min of the pool the reused ids' abandoned contexts come to, in GiB a minute:
+    lk_gib = round(lk / 100 * pool_tokens(pk[4], pk[4].engines[0]) * MODELS[l70][1] / GIB, 3)
+    full = round(30.0 + TIER_CAP / lk_gib, 2)  # the tier holds nothing but live sessions' contexts
+    c30 = TIER_FILL * (30.0 - 18.0 - rdy)  # GiB the canary's tier holds when the leak starts
+    cap5 = round(30.0 + (TIER_CAP - c30) / (TIER_FILL + lk_gib), 2)  # and reaches the cap
+    s230 = Scenario("s230_host_kv_tier_absorbs_session_leak", "2029-09-11T09:00:00+00:00", 105, pk,
+                    [Fault("warmup", "pk-h100-02", 15, 25, cause=ben, detail="config_rollout"),
+                     Fault("warmup", "pk-h100-05", 18, 28, cause=ben, detail="config_rollout"),
+                     Fault("tier_park", "pk-h100-02", 15 + rdy, rate=TIER_FILL, cap=TIER_CAP),
+                     Fault("tier_park", "pk-h100-05", 18 + rdy, full, rate=TIER_FILL, cap=TIER_CAP),
+                     Fault("tier_fill", "pk-h100-02", round(15 + rdy, 4),
+                           round(15 + rdy + TIER_CAP / TIER_FILL, 2), cause=ben, detail="kv_tier_fill"),
+                     Fault("tier_fill", "pk-h100-05", round(18 + rdy, 4), cap5, cause=ben,
+                           detail="kv_tier_fill"),
+                     Fault("tier_leak", "pk-h100-05", 30, rate=lk_gib, cause=si,
+                           detail="reused_session_ids_parked_in_host_kv_tier"),
+                     Fault("kv_leak", "pk-h100-05", full, leak=lk),
+                     Fault("checkpoint_load", "pk-h100-03", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("pk-h100-06", "NodeClockSkewDetected", 20, 105)],
+                    drop={("pk-h100-04", "host"): 0.03}, spill=True)
+    for nd in s230.nodes[3:]:
+        nd.lower = True
+    s230.nodes[0].skew = -1.0
+    brk: list[tuple[float, float, tuple[int, ...]]] = [  # (s231) PS3 of pb-h100-04 out: its fan's bearing
+        (31.0, 32.1, ()), (36.4, 38.2, ()), (41.7, 44.3, ()), (46.8, 50.1, ()), (52.5, 56.9, ()),  # failing,
+        (59.0, 100.0, ())]  # then seized
+    s231 = Scenario("s231_psu_fault_power_brakes_node_gpus", "2029-09-18T13:00:00+00:00", 100,
+                    mk("pb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, clk_reasons=True, uref_min=30.0),
+                    [Fault("bmc_update", "pb-h100-02", 22.0, 29.5),
+                     Fault("bmc_window", "pb-h100-02", 20, 32, cause=ben, detail="bmc_firmware_update"),
+                     Fault("psu_brake", "pb-h100-04", 31.0, cause="other", detail="psu_failure_power_brake",
+                           runs=brk),
+                     Fault("long_document", "pb-h100-06", 45, 65, cause=ben, detail="long_document", burst=6),
+                     Fault("failover", "pb-h100-04", 68, 100, to=[("pb-h100-03", 0.5), ("pb-h100-05", 0.5)]),
+                     *(Fault("failover_peer", n, 68, 100, cause=ben, detail="failover")
+                       for n in ("pb-h100-03", "pb-h100-05"))],
+                    noise=[("pb-h100-01", "NodeClockSkewDetected", 15, 100)],
+                    drop={("pb-h100-05", "dcgm"): 0.03})
+    for nd in s231.nodes[3:]:
+        nd.lower = True
+    s231.nodes[2].skew = 0.8
+    big = mk("ma-h100-", 4, "H100", 4, "Qwen/Qwen2.5-72B-Instruct", "mooncake", "tp", 0.75, iv, step_gen=True,
+             count_fix=True, uref_min=30.0)
+    small = mk("mb-h100-", 3, "H100", 4, l8, "mooncake", "per_gpu", 1.0, iv, spec=True, port_per_gpu=True,
+               host_total=1024 * GIB, step_gen=True, count_fix=True, uref_min=30.0)
+    moved = 0.30  # (s232) the support assistant's share of the 8B pool's requests, sent to the 72B pool
+    into = round(1 + len(small) * 4 * 1.0 * moved / len(big) / 0.75, 3)  # a 72B node's arrivals meanwhile
+    s232 = Scenario("s232_gateway_alias_sends_small_model_app_to_72b_pool", "2029-09-25T10:00:00+00:00", 90,
+                    big + small,
+                    [Fault("checkpoint_load", "ma-h100-03", 12, 17, cause=ben, detail="checkpoint_load"),
+                     *(Fault("shift", nd.name, 30.0, 62.0, rate=into) for nd in big),
+                     *(Fault("shift", nd.name, 30.0, 62.0, rate=1.0 - moved) for nd in small),
+                     *(Fault("misroute_window", nd.name, 30.0, 67.0, cause="other",
+                             detail="gateway_model_alias_misroute") for nd in big),
+                     Fault("spec_residue", "mb-h100-02", 40, gpu=3, inst=3, cause="spec_residue")],
+                    noise=[("mb-h100-03", "NodeClockSkewDetected", 20, 90)],
+                    drop={("ma-h100-04", "vllm"): 0.03})
+    for nd in s232.nodes[3:]:
+        nd.lower = True
+    s232.nodes[1].skew = 1.1
+    s233 = Scenario("s233_memory_guard_sawtooth_masks_vip_leak", "2029-10-02T09:30:00+00:00", 100,
+                    mk("vg-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, amp=(0.22, 0.30), guard=0.80),
+                    [Fault("kv_leak", "vg-h100-03", 25, cause=si, leak=1.5),
+                     Fault("annual_report", "vg-h100-01", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("long_document", "vg-h100-05", 35, 65, cause=ben, detail="long_document", burst=5),
+                     Fault("retry_burst", "vg-h100-06", 55, 61, cause=ben, detail="retry_burst")],
+                    noise=[("vg-h100-02", "NodeClockSkewDetected", 18, 100)],
+                    drop={("vg-h100-04", "nvml"): 0.03})
+    for nd in s233.nodes[3:]:
+        nd.lower = True
+    s233.nodes[5].skew = -0.9
+    return [s230, s231, s232, s233]
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
