@@ -4203,6 +4203,113 @@ s233_memory_guard_sawtooth_masks_vip_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-t
   vg-h100-05 35-65 (bursts of 5 contracts every 6 min: KV peaks 0.80-0.90, the guard firing in most bursts; no
   alert). (4) benign/retry_burst vg-h100-06 55-61 (as s6: GatewayUpstream5xxRateHigh 59.5-62.8,
   VLLMRequestAbortRateHigh 60.8-65.8). Labels: as listed.
+Added later (s234-s237, a fifty-eighth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s233).
+s234_oauth_token_session_key_leak_released_each_refresh: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool),
+  Azure conv 2.5 req/s/node, 110 min from 08:50 UTC, no request log; oa-h100-04..06 export hostname/uuid,
+  oa-h100-02's clock 1.2 s slow, NodeClockSkewDetected on oa-h100-05 from 25.1 (unlabelled), 3 % of
+  oa-h100-03's dcgm samples lost. The gateway pins each tenant to a node; retail-bank's mobile assistant is
+  served by oa-h100-04. At 14.0 a release of its backend-for-frontend fills the session header the serving
+  stack's session layer keys on with a hash of the BFF's OAuth client-credentials access token (meant as a
+  per-caller id for the tenant's dashboards) instead of the conversation id: every conversation the BFF relays
+  shares one key per token, a key in use every few seconds, so the sweeper never finds it idle and frees none
+  of their contexts (as s1, 1.8 %/min of the pool: the tenant's ~40 % of the node's conversations). A token
+  lives TOKEN_LIFE = 1 h and the BFF's token cache fetches the next one TOKEN_EARLY = 5 min before it expires,
+  so at 69.0 the key changes: the old key idles and the next LRU sweep frees all it held (kind unpin, as
+  s215), while the new key's contexts pile up from 69 as the old one's did from 14. A leak that empties itself
+  every 55 min: a saw-tooth of an hour, not of 2-5 min, with no restart and no process_start. As built on
+  oa-h100-04: KV 5-min means ~0.10-0.13 before, 0.18 at 15-20, 0.47 at 30-35, 0.71 at 40-45, 0.88 at 50-55,
+  0.99 at 60-70, 0.45 at 70-75 (0.16-0.99: the sweep at 71.4), 0.26 at 75-80, then 0.34, 0.42, 0.55, 0.70,
+  0.81 and 0.87 at 105-110 (no alert again before the end); TTFT P99 56.1-76.4, KV high 60.4-71.6, fleet TTFT
+  SLO 61.9-75.6, KV critical 61.9-69.4, preemptions 62.1-73.9, prefix-hit 62.9-72.9: every alert resolves with
+  the sweep. (1) session_isolation (detail session_key_from_oauth_token_hash) on oa-h100-04 14 to end (one
+  fault: the key changes, the defect does not). (2) benign/annual_report oa-h100-02 20-65 (as s6: one context
+  that grows and is freed at its end, the same shape an hour shorter: KV 5-min means 0.10-0.13 -> 0.21 at
+  20-25 -> 0.44-0.46 at 50-65 (peaks 0.73) -> 0.14 at 65-70; no alert). (3) benign/long_document oa-h100-06
+  40-70 (bursts of 4 contracts every 6 min: KV peaks 0.43-0.78, no alert). (4) benign/retry_burst oa-h100-01
+  80-86 (as s6: GatewayUpstream5xxRateHigh 84.9-87.6, VLLMRequestAbortRateHigh 85.6-90.9). Labels: as listed.
+s235_torch_profiler_export_stalls_beside_engine_hang: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 90 min from 15:00 UTC, no request log; drained conversations spilled to the peers; GPU
+  utilization relative to the first 10 min; pz-h100-04..06 export hostname/uuid, pz-h100-06's clock 0.9 s
+  fast, NodeClockSkewDetected on pz-h100-01 from 30.2 (unlabelled), 3 % of pz-h100-03's host samples lost. A
+  release candidate is canaried on pz-h100-02 by a drained restart at 12 (ready 14.17; VLLMTargetDown 14.2,
+  for seconds) with VLLM_TORCH_PROFILER_DIR set, and a performance engineer comparing its step times with the
+  old build's takes three captures through vLLM's /start_profile and /stop_profile: 24.0-27.0, 36.0-39.0 and
+  48.0-51.0 (new fault kind profile). While one records (CPU and CUDA activities, record_shapes, with_stack)
+  every kernel launch pays for CUPTI's callbacks and a Python stack walk: prefill x PROF_PRE = 0.85, decode x
+  PROF_DEC = 0.70 (running 1-min means ~16-20 -> ~22-27), and the profiler's buffers grow PROF_RSS = 6 GiB a
+  minute in the engine core and its workers (proc_rss ~96 -> ~114 GiB). At each stop the workers write their
+  traces (PROF_EXPORT = 45 s) and the engine core, which waits for them, runs no step: arrivals queue, GPU
+  utilization ~3 % at ~84 W, the serialization lifts RSS to ~123 GiB before all of it is freed, and no stats
+  reach the API server, so its /metrics serves running, waiting and KV as they were and every counter flat
+  (the target up). At 27.75, 39.75 and 51.75 the queued requests start at once (running ~90 for seconds, KV
+  ~0.35, GPUs 99 %) and the counters count the export's arrivals. TTFT P99 29.9-32.9, 41.9-44.9 and 53.9-56.9
+  on pz-h100-02 (an arrival in an export waits up to 45 s, under the gateway's 60-s timeout: no 5xx). At 44.0
+  the engine of pz-h100-05 hangs (kind hang, as s53): the TP rank on GPU 1 blocks in the shared-memory queue
+  that broadcasts the scheduler's output (a missed wake-up) while GPUs 0, 2 and 3 spin in an NCCL all-reduce
+  (100 %, ~191 W, ~46 C; GPU 1 0 %, ~78 W, ~34 C); /metrics frozen (running 22, KV 0.12), the gateway times
+  requests out: GatewayUpstream5xxRateHigh 45.4-59.7, GatewayHigh5xxRate 46.6-59.2; NCCL's watchdog kills it
+  at 54.0, process_start 54.17, engine_start 55.84. For its first minute the hang looks like an export (frozen
+  gauges, flat counters); the export ends and the hang does not, and their GPUs differ (idle against
+  spinning), as do their memory (the profiler's RSS ramp) and what came before (the captures' slowdown). (1)
+  benign/vllm_upgrade pz-h100-02 12-22. (2) benign/torch_profiler_capture pz-h100-02 24.0-56.75 (the first
+  capture's start to the last export's end + 5 min). (3) other/engine_hang pz-h100-05 44.0 to its new engine's
+  ready (55.83). (4) benign/long_document pz-h100-04 60-80 (bursts of 4 contracts every 6 min, no alert).
+  Labels: as listed.
+s236_model_prestage_disk_saturation_blocks_log_pipe: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 13:00 UTC; the gateway's per-upstream TTFT histogram and rule (Node.gw_ttft, as s210);
+  lj-h100-04..06 export hostname/uuid, lj-h100-01's clock 1.1 s fast, NodeClockSkewDetected on lj-h100-04 from
+  30.1 (unlabelled), 3 % of lj-h100-05's vLLM samples lost. Two pools: lj-h100-01..03 serve the compliance
+  tenants, whose audit trail is vLLM's request log (--enable-log-requests: each request's prompt and
+  parameters written to stdout; the agent forwards it, request_finished with tenant and session),
+  lj-h100-04..06 the general tenants (request logging off). The platform team's model pre-stage Job copies the
+  next model version's safetensors (two ~141 GB checkpoints, an fsync per shard) from the object store to each
+  node's NVMe, one node at a time: lj-h100-02 30-72, lj-h100-05 44-86 (new fault kind disk_sync). The same
+  NVMe holds containerd's state and the pods' log files: its queue stays deep (node-exporter's
+  NodeDiskIOSaturation, new rule, for 30 min: 62.1-73.1 and 76.1-87.1), and containerd's appends to a log file
+  wait behind it (~100 ms each). On lj-h100-02 vLLM's request log fills the container's stdout pipe and every
+  write to it blocks the API server's event loop (new fault kind log_block: LOG_REQ_S = 0.2 s of blocking per
+  request, ramped in over LOG_RAMP = 120 s: the loop blocked about half of each second at 2.5 req/s): a
+  request waits for the loop before its handler runs (only the gateway sees that wait), for its own receipt
+  line, and again before its first token goes out. The engine core, a process of its own, steps on: running,
+  KV, GPU utilization and memory as before; no error, no restart, no vLLM alert but latency. As built: vLLM's
+  TTFT P99 per 5 min ~0.47 s before, 0.99 at 30-35, 1.30, 2.33, 2.45, 3.71 at 50-55, 2.44, 1.66, 2.17 at
+  65-70, 0.74 at 70-75, ~0.47 after; GatewayUpstreamLatencyHigh 34.1-76.3, VLLMTimeToFirstTokenP99High
+  34.3-73.8, fleet TTFT SLO 38.1-73.1. On lj-h100-05 (request logging off: vLLM's 10-s stats line alone) the
+  same Job and the same alert, and nothing else (TTFT P99 0.45-0.49 throughout). (1) other (detail
+  container_log_pipe_backpressure) lj-h100-02 30-72.5 (to the Job's end and its writeback; the only alert
+  naming the disk comes 32 min after the first symptom). (2) benign/model_cache_sync lj-h100-05 44-86. (3)
+  benign/annual_report lj-h100-03 25-70 (the compliance pool: KV 5-min means ~0.15 -> 0.25-0.38 at 25-50 ->
+  0.49-0.50 at 55-70 (peaks 0.71) -> 0.14; no alert). (4) session_isolation lj-h100-06 35 to end (as s1,
+  1.6 %/min: KV 0.14 at 35-40, 0.40 at 50-55, 0.66 at 65-70, 0.88 at 75-80, 0.98 at 90-95; TTFT P99 77.6,
+  prefix-hit 86.8, KV high 89.3, fleet TTFT SLO 90.6, preemptions 93.9, KV critical 94.8). Labels: as listed.
+s237_agent_cached_pod_ip_blind_after_rollout: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 10:00 UTC, no request log; drained conversations spilled to the peers; ic-h100-04..06 export
+  hostname/uuid, ic-h100-05's clock 1.0 s slow, NodeClockSkewDetected on ic-h100-02 from 32.1 (unlabelled),
+  3 % of ic-h100-01's nvml samples lost. The node agent 4.2 (rolled out the week before, to spare the API
+  server its watches) looks its node's vLLM pod up once, when it starts, and keeps scraping that pod IP, never
+  looking again when a scrape fails. A vLLM image bump rolls through the Deployment by drained restarts
+  (maxUnavailable 1): ic-h100-01..05 at 20, 27, 34, 41 and 48, then a 30-min soak, ic-h100-06 at 86. Each new
+  pod has a new name and pod IP (new fault kind repod: from the stop the Prometheus alerts and dcgm-exporter's
+  pod label name the new pod); Prometheus's pod discovery follows it and every vLLM rule works, but the
+  agent's scrape of the old IP is refused from the stop on, and a failed scrape produces nothing
+  (Scenario.mute, as s219: no vllm record, no engine_start, no seq used) while NVML, DCGM and host records go
+  on (process_start included). From 48 five nodes send no vLLM telemetry at all, and nothing but its absence
+  says so. At ~76 the on-call, paged by the fleet's TTFT SLO, finds five nodes' vLLM panels empty since their
+  restarts and the agent's log repeating "connection refused", and restarts the agent DaemonSet (78.0 +
+  0.67 k, 0.4 min per node, seq from 1): the new agents find the new pods. The workaround is not a fix:
+  ic-h100-06's restart at 86, after its agent's at 81.35, blinds it again. A session leak runs under the gap:
+  from 38 a tenant's client release on ic-h100-03 reuses 6 session ids (as s1, 2.2 %/min); its KV rises unseen
+  by the agent and is 0.99 when the agent sees it again at 79.74; before that only Prometheus's TTFT P99
+  (72.9) and the fleet TTFT SLO (76.6) say anything, then KV high 79.9, preemptions 81.1, KV critical 81.4,
+  prefix-hit 81.6. (1) monitoring_gap (detail agent_cached_pod_ip_after_rollout; label kind stale_ip_window,
+  one fault on six nodes) on each node from its new engine's ready (22.17, 29.17, 36.17, 43.17, 50.17, 88.17)
+  to its agent's restart (78.4, 79.07, 79.74, 80.41, 81.08; ic-h100-06 to the end). (2) benign/vllm_upgrade on
+  each node from its stop for 10 min (VLLMTargetDown on the new pod, for seconds, at 22.2, 29.1, 36.2, 43.1,
+  50.1 and 88.1). (3) session_isolation ic-h100-03 38 to end. (4) benign/retry_burst ic-h100-06 55-61
+  (GatewayUpstream5xxRateHigh 59.1-62.6, VLLMRequestAbortRateHigh 60.6-65.9). Labels: as listed.
 """
 from __future__ import annotations
 
@@ -4375,7 +4482,11 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     #   out-of-band name, no node label: names no node): a power supply's sensor state critical, and a BMC it
     #   cannot reach
     "IPMIPowerSupplyFailure": ("critical", 60, 'ipmi_sensor_state{job="ipmi", type="Power Supply"} == 2'),
-    "IPMITargetDown": ("warning", 120, 'up{job="ipmi"} == 0')}
+    "IPMITargetDown": ("warning", 120, 'up{job="ipmi"} == 0'),
+    # (s236) node-exporter's mixin: a block device whose average queue (aqu-sq) stays above 10
+    "NodeDiskIOSaturation": ("warning", 1800, "rate(node_disk_io_time_weighted_seconds_total"
+                             '{job="node-exporter", device=~"(/dev/)?(mmcblk.p.+|nvme.+|rbd.+|sd.+|vd.+|'
+                             'xvd.+|dm-.+|md.+|dasd.+)"}[5m]) > 10')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4599,6 +4710,20 @@ BMC_SCRAPE = 20.0  # (s231) s from a BMC sensor's change to ipmi_exporter's firs
 #   target scraped once a minute: the mean lag, no draw)
 GUARD_KEEP, GUARD_EVERY = 0.3, 10  # (s233) share of the non-VIP idle contexts a session layer's memory guard
 #   keeps when it fires (each session's last 2 turns), and s between its checks of KV usage
+TOKEN_LIFE, TOKEN_EARLY = 3600.0, 300.0  # (s234) s an OAuth client-credentials access token lives, and s
+#   before its expiry a backend's token cache fetches the next one: a new token every 55 min
+PROF_RSS, PROF_PEAK, PROF_EXPORT = 6.0, 1.6, 45.0  # (s235) GiB a minute the torch profiler's event buffers
+#   grow in the serving processes while a capture runs (CPU and CUDA activities, record_shapes, with_stack, in
+#   the engine core and four TP workers), the factor by which writing the traces (Chrome JSON, gzipped) raises
+#   that memory at its peak, and s the export takes: the engine core waits for its workers' traces and runs no
+#   step meanwhile
+PROF_PRE, PROF_DEC, PROF_IDLE = 0.85, 0.70, 0.03  # (s235) prefill / decode speed while a capture records
+#   every kernel launch (CUPTI callbacks, Python stack walks on the scheduler's thread), and the GPUs' busy
+#   share while the traces are written (no kernel runs)
+LOG_REQ_S, LOG_RAMP, LOG_CAP = 0.2, 120.0, 0.92  # (s236) s the API server's event loop blocks writing one
+#   request's log lines (its receipt with the prompt and parameters, and its finish) to the container's stdout
+#   pipe while containerd's appends to the pod's log file wait behind a saturated NVMe queue, s over which
+#   that queue fills once a bulk writer starts, and the most of a second the loop can spend blocked
 
 
 @dataclass
@@ -5093,6 +5218,25 @@ class Fault:
     #                    bmc_update: the node's BMC flashes its firmware and reboots from f.start to f.end:
     #                    ipmi_exporter cannot reach it (TargetDown for job ipmi, naming the BMC; `alerts`, no
     #                    draw)
+    # (s234-s237) profile: per f.runs (start min, stop min, ()) a torch-profiler capture on the node's engine
+    #                    (vLLM's /start_profile, /stop_profile): while it records, prefill / decode at
+    #                    PROF_PRE / PROF_DEC (`slowdown`) and its buffers grow f.rate GiB a minute in the
+    #                    serving processes' RSS; at the stop the traces are written for PROF_EXPORT s, during
+    #                    which the engine core runs no step (arrivals wait, the GPUs idle at PROF_IDLE, no
+    #                    stats reach the API server: its gauges hold their last values and the counters count
+    #                    it all when it steps again) and the memory peaks at PROF_PEAK x the buffers before it
+    #                    is freed (`prof_windows`, `prof_mem`, `life_of`, `sim_engine`, `gpu_series`; no
+    #                    draw); disk_sync: a bulk writer saturates the node's NVMe from f.start to f.end
+    #                    (node-exporter's NodeDiskIOSaturation, `alerts`; no draw); log_block: from f.start to
+    #                    f.end the API server writes each request's log lines to a stdout pipe that drains
+    #                    onto that saturated disk, f.rate s of blocking per request: its event loop is blocked
+    #                    a share of each second (arrivals x f.rate, ramped in over LOG_RAMP s, at most
+    #                    LOG_CAP), a request waits for it before its handler runs (the gateway's view only),
+    #                    writes its own receipt line and waits again for its first token's output
+    #                    (`log_waits`, `sim_engine`; drawn only where the kind is); repod: at f.start the
+    #                    node's vLLM pod is replaced by one with a new name and pod IP (a Deployment rollout):
+    #                    its Prometheus alerts and dcgm-exporter's pod label name the new one from then
+    #                    (`repods`, `alerts`, `node_records`; no draw)
 
 
 @dataclass
@@ -5544,6 +5688,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             restart(s1, s1 + 30, s1 + 130)
         elif f.kind == "cfs_limit":  # (s226) read by `slowdown`, `gpu_series` and `alerts` (no draw)
             nd.o.setdefault("cfs", []).append((float(s0), float(s1)))
+        elif f.kind == "profile":  # (s235) the traces' exports, in which the GPUs idle: read by `gpu_series`
+            nd.o.setdefault("pstall", []).extend((b, x) for _, b, x in prof_windows([f]))  # (no draw)
         elif f.kind == "sigkill_xid":  # (s171) the driver tears down a SIGKILLed process's channels
             for g in range(nd.n_gpu):
                 wpid, tx = int(rng.integers(100000, 4000000)), s0 + 0.05 + 0.02 * g
@@ -5613,6 +5759,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
         rss[int(a):int(b)] = np.minimum(rss[int(a):int(b)], 3.2 * GIB)
     for f in (f for f in fl if f.kind == "tier_park"):  # (s230) the host tier's pinned memory (no draw)
         rss += tier_mem(f, fl, T, starts)
+    for f in (f for f in fl if f.kind == "profile"):  # (s235) the profiler's buffers and its export (no draw)
+        rss += prof_mem(f, T)
     rss[zb] = np.minimum(rss[zb], ZB_RSS)  # (s228) the API server alone
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
@@ -5844,6 +5992,51 @@ def reload_times(fl: list[Fault], T: int) -> list[float]:
             out.append(r)
             r += (f.rate or RELOAD_EVERY) * 60
     return sorted(out)
+
+
+def prof_windows(fl: list[Fault]) -> list[tuple[float, float, float]]:
+    """(s235) Each torch-profiler capture of the node's `profile` faults as (start, stop, export end) in s:
+    it records from its start to its stop, then writes its traces for PROF_EXPORT s. No draw."""
+    return sorted((a * 60, b * 60, b * 60 + PROF_EXPORT) for f in fl if f.kind == "profile"
+                  for a, b, _ in f.runs)
+
+
+def prof_mem(f: Fault, T: int) -> Arr:
+    """(s235) Bytes the torch profiler holds in the serving processes per second (`profile` f): its event
+    buffers grow f.rate GiB a minute while a capture records, the export's serialization raises them to
+    PROF_PEAK x by its last 5 s, and everything is freed over the 10 s around the export's end. No draw."""
+    N, out = np.arange(T, dtype=float), np.zeros(T)
+    for a, b, x in prof_windows([f]):
+        buf = f.rate * GIB * (b - a) / 60.0
+        out += np.interp(N, [a, b, x - 5, x + 5], [0.0, buf, buf * PROF_PEAK, 0.0], 0.0, 0.0)
+    return out
+
+
+def log_waits(rng: np.random.Generator, f: Fault, t: Arr, si: Arr, T: int) -> tuple[Arr, Arr]:
+    """(s236) A `log_block` f's waits (s) for each served request (arrivals t, their seconds si): the event
+    loop is blocked a share blk of each second, arrivals a second (smoothed over a minute) x f.rate, ramped in
+    over LOG_RAMP s from f.start, at most LOG_CAP; a wait for it is exponential with mean f.rate x blk / (1 -
+    blk). Returns (the request's own receipt line and its first token's wait, which vLLM's TTFT counts; its
+    wait before its handler runs, which only the gateway sees). Draws (2, len(t)) exponentials."""
+    s0, s1 = f.start * 60, T if f.end is None else f.end * 60
+    N = np.arange(T, dtype=float)
+    ramp = np.clip((N - s0) / LOG_RAMP, 0.0, 1.0) * (s1 > N)
+    blk = np.minimum(smooth(np.bincount(si, minlength=T)[:T].astype(float), 60) * f.rate * ramp, LOG_CAP)
+    mean = (f.rate * blk / (1.0 - blk))[si]
+    ex = rng.exponential(1.0, (2, len(t)))
+    on = (t >= s0) & (t < s1)
+    return np.where(on, f.rate / 2 + mean * ex[0], 0.0), np.where(on, mean * ex[1], 0.0)
+
+
+def repods(nd: Node, fl: list[Fault]) -> list[tuple[float, str, str]]:
+    """(s237) (from s, pod name, pod IP) of each pod that replaces the node's vLLM pod (`repod` f, at
+    f.start): named and addressed from a hash of the node and the minute (no draw)."""
+    out = []
+    for f in sorted((f for f in fl if f.kind == "repod"), key=lambda f: f.start):
+        h = zlib.crc32(f"{nd.name}/{f.start:g}/repod".encode())
+        out.append((f.start * 60, f"{nd.o['pod'][:-5]}{h & 0xFFFFF:05x}",
+                    f"10.{40 + h % 50}.{1 + (h >> 8) % 249}.{2 + (h >> 16) % 248}"))
+    return out
 
 
 XID_TEXT = {13: "Graphics SM Warp Exception on (GPC 3, TPC 1, SM 0): Out Of Range Address",
@@ -6622,11 +6815,11 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
     link's bandwidth share (`nvc_share`) to the powers NVC_PRE / NVC_DEC. (s213) SM clocks locked low
     (`clock_lock`, f.start to f.end): the lock's share to the powers LOCK_PRE / LOCK_DEC. (s226) A container
     under a CFS quota below its CPU demand (`cfs_limit`, f.start to f.end): CFS_PRE / CFS_DEC. (s231) The
-    board's power brake while a power supply is out (`psu_brake`, per f.runs): BRK_PRE / BRK_DEC. No random
-    draw."""
+    board's power brake while a power supply is out (`psu_brake`, per f.runs): BRK_PRE / BRK_DEC. (s235) A
+    torch-profiler capture recording (`profile`, per f.runs): PROF_PRE / PROF_DEC. No random draw."""
     fs = [f for f in fl if f.kind in ("power_cap", "nvlink_xid", "draft_mismatch", "cpu_starve", "pcie_down",
                                       "dc_cap", "hw_slowdown", "nvlink_crc", "clock_lock", "cfs_limit",
-                                      "psu_brake")]
+                                      "psu_brake", "profile")]
     if not fs:
         return None
     sec, pre, dec = np.arange(T, dtype=float), np.ones(T), np.ones(T)
@@ -6653,6 +6846,11 @@ def slowdown(fl: list[Fault], T: int) -> tuple[Arr, Arr] | None:
             on, p, d = (sec >= f.start * 60) & (sec < (T if f.end is None else f.end * 60)), CFS_PRE, CFS_DEC
         elif f.kind == "psu_brake":  # (s231) every GPU of the node braked while a supply is out
             on, p, d = brake_on(f, T), BRK_PRE, BRK_DEC
+        elif f.kind == "profile":  # (s235) while a capture records every kernel launch
+            on = np.zeros(T, bool)
+            for c0, c1, _ in prof_windows([f]):
+                on[int(c0):int(c1)] = True
+            p, d = PROF_PRE, PROF_DEC
         else:
             on, p, d = sec >= f.start * 60 + 112, NVL_PRE, NVL_DEC
         pre, dec = np.where(on, np.minimum(pre, p), pre), np.where(on, np.minimum(dec, d), dec)
@@ -7209,6 +7407,15 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     for f in (f for f in fl if f.kind == "handoff_out"):  # (s227) the contexts pushed to the successors leave
         rs = np.zeros(T, bool) if rs is None else rs  #         with them (no draw)
         rs[int(f.start * 60)] = True
+    pst = [(e0, e1) for _, e0, e1 in prof_windows(fl)]  # (s235) a capture's export: the engine core runs no
+    pwt = None  # step; what an arrival in an export waits for the next one (None: no capture; no draw)
+    if pst:
+        pwt = np.zeros(n)
+        for e0, e1 in pst:
+            pwt = np.where((t >= e0) & (t < e1), e1 - t, pwt)
+    lbw = lbg = None  # (s236) waits for an API server blocked on its stdout pipe (None: none; drawn here)
+    for f in (f for f in fl if f.kind == "log_block"):
+        lbw, lbg = log_waits(rng, f, t, si, T)
     if (kind == 7).any():
         lx, lcount = lora_cache(rng, t, kind, T)
         o["rss"] = o["rss"] + np.where(up, lcount * LORA_BYTES, 0.0)
@@ -7234,6 +7441,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = ttft + lx
         if rwait is not None:  # (s83) arrivals during a reload's pause wait for the new weights
             ttft = ttft + rwait
+        if pwt is not None:  # (s235) arrivals during a capture's export wait for the next step
+            ttft = ttft + pwt
+        if lbw is not None:  # (s236) its receipt line and its first token wait for the blocked event loop
+            ttft = ttft + lbw
         if tpl is not None:  # the prefix it no longer hits is prefilled again
             ttft = ttft + P * tr.hit * (1 - tpl[si]) / RECOMPUTE_TPS
         if pfo is not None:  # (s164) likewise every prefix, with prefix caching off
@@ -7250,6 +7461,8 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         dur = ttft + G / dtps * (1 + 0.3 * np.clip(press, 0, 1))[si]
         if rl:  # (s83) a request still generating when a reload pauses the engine stalls for the pause
             dur = dur + RELOAD_PAUSE * sum(((t < r) & (t + dur > r)).astype(float) for r in rl)
+        for e0, e1 in pst:  # (s235) likewise a request still generating when an export begins
+            dur = dur + (e1 - e0) * ((t < e0) & (t + dur > e0))
         if pcm is not None:  # (s200) the prober closes its stream PROBE_CLOSE s after its first token
             uf = np.where(pcm, np.clip((ttft + PROBE_CLOSE) / np.maximum(dur, 1e-9), 0.0, 1.0), uf)
         if hgc is not None:  # (s203) reset as its original, hd s ahead of it, completes
@@ -7588,6 +7801,10 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         gdl = np.zeros((T, len(LES)))  # (drawn only where the kind is)
         np.add.at(gdl, (si[~hid], np.searchsorted(LES, ttft[~hid] + np.clip(dly[~hid], 0, None))), 1)
         e.out["gwb"] = e.out["gwv"] = gdl
+    if lbg is not None:  # (s236) the gateway's first byte waited for the loop before vLLM saw the request too
+        glb = np.zeros((T, len(LES)))
+        np.add.at(glb, (si[~hid], np.searchsorted(LES, (ttft + lbg)[~hid])), 1)
+        e.out["gwb"] = e.out["gwv"] = glb
     retry = np.zeros(T)
     np.add.at(retry, si[kind == 3], 1)
     waiting = rng.poisson(0.03 * running + 8 * press + 2.0 * (smooth(retry, 30) > 0))
@@ -7624,6 +7841,15 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
                 arr[a:b] = 0
             for arr in (running, waiting, usage):
                 arr[a:b] = arr[a - 1]
+    for e0, e1 in pst:  # (s235) no stats reach the API server while the traces are written: its gauges hold
+        q0, q1 = int(e0), min(int(e1), T)  # their last values, and the counters count what the export held up
+        for arr in [*incs.values(), buckets]:  # when the engine steps again (no draw)
+            if q1 < T:
+                arr[q1] += arr[q0:q1].sum(axis=0)
+            arr[q0:q1] = 0
+        running, waiting = running.astype(float), waiting.astype(float)
+        for arr in (running, waiting, usage):
+            arr[q0:q1] = arr[q0 - 1]
     frz = freeze_windows(nd, fl, T)  # (s80) the stats task is dead: /metrics serves its last values
     for a, b in frz:
         for arr in [*incs.values(), buckets]:
@@ -7960,6 +8186,8 @@ def gpu_series(rng: np.random.Generator, nd: Node, fl: list[Fault], T: int) -> N
         util = util * np.where((a <= N) & (b > N), CPU_DUTY, 1.0)
     for a, b in o.get("cfs", []):  # (s226) likewise while the container waits for its next CFS period
         util = util * np.where((a <= N) & (b > N) & (state == 2), CFS_DUTY, 1.0)
+    for a, b in o.get("pstall", []):  # (s235) no kernel runs while a capture's traces are written (no draw)
+        util = util * np.where((a <= N) & (b > N) & (state == 2), PROF_IDLE, 1.0)
     if "zombie" in o:  # (s228) no process of the engine on the GPUs: no context, no memory, no work
         fb[:, o["zombie"]], util[:, o["zombie"]] = 0.0, 0.0
     bon = o.get("burn_on")  # (s213) a validation Job's gpu-burn: BURN_MEM of the memory (and its cuBLAS
@@ -8143,6 +8371,7 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     hung = [(f.start * 60, T if f.end is None else f.end * 60) for f in fl if f.kind == "dcgm_stop"]
     crash = [(a * 60, b * 60) for f in fl if f.kind == "dcgm_crash" for a, b, _ in f.runs]
     stale = min((f.start * 60 for f in fl if f.kind == "dcgm_stale"), default=None)  # (s162) no draw
+    rps = repods(nd, fl)  # (s237) the pods that replaced the node's vLLM pod (no draw)
     for t in collect(rng, nd, "dcgm", T, iv) if not nd.mig else []:
         s = int(t)
         if any(a <= t < b for a, b in redeploy):
@@ -8167,7 +8396,9 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
                    hk: f"{nd.name}.{nd.fqdn}" if nd.fqdn else nd.name,  # (s154) NODE_NAME: the k8s name
                    "DCGM_FI_DRIVER_VERSION": DRIVER_NEW if any(b <= t for _, b in drv) else DRIVER}
             if state[sv if gsp is None else min(sv, int(gsp) - 1)]:
-                lab.update(container="vllm", namespace="inference", pod=gpod.get(g, o["pod"]))
+                vpod = o["pod"] if not rps else next((p_ for a_, p_, _ in reversed(rps) if a_ <= tq),
+                                                     o["pod"])
+                lab.update(container="vllm", namespace="inference", pod=gpod.get(g, vpod))
             elif bon is not None and bon[sv]:  # (s213) the GPU's process is the validation Job's
                 lab.update(container="gpu-burn", namespace="gpu-validation", pod=bpod)
             if not alive[g, sv]:
@@ -8658,6 +8889,12 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             sw = o.get("swap") if e.model is None else None  # (s68) another model from the new process on
             parts = [(lab, np.ones(len(ti), bool))] if sw is None else [
                 (lab, ti < sw[0]), ({**lab, "model_name": sw[1]}, ti >= sw[0])]
+            rps = repods(nd, [f for f in sc.faults if f.node == nd.name]) if e.model is None else []
+            if rps and sw is None:  # (s237) each replacing pod's series carry its name and address (no draw)
+                cuts = [*(a_ for a_, _, _ in rps), float(T) + 1]
+                parts = [(lab, ti < cuts[0])] + [({**lab, "instance": f"{ip_}:8000", "pod": p_},
+                                                  (ti >= a_) & (ti < cuts[k + 1]))
+                                                 for k, (a_, p_, ip_) in enumerate(rps)]
             for lb, m in parts:
                 fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
                 fired.append(("VLLMTargetDown", cfg & down & m, lb, an, e.rec_gpu))
@@ -8762,6 +8999,10 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             fired.append(("IPMIPowerSupplyFailure", bo, {"instance": bmc, "job": "ipmi", "id": "112",
                                                          "name": "PS3 Status", "type": "Power Supply"},
                           "-", None))
+        for f in (f for f in sc.faults if f.kind == "disk_sync" and f.node == nd.name):  # (s236) the NVMe's
+            fired.append(("NodeDiskIOSaturation", (ti >= f.start * 60 + LOG_RAMP)  # queue fills in LOG_RAMP s
+                          & (ti < (f.end or f.start) * 60 + 60) & reach,  # and drains within a minute of the
+                          {**hl, "device": "nvme0n1"}, an, None))  #       writer's end (no draw)
         for f in (f for f in sc.faults if f.kind == "bmc_update" and f.node == nd.name):  # (s231)
             fired.append(("IPMITargetDown", (ti >= f.start * 60) & (ti < (f.end or f.start) * 60),
                           {"instance": bmc, "job": "ipmi"}, "-", None))
@@ -9189,7 +9430,7 @@ def scenarios() -> list[Scenario]:
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
-            *fifty_sixth_scenarios(), *fifty_seventh_scenarios()]
+            *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -12402,6 +12643,89 @@ def fifty_seventh_scenarios() -> list[Scenario]:
         nd.lower = True
     s233.nodes[5].skew = -0.9
     return [s230, s231, s232, s233]
+
+
+def fifty_eighth_scenarios() -> list[Scenario]:
+    """s234-s237, added later by a fifty-eighth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    rdy = 130 / 60  # min from a drained restart's stop to its new engine's ready
+    rel = 14.0  # (s234) the BFF release's pods start and fetch their first token
+    rekey = round(rel + (TOKEN_LIFE - TOKEN_EARLY) / 60, 2)  # its next token: a new session key
+    s234 = Scenario("s234_oauth_token_session_key_leak_released_each_refresh", "2029-10-09T08:50:00+00:00",
+                    110,
+                    mk("oa-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("kv_leak", "oa-h100-04", rel, cause=si, detail="session_key_from_oauth_token_hash",
+                           leak=1.8),
+                     Fault("unpin", "oa-h100-04", rekey),  # the old key idles: the next sweep frees it
+                     Fault("annual_report", "oa-h100-02", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("long_document", "oa-h100-06", 40, 70, cause=ben, detail="long_document", burst=4),
+                     Fault("retry_burst", "oa-h100-01", 80, 86, cause=ben, detail="retry_burst")],
+                    noise=[("oa-h100-05", "NodeClockSkewDetected", 15, 110)],
+                    drop={("oa-h100-03", "dcgm"): 0.03})
+    for nd in s234.nodes[3:]:
+        nd.lower = True
+    s234.nodes[1].skew = -1.2
+    caps: list[tuple[float, float, tuple[int, ...]]] = [(24.0, 27.0, ()), (36.0, 39.0, ()), (48.0, 51.0, ())]
+    pend = round(caps[-1][1] + PROF_EXPORT / 60 + 5, 2)  # (s235) the last export's end + 5 min
+    s235 = Scenario("s235_torch_profiler_export_stalls_beside_engine_hang", "2029-10-16T15:00:00+00:00", 90,
+                    mk("pz-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, uref_min=10.0),
+                    [Fault("warmup", "pz-h100-02", 12, 22, cause=ben, detail="vllm_upgrade"),
+                     Fault("profile", "pz-h100-02", caps[0][0], pend, cause=ben,
+                           detail="torch_profiler_capture", rate=PROF_RSS, runs=caps),
+                     Fault("hang", "pz-h100-05", 44, round(44 + (HANG_S + 110) / 60, 2), inst=1,
+                           cause="other", detail="engine_hang"),
+                     Fault("long_document", "pz-h100-04", 60, 80, cause=ben, detail="long_document",
+                           burst=4)],
+                    noise=[("pz-h100-01", "NodeClockSkewDetected", 20, 90)],
+                    drop={("pz-h100-03", "host"): 0.03}, spill=True)
+    for nd in s235.nodes[3:]:
+        nd.lower = True
+    s235.nodes[5].skew = 0.9
+    lj = mk("lj-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True, count_fix=True,
+            gw_ttft=True)
+    for nd in lj[:3]:  # (s236) the compliance pool logs every request (the audit trail)
+        nd.logging = True
+    s236 = Scenario("s236_model_prestage_disk_saturation_blocks_log_pipe", "2029-10-23T13:00:00+00:00", 100,
+                    lj,
+                    [Fault("disk_sync", "lj-h100-02", 30, 72),
+                     Fault("log_block", "lj-h100-02", 30, 72.5, cause="other",
+                           detail="container_log_pipe_backpressure", rate=LOG_REQ_S),
+                     Fault("disk_sync", "lj-h100-05", 44, 86, cause=ben, detail="model_cache_sync"),
+                     Fault("annual_report", "lj-h100-03", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "lj-h100-06", 35, cause=si, leak=1.6)],
+                    noise=[("lj-h100-04", "NodeClockSkewDetected", 20, 100)],
+                    drop={("lj-h100-05", "vllm"): 0.03})
+    for nd in s236.nodes[3:]:
+        nd.lower = True
+    s236.nodes[0].skew = 1.1
+    ic = [f"ic-h100-{k:02d}" for k in range(1, 7)]
+    roll = dict(zip(ic, (20.0, 27.0, 34.0, 41.0, 48.0, 86.0), strict=True))  # (s237) the image bump
+    fix = {n: round(78.0 + 0.67 * k, 4) for k, n in enumerate(ic)}  # the agents' DaemonSet restarted
+    blind = [(n, roll[n], fix[n] if roll[n] < fix[n] else 100.0) for n in ic]  # the old pod IP scraped
+    s237 = Scenario("s237_agent_cached_pod_ip_blind_after_rollout", "2029-10-30T10:00:00+00:00", 100,
+                    mk("ic-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(f for n, m in roll.items() for f in (
+                        Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade"),
+                        Fault("repod", n, m))),
+                     *(Fault("agent_restart", n, a, round(a + 0.4, 4)) for n, a in fix.items()),
+                     *(Fault("stale_ip_window", n, round(a + rdy, 2), round(b + 0.4, 4) if b < 100 else None,
+                             cause="monitoring_gap", detail="agent_cached_pod_ip_after_rollout")
+                       for n, a, b in blind),
+                     Fault("kv_leak", "ic-h100-03", 38, cause=si, leak=2.2),
+                     Fault("retry_burst", "ic-h100-06", 55, 61, cause=ben, detail="retry_burst")],
+                    noise=[("ic-h100-02", "NodeClockSkewDetected", 22, 100)],
+                    drop={("ic-h100-01", "nvml"): 0.03}, spill=True,
+                    mute=[(n, "vllm", a, b) for n, a, b in blind])
+    for nd in s237.nodes[3:]:
+        nd.lower = True
+    s237.nodes[4].skew = -1.0
+    return [s234, s235, s236, s237]
+
 
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
