@@ -386,6 +386,18 @@ class CrashLoop(_Section):
     all there is) within ``window_s`` that make a crash loop..."""
     window_s: Annotated[float, Field(ge=60, le=86400)] = 1800.0
     """...counted over this long."""
+    min_crashes: Annotated[int, Field(ge=0, le=64)] = 2
+    """Starts that followed a stop while the server was serving (it died under load: no drain
+    took it out of rotation first) with its clients seen failing (an
+    ``alert_grouping.upstream_failure_alerts`` alert beginning around the start), within
+    ``crash_window_s``, that make a crash loop too: a server that dies under its users every
+    twenty minutes or so crashes too slowly to restart three times within ``window_s``, and
+    each crash fails the requests it held (outsider s223: a failing RDMA link that kills a
+    two-node instance twice). A start with an OOM kill within the hour before is the memory's
+    doing, not counted. 0: off..."""
+    crash_window_s: Annotated[float, Field(ge=60, le=86400)] = 3600.0
+    """...counted over this long, while the latest of them is within ``window_s`` (a server
+    that has served that long since its last crash is paged no longer)."""
 
 
 class RunawayGeneration(_Section):

@@ -379,6 +379,9 @@ class NodeFeatures:
     starts: tuple[int, int] = (0, 0)
     """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
     (:func:`recent_starts`)."""
+    crashes: tuple[int, int] = (0, 0)
+    """Starts after a stop under load within ``crash_loop.crash_window_s``, none with an OOM
+    kill in the hour before, and when the first of them was (:func:`recent_crashes`)."""
     gpu_failed_ns: int = 0
     """When a GPU of the node last failed: a critical XID, or the driver reporting it lost
     (:func:`gpu_failed`); 0: never."""
@@ -804,6 +807,31 @@ def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int,
         if len(inside) > best[0]:
             best = (len(inside), inside[0])
     return best
+
+
+CRASH_FAILING_BEFORE_NS = 300 * NS
+CRASH_FAILING_AFTER_NS = 600 * NS
+"""A crash of a node with vLLM engines counts once its clients were seen failing: an alert
+that their requests fail began firing from this long before the start (the server hung first)
+to this long after it (:func:`recent_crashes`)."""
+
+
+def recent_crashes(state: NodeState, tick_ns: int, window_s: float, oom_ns: int,
+                   last_within_s: float) -> tuple[int, int]:
+    """How many times the serving process started after stopping under load
+    (``NodeState.crash_starts``) within ``window_s`` of ``tick_ns``, and the first of them;
+    none once the latest was more than ``last_within_s`` ago (the server has served since).
+    Left out: those with an OOM kill within ``oom_ns`` before them (the memory's doing), and
+    on a node with engines, those with no alert that its clients' requests fail beginning
+    around them (a restart that failed nobody: a rollout that did not drain first)."""
+    since = tick_ns - int(window_s * NS)
+    inside = [t for t, confirm in state.crash_starts if since <= t <= tick_ns
+              and not any(0 <= t - k <= oom_ns for k in state.host.oom_ns)
+              and (not confirm or any(-CRASH_FAILING_BEFORE_NS <= f - t <= CRASH_FAILING_AFTER_NS
+                                      for f in state.failing_ns))]
+    if not inside or tick_ns - inside[-1] > last_within_s * NS:
+        return (0, 0)
+    return (len(inside), inside[0])
 
 
 HELD_PCT = 50.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from correlator.config.model import MINUTES_KEPT, RuleSet
+from correlator.config.model import MINUTES_KEPT, CrashLoop, RuleSet
 from correlator.config.model import SessionIsolation as SessionIsolationCfg
 from correlator.core import benign
 from correlator.core.benign import Explanation
@@ -855,7 +855,9 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     start (each start alone is a warm-up), so the node serves little or nothing."""
     cfg = rules.hypotheses.crash_loop
     n, first = f.starts
-    if n < cfg.min_starts or (f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.window_s * 1e9)):
+    if n < cfg.min_starts:
+        return _crashes(f, cfg)
+    if f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.window_s * 1e9):
         return Score()  # (a server cannot stay up on a failed GPU: that failure is the cause)
     detail = f"{n} starts of the serving process within {cfg.window_s / 60:.0f} min"
     if f.oom_recent:
@@ -866,6 +868,21 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
                            detail="framebuffer in use between starts: " + ", ".join(
                                f"GPU {i} {pct:.0f} %" for i, pct in f.held_gpus)))
     return Score(1.0, first, ev, critical=True)
+
+
+def _crashes(f: NodeFeatures, cfg: CrashLoop) -> Score:
+    """A server that died under load (no drain first) ``min_crashes`` times within
+    ``crash_window_s``: too slow a loop for ``min_starts`` within ``window_s``, and each crash
+    failed the requests it held."""
+    n, first = f.crashes
+    if not cfg.min_crashes or n < cfg.min_crashes:
+        return Score()
+    if f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.crash_window_s * 1e9):
+        return Score()
+    ev = [Evidence(signal="server_crashes", value=n,
+                   detail=f"{n} starts of the serving process within {cfg.crash_window_s / 60:.0f} min, "
+                          "each after it stopped while serving (no drain first)")]
+    return Score(0.8, first, ev, critical=True)
 
 
 def runaway_generation(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:

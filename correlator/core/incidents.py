@@ -8,7 +8,8 @@ raises the same cause again soon after its incident resolved (a cause the incide
 any time) reopens that incident rather than paging anew, unless the node's serving process
 restarted after that incident opened: a fault that comes back after a restart is a new
 occurrence (the restart freed what it held). So is a definitive cause (``STICKY``: the node
-cut off, a GPU failed) that comes back.
+cut off, a GPU failed) that comes back. A session isolation defect found soon after a memory
+leak's incident resolved on the node reopens that incident too, renamed (``EARLIER_FORMS``).
 
 A monitoring gap is the exception: a restart of the serving process mends nothing the gap
 names (a source still silent, a metric still not collected), so its symptoms returning after
@@ -66,6 +67,13 @@ CAUSE_TEXT = {
     "node_not_ready": "node NotReady in the cluster (kubelet or container runtime not responding)",
     "unexplained_alerts": "persistent critical alerts with no visible cause",
 }
+
+EARLIER_FORMS: dict[str, tuple[str, ...]] = {"session_isolation": ("memory_leak",)}
+"""Causes whose incident, resolved on the node within ``reopen_window_s`` and with no restart
+since, a later cause reopens under its own name: what that incident saw was the later
+fault's first form. Sessions a serving stack parks in a host-memory KV tier while they idle
+grow the serving process's memory first; a leak of them (sessions never ended) shows there
+first, and in the GPU's KV pool once the tier is full (outsider s230)."""
 
 NOT_MENDED_BY_RESTART = frozenset({"monitoring_gap"})
 """Causes that a restart of the node's serving process does not mend (:meth:`_reopenable`)."""
@@ -218,6 +226,10 @@ class IncidentBook:
             # occurrence (outsider s126: a switch cutting two nodes off twice, 22 min apart).
             return None
         inc = self.closed.pop((f.node, f.cause), None)
+        for earlier in EARLIER_FORMS.get(f.cause, ()):
+            if inc is not None:
+                break
+            inc = self.closed.pop((f.node, earlier), None)
         if inc is None:
             return None
         if inc.resolved_ns is None:  # reopened already by another of its nodes: rejoin it

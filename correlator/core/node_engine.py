@@ -8,6 +8,7 @@ yields :class:`Finding` values for the incident book.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -45,6 +46,7 @@ from correlator.core.features import (
     output_cap,
     rates,
     rebuild_ratio,
+    recent_crashes,
     recent_starts,
     renamed_counters,
     server_pools,
@@ -193,6 +195,9 @@ class NodeEngine:
 
     def alert_into(self, rec: AlertRecord, out: NodeOutput) -> None:
         st = self.alerts.observe(rec.alert, rec.ts_ns)
+        failing = self.rules.alert_grouping.upstream_failure_alerts
+        if st.firing and st.began_ns == rec.ts_ns and failing and re.search(failing, st.alertname):
+            self.state.note_failing(rec.ts_ns)  # (a crash fails the requests the server held)
         if self.machine.active and st.firing and not st.attached:
             st.attached = True
             out.findings.append(self._finding("update", rec.ts_ns, alerts=((st.fingerprint,
@@ -770,7 +775,9 @@ class NodeEngine:
             steady = host_steady(h.rss_pct if grows is rss else h.mem_pct, (host or grows).now, w)
         window_ns = int(self.rules.alert_grouping.group_interval_s * 3 * NS)
         si = self.rules.hypotheses.session_isolation
-        restarts = recent_starts(st, tick_ns, self.rules.hypotheses.crash_loop.window_s)
+        crash_cfg = self.rules.hypotheses.crash_loop
+        restarts = recent_starts(st, tick_ns, crash_cfg.window_s)
+        crashes = recent_crashes(st, tick_ns, crash_cfg.crash_window_s, OOM_HOUR_NS, crash_cfg.window_s)
         silent = self._silent_at(tick_ns)
         loading = "vllm" in silent and self._vllm_loading(tick_ns)
         return NodeFeatures(
@@ -819,8 +826,9 @@ class NodeEngine:
             fb_last_pct=last_framebuffer(st.gpus) if silent else NAN,  # read only while a source is silent
             drained=drained_before(st.engines) if silent else False,
             starts=restarts,
+            crashes=crashes,
             held_gpus=held_gpus(st.gpus) if restarts[0] >= 2 else [],
-            gpu_failed_ns=gpu_failed(st.gpus) if restarts[0] >= 2 else 0,
+            gpu_failed_ns=gpu_failed(st.gpus) if max(restarts[0], crashes[0]) >= 2 else 0,
         )
 
     def _partial_rss(self, rss: Level | None, host: Level | None,

@@ -92,6 +92,11 @@ def mig_instance(labels: dict[str, str] | None) -> str:
 
 
 STARTS_KEPT = 8
+CRASH_SEEN_NS = 300 * 1_000_000_000
+CRASH_QUIET_NS = 20 * 1_000_000_000
+"""A server start counts as after a crash when an engine's last reading, at most
+``CRASH_SEEN_NS`` and at least ``CRASH_QUIET_NS`` before it (the server was down in between),
+had requests running (:meth:`NodeState._stopped_serving`)."""
 HTTP_PREFIX = "http_"
 """Prefix of the counters of requests vLLM's HTTP server answered, one per series (a status
 class of a handler): ``http_4xx:<series>``."""
@@ -562,6 +567,14 @@ class NodeState:
     """When the serving process started (``process_start``), the latest ``STARTS_KEPT``..."""
     engine_starts: tuple[int, ...] = ()
     """...and when vLLM's engine did (``engine_start``): a crash loop's restarts."""
+    crash_starts: tuple[tuple[int, bool], ...] = ()
+    """The server starts (``process_start``) that followed a stop under load: an engine of the
+    node had requests running at its last reading, within ``CRASH_SEEN_NS`` before the start
+    (or the node has no vLLM engine to tell a drain by). (when, whether the node's clients
+    must be seen failing too: it has engines.) The latest ``STARTS_KEPT``."""
+    failing_ns: tuple[int, ...] = ()
+    """When an alert that the node's clients' requests fail (``upstream_failure_alerts``)
+    began firing, the latest ``STARTS_KEPT`` (:meth:`note_failing`)."""
     pods: tuple[str, ...] = ()
     """The pods dcgm-exporter names as using the node's GPUs ("namespace/pod"), the latest
     ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
@@ -860,6 +873,8 @@ class NodeState:
                 self.host.mark_start(5 * self.per_minute)
                 self.host.start_ns = rec.ts_ns
                 self.server_starts = (*self.server_starts, rec.ts_ns)[-STARTS_KEPT:]
+                if self._stopped_serving(rec.ts_ns):
+                    self.crash_starts = (*self.crash_starts, (rec.ts_ns, bool(self.engines)))[-STARTS_KEPT:]
             else:
                 self.host.oom_ns.append(rec.ts_ns)
         elif name == "xid":
@@ -871,6 +886,22 @@ class NodeState:
             self.gpu(rec.gpu).lost_ns = rec.ts_ns
         else:
             self.unknown_events += 1
+
+    def note_failing(self, ts_ns: int) -> None:
+        """An alert that the node's clients' requests fail began firing at ``ts_ns``."""
+        self.failing_ns = (*self.failing_ns, ts_ns)[-STARTS_KEPT:]
+
+    def _stopped_serving(self, start_ns: int) -> bool:
+        """Whether the server starting at ``start_ns`` stopped while it served: an engine's
+        last reading before the start, ``CRASH_QUIET_NS`` to ``CRASH_SEEN_NS`` before it (its
+        server down in between), had requests running. A node
+        without vLLM engines cannot show a drain, so its starts count (a worker of an instance
+        spanning nodes dies with its leader)."""
+        if not self.engines:
+            return True
+        return any(e.running.last_value > 0
+                   and CRASH_QUIET_NS <= start_ns - e.running.last_ns <= CRASH_SEEN_NS
+                   for e in self.engines.values())
 
     def _watches(self, process: object) -> bool:
         """Whether ``process`` watches the node rather than serves it (``monitoring``)."""

@@ -45,6 +45,8 @@ class AlertState:
     attached: bool = False
     target: str = ""
     """What the alert is about beyond its node: its ``job`` label, else its ``instance``."""
+    began_ns: int = 0
+    """When its latest firing episode began (``first_ns`` spans flickers within ``expire_ns``)."""
 
     def __setstate__(self, state: tuple[Any, dict[str, Any]]) -> None:
         """Alerts held in a snapshot by an older build lack the fields added since: those get
@@ -72,7 +74,8 @@ class NodeAlerts:
         if st is None:
             labels = alert.labels
             st = AlertState(fp, labels["alertname"], labels.get("severity", ""), ts_ns, ts_ns, firing,
-                            target=labels.get("job") or labels.get("instance", ""))
+                            target=labels.get("job") or labels.get("instance", ""),
+                            began_ns=ts_ns if firing else 0)
             self.alerts[fp] = st
             if len(self.alerts) > self.capacity:
                 self.alerts.popitem(last=False)
@@ -80,6 +83,7 @@ class NodeAlerts:
             self.alerts.move_to_end(fp)
             if firing and not st.firing:
                 st.first_ns = ts_ns if ts_ns - st.last_ns > self.expire_ns else st.first_ns
+                st.began_ns = ts_ns
             st.firing = firing
             st.last_ns = max(st.last_ns, ts_ns)
         if firing and not st.attached and self.group_since_ns == 0:

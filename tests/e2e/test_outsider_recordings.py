@@ -130,7 +130,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s218_containerd_hang_node_notready_pod_stuck_terminating",
              "s220_report_app_close_404_sweep_exempt_sessions_kept",
              "s221_cloned_image_hostname_agent_twin_publisher",
-             "s225_agent_otel_receiver_strips_counter_suffixes")
+             "s223_roce_optic_flaps_kill_multinode_instance",
+             "s225_agent_otel_receiver_strips_counter_suffixes",
+             "s230_host_kv_tier_absorbs_session_leak")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 KNOWN_MISSES = {"s221_cloned_image_hostname_agent_twin_publisher": 2 / 3}
 """Recordings with a fault still missed, and the recall they replay at: the twin publisher's
@@ -704,3 +706,25 @@ def test_counters_renamed_by_a_pipeline_are_a_gap_and_the_residue_they_hid_its_o
              if r["incident_id"] == s225[0]["incident_id"] for n in r["nodes"]}
     assert nodes == {"ot-h100-02", "ot-h100-05"}
     assert s225[1]["nodes"] == ["ot-h100-05"]
+
+
+def test_an_instance_killed_twice_under_load_is_one_crash_incident(recordings: Path) -> None:
+    """s223: a failing RDMA optic killed a two-node 405B instance twice, 27 minutes apart; each
+    restart alone is a warm-up, two crashes under load within the hour are a crash loop, the
+    leader and its worker one incident."""
+    d = recordings / "s223_roce_optic_flaps_kill_multinode_instance"
+    crash = [r for r in opened(d) if r["cause"] == "crash_loop"]
+    assert len(crash) == 1 and crash[0]["evidence"][0]["signal"] == "server_crashes"
+    assert {n for r in incident_records(d) if r["incident_id"] == crash[0]["incident_id"]
+            for n in r["nodes"]} == {"rf-h100-03", "rf-h100-04"}
+
+
+def test_a_leak_parked_in_a_host_tier_first_is_one_incident_renamed(recordings: Path) -> None:
+    """s230: a session layer parks idle contexts in host memory, so a tenant's reused session
+    ids grow the server's memory first and the KV pool once the tier is full: the memory
+    incident, resolved when the tier stopped growing, is reopened as the session leak."""
+    records = incident_records(recordings / "s230_host_kv_tier_absorbs_session_leak")
+    assert len({r["incident_id"] for r in records}) == 1
+    assert records[0]["cause"] == "memory_leak" and records[-1]["cause"] == "session_isolation"
+    assert [r["status"] for r in records].count("open") == 1
+
