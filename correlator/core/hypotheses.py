@@ -857,7 +857,7 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     n, first = f.starts
     if n < cfg.min_starts:
         return _crashes(f, cfg)
-    if f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.window_s * 1e9):
+    if _gpu_failed_since(f, first, cfg.window_s):
         return Score()  # (a server cannot stay up on a failed GPU: that failure is the cause)
     detail = f"{n} starts of the serving process within {cfg.window_s / 60:.0f} min"
     if f.oom_recent:
@@ -870,14 +870,18 @@ def crash_loop(f: NodeFeatures, rules: RuleSet) -> Score:
     return Score(1.0, first, ev, critical=True)
 
 
+def _gpu_failed_since(f: NodeFeatures, first_ns: int, window_s: float) -> bool:
+    """Whether a GPU of the node failed no earlier than ``window_s`` before ``first_ns``: the
+    restarts since are that failure's, not a crash loop of their own."""
+    return bool(f.gpu_failed_ns) and f.gpu_failed_ns >= first_ns - int(window_s * 1e9)
+
+
 def _crashes(f: NodeFeatures, cfg: CrashLoop) -> Score:
     """A server that died under load (no drain first) ``min_crashes`` times within
     ``crash_window_s``: too slow a loop for ``min_starts`` within ``window_s``, and each crash
     failed the requests it held."""
     n, first = f.crashes
-    if not cfg.min_crashes or n < cfg.min_crashes:
-        return Score()
-    if f.gpu_failed_ns and f.gpu_failed_ns >= first - int(cfg.crash_window_s * 1e9):
+    if not cfg.min_crashes or n < cfg.min_crashes or _gpu_failed_since(f, first, cfg.crash_window_s):
         return Score()
     ev = [Evidence(signal="server_crashes", value=n,
                    detail=f"{n} starts of the serving process within {cfg.crash_window_s / 60:.0f} min, "

@@ -225,11 +225,10 @@ class IncidentBook:
             # after the evidence had been gone for ``resolve_after_s``, so its return is a new
             # occurrence (outsider s126: a switch cutting two nodes off twice, 22 min apart).
             return None
-        inc = self.closed.pop((f.node, f.cause), None)
-        for earlier in EARLIER_FORMS.get(f.cause, ()):
+        for cause in (f.cause, *EARLIER_FORMS.get(f.cause, ())):
+            inc = self.closed.pop((f.node, cause), None)
             if inc is not None:
                 break
-            inc = self.closed.pop((f.node, earlier), None)
         if inc is None:
             return None
         if inc.resolved_ns is None:  # reopened already by another of its nodes: rejoin it

@@ -568,10 +568,9 @@ class NodeState:
     engine_starts: tuple[int, ...] = ()
     """...and when vLLM's engine did (``engine_start``): a crash loop's restarts."""
     crash_starts: tuple[tuple[int, bool], ...] = ()
-    """The server starts (``process_start``) that followed a stop under load: an engine of the
-    node had requests running at its last reading, within ``CRASH_SEEN_NS`` before the start
-    (or the node has no vLLM engine to tell a drain by). (when, whether the node's clients
-    must be seen failing too: it has engines.) The latest ``STARTS_KEPT``."""
+    """The server starts (``process_start``) that followed a stop under load
+    (:meth:`_stopped_serving`), the latest ``STARTS_KEPT``: (when, whether the node's clients
+    must be seen failing too, as a node with vLLM engines must)."""
     failing_ns: tuple[int, ...] = ()
     """When an alert that the node's clients' requests fail (``upstream_failure_alerts``)
     began firing, the latest ``STARTS_KEPT`` (:meth:`note_failing`)."""
@@ -894,9 +893,9 @@ class NodeState:
     def _stopped_serving(self, start_ns: int) -> bool:
         """Whether the server starting at ``start_ns`` stopped while it served: an engine's
         last reading before the start, ``CRASH_QUIET_NS`` to ``CRASH_SEEN_NS`` before it (its
-        server down in between), had requests running. A node
-        without vLLM engines cannot show a drain, so its starts count (a worker of an instance
-        spanning nodes dies with its leader)."""
+        server down in between), had requests running. A node without vLLM engines cannot
+        show a drain, so its starts count (a worker of an instance spanning nodes dies with its
+        leader)."""
         if not self.engines:
             return True
         return any(e.running.last_value > 0
