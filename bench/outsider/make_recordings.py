@@ -4310,6 +4310,104 @@ s237_agent_cached_pod_ip_blind_after_rollout: 6 x 4 H100, Llama-3.3-70B TP4, Azu
   each node from its stop for 10 min (VLLMTargetDown on the new pod, for seconds, at 22.2, 29.1, 36.2, 43.1,
   50.1 and 88.1). (3) session_isolation ic-h100-03 38 to end. (4) benign/retry_burst ic-h100-06 55-61
   (GatewayUpstream5xxRateHigh 59.1-62.6, VLLMRequestAbortRateHigh 60.6-65.9). Labels: as listed.
+Added later (s238-s241, a fifty-ninth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s237).
+s238_nodefs_disk_pressure_evicts_vllm_pod_pending: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 11:00 UTC, no request log; df-h100-04..06 export hostname/uuid, df-h100-02's clock 1.0 s fast,
+  NodeClockSkewDetected on df-h100-04 from 26.2 (unlabelled), 3 % of df-h100-06's vLLM samples lost. The
+  nodes' model cache (/var/lib/models, a hostPath) sits on the same 960 GB boot NVMe as containerd's and
+  kubelet's state. The platform team's pre-stage Job copies the next checkpoint (~141 GB, throttled to ~250
+  MB/s by the object store) to one node at a time; on df-h100-03 two older versions were never cleaned, the
+  disk is ~78 % full when the copy starts at 30.0, and at 37.6 it passes kubelet's hard eviction threshold
+  (nodefs.available < 10 %): the DiskPressure condition is set and the node tainted (new fault kind
+  disk_pressure), image GC finds little to free, kubelet evicts the Job's pod and, the partial checkpoint
+  still on disk, the vLLM pod (the largest writable layer: torch.compile and Triton caches) 10 s later, at
+  37.77 (new fault kind pod_pending, f.rate 0: SIGKILL, no drain). In-flight requests and 45 s of arrivals
+  fail (GatewayUpstream5xxRateHigh 39.2-43.7, GatewayHigh5xxRate 40.4-42.9), then the gateway moves the node's
+  sessions to df-h100-04 and -05 (kind failover, half each: running ~17 -> ~25-30). The evicted pod's object
+  stays Failed (reason Evicted) and its replacement is Pending (every other node's GPUs are allocated, this
+  one is tainted): no scrape target (no VLLMTargetDown), FB 0 MiB on all four GPUs, no vllm record. Alerts:
+  KubeNodePressure (new rule, kubernetes-mixin's, info, for 10 min) 47.7-61.2, KubePodNotReady for the Failed
+  pod 52.9-56.2 and for the Pending one 52.9-61.2, KubeDeploymentReplicasMismatch 52.9-62.9 (the last three
+  name no node). At 56.0 the on-call deletes the old checkpoints and the evicted pod and suspends the Job; the
+  condition lifts after the eviction-pressure-transition-period (5 min, 61.0), the scheduler binds the pod at
+  61.05 (kind repod: a new pod name), its container starts BIND_S = 5 s later (image cached), process_start
+  61.13, engine_start 62.8. A planned look-alike: df-h100-06 is cordoned and drained at 66.0 for a PSU swap
+  (hot-swap, the vendor's procedure asks for a drain; the gateway stops routing at 65.5, sessions to -05 and
+  -01: kind pod_pending with f.rate 1, no 5xx, no pod left Failed), uncordoned at 84.0, ready 85.8: the same
+  KubePodNotReady (Pending pod) 81.2-84.2 and KubeDeploymentReplicasMismatch 81.2-86.0, and no disk alert.
+  Under the first failover, at 45, a tenant's client release starts reusing 6 session ids on df-h100-05 (as
+  s1, 1.6 %/min of the pool at the node's own load, ~1.5 times that with the moved sessions): KV 5-min means
+  0.21 at 40-45 (the moved load), 0.38 at 45-50, 0.51 at 50-55, 0.76 at 60-65, 0.89 at 65-70, 0.98 at 75-80,
+  full from 80 (-06's drain adds its half from 65.5); TTFT P99 66.4, fleet TTFT SLO 73.2, prefix-hit 74.7, KV
+  high 77.4, preemptions 79.2, KV critical 79.5. (1) other (detail kubelet_disk_pressure_eviction; label kind
+  evict_window) df-h100-03 from the eviction (37.77) to the new engine's ready (62.8). (2) benign/failover
+  df-h100-04 and -05 38.52-72.8. (3) session_isolation df-h100-05 45 to end. (4) benign/maintenance_drain
+  df-h100-06 65.5-95.8 (label kind drain_window) and benign/failover df-h100-05 and -01 65.5-95.8. Labels: as
+  listed.
+s239_gpu_mem_util_canary_fb_alert_storm_hides_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding), Azure conv 2.5 req/s/node, vllm:cache_config_info on every vLLM sample, 90 min from 14:00 UTC, no
+  request log; drained conversations spilled to the peers; um-h100-04..06 export hostname/uuid, um-h100-01's
+  clock 0.9 s slow, NodeClockSkewDetected on um-h100-04 from 30.1 (unlabelled), 3 % of um-h100-06's dcgm
+  samples lost. A Helm values change raises gpu_memory_utilization 0.90 -> 0.95 (more KV for a long-context
+  tenant) and is canaried by drained restarts on um-h100-02 at 20 and um-h100-05 at 26 (kind pool_cfg, as
+  s131 but upwards: pool 27,024 -> 30,286 blocks of 16 tokens, KV ~11 % lower). FB GPU 0 ~74.2k -> ~78.2-78.3k
+  MiB on every canary GPU, and nobody changed GPUFramebufferHigh (FB_USED / (FB_USED + FB_FREE) > 0.95 for 5
+  min): it fires on all four GPUs of um-h100-02 from 27.3 and of um-h100-05 from 33.3 to the end, eight
+  alerts re-sent every minute (480 of the recording's 600 alert records). At 40 a contact-centre tenant's
+  voice client goes live on um-h100-05's sessions: its barge-in cancels ramp aborts 1.5 -> 12 % over 8 min,
+  and the frequent cancels hit the draft model's abort path so that their draft state is no longer reclaimed
+  (spec_residue as s3): FB GPU 0 ~78.10k at 30-35 -> ~78.26k at 40-45 -> ~78.54k at 55-60 -> ~79.07k MiB at
+  85-90, under the alert already firing; VLLMRequestAbortRateHigh from 50.6. The other canary's FB stays flat
+  at ~78.3k MiB, the other nodes' at ~74.1k. (1) benign/gpu_memory_utilization_raise um-h100-02 20 to end and
+  um-h100-05 26 to end (the restart, the FB step and the alerts it trips). (2) spec_residue um-h100-05 40 to
+  end. (3) benign/long_document um-h100-06 45-65 (bursts of 4 contracts every 6 min: KV peaks 0.58-0.80, no
+  alert). (4) benign/retry_burst um-h100-03 55-61 (as s6: GatewayUpstream5xxRateHigh 59.3-62.6,
+  VLLMRequestAbortRateHigh 60.6-65.8, FB flat). Labels: as listed.
+s240_fp8_kv_rollout_halves_leak_share: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  vllm:cache_config_info on every vLLM sample, 100 min from 09:00 UTC, no request log; drained conversations
+  spilled to the peers; kd-h100-04..06 export hostname/uuid, kd-h100-03's clock 1.1 s fast,
+  NodeClockSkewDetected on kd-h100-01 from 32.1 (unlabelled), 3 % of kd-h100-05's host samples lost. The
+  platform team rolls --kv-cache-dtype fp8 through the fleet by drained restarts, one node at a time (the
+  Deployment's minReadySeconds and the drain: every 8 min), kd-h100-01..06 at 20, 28, 36, 44, 52 and 60 (new
+  fault kind kv_fp8): the same framebuffer (FB flat at ~74.1k MiB) now holds twice the tokens (28,944 ->
+  57,889 blocks, cache_dtype "fp8" in vllm:cache_config_info), so every node's KV usage halves: 5-min means
+  ~0.10-0.22 before, ~0.04-0.10 after. From 30 acme-compliance's client release reuses 6 session ids on
+  kd-h100-04 (as s1, 2.2 %/min of the bf16 pool): KV 0.22 at 30-35, 0.34 at 35-40, 0.51 at 40-45; the node's
+  rollout restart at 44 frees all of it, and the reused ids go on from the new engine's ready (46.17): the
+  same tokens a minute are half the share of the fp8 pool (1.1 %/min), so its KV climbs back from the fleet's
+  new floor to where the node stood before the rollout and past it: 0.16 at 50-55, 0.28 at 60-65, 0.38 at
+  70-75, 0.45 at 80-85, 0.57 at 90-95, 0.62 at 95-100; no alert in the whole recording but VLLMTargetDown for
+  seconds at each restart (22.1, 30.1, 38.1, 46.1, 54.1, 62.1) and the clock noise. (1)
+  benign/kv_cache_dtype_fp8 on each node from its stop for 10 min. (2) session_isolation kd-h100-04 30 to end
+  (one window across the restart, as s78). (3) benign/annual_report kd-h100-02 50-95 (after its fp8 restart:
+  KV 0.11 at 50-55 -> 0.25 at 90-95, freed at its end). (4) benign/long_document kd-h100-06 72-92 (bursts of 5
+  contracts every 6 min: KV peaks 0.35-0.45 in the fp8 pool, no alert). Labels: as listed.
+s241_prometheus_external_label_reload_fingerprint_churn: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft, Azure conv
+  2.5 req/s/node, 90 min from 16:00 UTC, no request log; xr-h100-04..06 export hostname/uuid, xr-h100-04's
+  clock 1.2 s slow, NodeClockSkewDetected on xr-h100-02 from 28.2 (unlabelled), 3 % of xr-h100-03's nvml
+  samples lost. For a new global Thanos and Alertmanager the monitoring team's GitOps change gives the fleet's
+  Prometheus the external labels cluster="gpu-prod-eu1" and region="eu-west-1"; the Prometheus Operator's
+  config-reloader reloads it at 45.0 (new Scenario knob relabel). The rule groups keep their state over the
+  reload, and the notifier adds the external labels to every alert it sends: from 45.0 each active alert goes
+  on under a new label set (a new fingerprint) with its old startsAt, and its old label set is never sent
+  again, neither firing nor resolved (it lapses at its endsAt, 4 min after its last send). Faults around it:
+  spec_residue on xr-h100-05 from 20 (as s3: FB GPU 0 ~74.10k -> ~74.48k at 40-45 -> ~75.34k MiB at 85-90;
+  VLLMRequestAbortRateHigh under the old labels 30.4-44.4, under the new ones from 45.4); other/xid_79 on
+  xr-h100-06 GPU 1 at 43.9 (GPUXidErrors sent once under the old labels at 44.2 and from 45.2 under the new;
+  GatewayUpstream5xxRateHigh 45.7-50.2, GatewayHigh5xxRate 46.7-49.9, VLLMTargetDown from 46.4,
+  KubePodCrashLooping from 49.7); session_isolation on xr-h100-03 from 25 (as s1, 2.2 %/min: KV 0.35 at
+  30-35, 0.69 at 40-45, 0.86 at 50-55, full from ~65; every alert after the reload: TTFT P99 54.4, KV high
+  61.2, prefix-hit 62.4, KV critical 63.9, fleet TTFT SLO 63.9, preemptions 65.2); benign retry_burst on
+  xr-h100-01 40-46 (GatewayUpstream5xxRateHigh once under the old labels at 44.7, then 45.7-47.9;
+  VLLMRequestAbortRateHigh 45.9-50.9); benign annual_report on xr-h100-02 30-75 (KV 0.18 at 30-35 -> 0.56 at
+  70-75, freed at its end, no alert); the clock alert changes fingerprint too (28.2-44.2, then from 45.2).
+  411 alert records under 19 fingerprints, 4 of them never resolved nor sent again after 44.7. (1)
+  spec_residue xr-h100-05 20 to end. (2) session_isolation xr-h100-03 25 to end. (3) other/xid_79 xr-h100-06
+  GPU 1 43.9 to end. (4) benign/retry_burst xr-h100-01 40-46. (5) benign/annual_report xr-h100-02 30-75.
+  Labels: as listed; the reload unlabelled.
 """
 from __future__ import annotations
 
@@ -4486,7 +4584,11 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     # (s236) node-exporter's mixin: a block device whose average queue (aqu-sq) stays above 10
     "NodeDiskIOSaturation": ("warning", 1800, "rate(node_disk_io_time_weighted_seconds_total"
                              '{job="node-exporter", device=~"(/dev/)?(mmcblk.p.+|nvme.+|rbd.+|sd.+|vd.+|'
-                             'xvd.+|dm-.+|md.+|dasd.+)"}[5m]) > 10')}
+                             'xvd.+|dm-.+|md.+|dasd.+)"}[5m]) > 10'),
+    # (s238) kubernetes-mixin's rule: a node with an active pressure condition that is not cordoned
+    "KubeNodePressure": ("info", 600, 'kube_node_status_condition{job="kube-state-metrics", condition=~"('
+                         'MemoryPressure|DiskPressure|PIDPressure)", status="true"} == 1 and on (cluster, '
+                         'node) kube_node_spec_unschedulable{job="kube-state-metrics"} == 0')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -4724,6 +4826,9 @@ LOG_REQ_S, LOG_RAMP, LOG_CAP = 0.2, 120.0, 0.92  # (s236) s the API server's eve
 #   request's log lines (its receipt with the prompt and parameters, and its finish) to the container's stdout
 #   pipe while containerd's appends to the pod's log file wait behind a saturated NVMe queue, s over which
 #   that queue fills once a bulk writer starts, and the most of a second the loop can spend blocked
+BIND_S, FP8_KV = 5.0, 0.5  # (s238) s from a Pending pod's binding to its container's start (the image is
+#   cached on the node: no pull), and (s240) the KV bytes per token of --kv-cache-dtype fp8 (e4m3) as a share
+#   of bf16's: the same gpu_memory_utilization holds twice the tokens
 
 
 @dataclass
@@ -5237,6 +5342,21 @@ class Fault:
     #                    node's vLLM pod is replaced by one with a new name and pod IP (a Deployment rollout):
     #                    its Prometheus alerts and dcgm-exporter's pod label name the new one from then
     #                    (`repods`, `alerts`, `node_records`; no draw)
+    # (s238-s241) pod_pending: at f.start the node's vLLM pod is gone and its replacement is Pending (every
+    #                    other node's GPUs are allocated, this one is tainted or cordoned) until it is bound
+    #                    back to the node at f.end: no scrape target meanwhile; its container starts BIND_S s
+    #                    after the binding and is ready 100 s later. f.rate 0: kubelet's eviction under node
+    #                    pressure (SIGKILL, no drain: the gateway's 45 s of 5xx) leaves the evicted pod's
+    #                    object Failed until the on-call deletes it at minute f.cap; f.rate 1: a planned
+    #                    drain (the gateway stopped routing 30 s before, the pod deleted at once). Alerts
+    #                    from kube-state-metrics: KubePodNotReady (the Pending pod, and a Failed one) and
+    #                    KubeDeploymentReplicasMismatch (`life_of`, `alerts`; no draw but the pid);
+    #                    disk_pressure: the node's DiskPressure condition from f.start to f.end (kubelet's
+    #                    eviction-pressure-transition-period after the disk is freed): KubeNodePressure
+    #                    (`alerts`; no draw); kv_fp8: a drained restart at f.start whose new process runs
+    #                    --kv-cache-dtype fp8: the same framebuffer holds 1 / FP8_KV as many KV tokens (its
+    #                    pool, `pool_segments`; the held contexts and a leak's tokens as a share of it) and
+    #                    vllm:cache_config_info says cache_dtype "fp8" (`vllm_records`; no draw)
 
 
 @dataclass
@@ -5326,6 +5446,11 @@ class Scenario:
     #                    normalizes metric names: a counter loses its `_total`, a histogram its unit
     #                    (`_seconds`), and the `_created` series become start times (none in the record);
     #                    gauges keep their names (`otel_names`, `build`; no draw)
+    relabel: tuple[float, dict[str, str]] | None = None  # (s241) (minute, labels): from then the fleet's
+    #                    Prometheus has these external labels too (a config reload): every alert it sends
+    #                    carries them, so each active alert goes on under a new label set (fingerprint) with
+    #                    its old startsAt, and the old label sets are never sent again, firing or resolved
+    #                    (`alerts`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -5443,7 +5568,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     for f in fl:
         s0, s1 = int(f.start * 60), T if f.end is None else int(f.end * 60)
         if f.kind in ("warmup", "operator_restart", "spec_on", "pool_cfg", "model_swap",
-                      "draft_swap", "prefix_off"):  # drained restarts
+                      "draft_swap", "prefix_off", "kv_fp8"):  # drained restarts
             restart(s0, s0 + 30, s0 + 130, drain=True)
         elif f.kind == "hang":  # NCCL's watchdog (600 s) kills the stuck worker; kubelet restarts the pod
             hang[s0:s0 + HANG_S] = True
@@ -5623,6 +5748,10 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             alive[f.gpu, s0 + 60:s0 + 80] = False
             scraped[s0:s1] = False  # the evicted pod is Pending (pinned to this node): no target until then
             restart(s0, s1, s1 + 100, drain=True)
+        elif f.kind == "pod_pending":  # (s238) the pod gone at f.start, its replacement Pending until it is
+            assert f.end is not None  #   bound back at f.end (no scrape target meanwhile): evicted by kubelet
+            scraped[s0:s1] = False  #     (f.rate 0: SIGKILL, no drain) or by a planned drain (no draw but the
+            restart(s0, s1 + BIND_S, s1 + BIND_S + 100, drain=bool(f.rate))  # pid)
         elif f.kind == "scrape_block":
             blocked[s0:s1] = True
         elif f.kind == "sleep":  # (s90) weights to pinned host memory; an eval Job on the GPUs meanwhile
@@ -7826,6 +7955,9 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
         waiting = waiting + np.maximum(np.cumsum(run7)[:T] - 8, 0).astype(int)
     if psc is not None or nd.cache_info:  # (ready s, gpu_memory_utilization, KV blocks of 16 tokens)
         e.out["cfg"] = pool_segments(nd, e, fl)
+    for f in (f for f in fl if f.kind == "kv_fp8"):  # (s240) the process started with an fp8 KV cache (no
+        #                                             draw)
+        e.out["fp8"] = f.start * 60
     if hang is not None:  # the API server keeps publishing the last scheduler stats it got: all frozen
         running, waiting = running.astype(float), waiting.astype(float)
         for a, b in runs_of(hang):
@@ -8726,7 +8858,8 @@ def vllm_records(rng: np.random.Generator, nd: Node, e: Engine, T: int, vis: Arr
         if nd.cache_info:  # the info gauge's labels name the running engine's cache config
             _, util, pool = [x for x in e.out["cfg"] if x[0] <= t][-1]
             epc = "False" if "pfo" in e.out and t >= e.out["pfo"] else "True"  # (s164) the new process's flag
-            m[f'vllm:cache_config_info{{block_size="16",cache_dtype="auto",enable_prefix_caching="{epc}",'
+            cdt = "fp8" if t >= e.out.get("fp8", math.inf) else "auto"  # (s240) the new process's KV dtype
+            m[f'vllm:cache_config_info{{block_size="16",cache_dtype="{cdt}",enable_prefix_caching="{epc}",'
               f'gpu_memory_utilization="{util:g}",num_gpu_blocks="{pool // 16}",'
               f'prefix_caching_hash_algo="sha256",swap_space="4.0"}}'] = 1.0
         if stoff is not None and stoff[s]:  # (s146) --disable-log-stats: no vllm:* series at all
@@ -9003,6 +9136,23 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             fired.append(("NodeDiskIOSaturation", (ti >= f.start * 60 + LOG_RAMP)  # queue fills in LOG_RAMP s
                           & (ti < (f.end or f.start) * 60 + 60) & reach,  # and drains within a minute of the
                           {**hl, "device": "nvme0n1"}, an, None))  #       writer's end (no draw)
+        ksl = {"job": "kube-state-metrics", "instance": "10.96.14.23:8080", "service": "kube-state-metrics"}
+        for f in (f for f in sc.faults if f.kind == "pod_pending" and f.node == nd.name):  # (s238) no draw
+            assert f.end is not None
+            p0, p1 = f.start * 60, f.end * 60
+            rps_ = repods(nd, [x for x in sc.faults if x.node == nd.name])
+            gone = next((p_ for a_, p_, _ in reversed(rps_) if a_ < p0), o["pod"])  # the pod it replaces
+            rpod = next(p_ for a_, p_, _ in rps_ if a_ == p1)  # the replacement (a `repod` at f.end)
+            fired += [("KubePodNotReady", (ti >= p0) & (ti < p1 + BIND_S),  # Pending until its container runs
+                       {**ksl, "namespace": "inference", "pod": rpod}, "-", None),
+                      ("KubeDeploymentReplicasMismatch", (ti >= p0) & (ti < p1 + BIND_S + 100),
+                       {**ksl, "namespace": "inference", "deployment": o["pod"][:-6]}, "-", None)]
+            if not f.rate:  # kubelet's eviction leaves the pod's object Failed (reason Evicted) until deleted
+                fired.append(("KubePodNotReady", (ti >= p0) & (ti < f.cap * 60),
+                              {**ksl, "namespace": "inference", "pod": gone}, "-", None))
+        for f in (f for f in sc.faults if f.kind == "disk_pressure" and f.node == nd.name):  # (s238) no draw
+            fired.append(("KubeNodePressure", (ti >= f.start * 60) & (ti < (f.end or f.start) * 60),
+                          {**ksl, "node": an, "condition": "DiskPressure", "status": "true"}, an, None))
         for f in (f for f in sc.faults if f.kind == "bmc_update" and f.node == nd.name):  # (s231)
             fired.append(("IPMITargetDown", (ti >= f.start * 60) & (ti < (f.end or f.start) * 60),
                           {"instance": bmc, "job": "ipmi"}, "-", None))
@@ -9109,12 +9259,15 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                 fa = PROM_UP_S
             for t, status, end in (x for x in sends
                                    if x[0] < cut and not (pgap and pgap[0] <= x[0] < pgap[1])):
+                lb_ = labels  # (s241) the external labels a reload added, from the reload on (no draw)
+                if sc.relabel is not None and t >= sc.relabel[0] * 60:
+                    lb_ = {**labels, **sc.relabel[1]}
                 out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
                                                         "kind": "alert", "gpu": gpu, "alert": {
-                    "status": status, "labels": labels,
+                    "status": status, "labels": lb_,
                     "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
-                    "startsAt": stamp(t0 + fa), "endsAt": stamp(t0 + end), "fingerprint": fnv64(labels),
+                    "startsAt": stamp(t0 + fa), "endsAt": stamp(t0 + end), "fingerprint": fnv64(lb_),
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
@@ -9430,7 +9583,8 @@ def scenarios() -> list[Scenario]:
             *forty_seventh_scenarios(), *forty_eighth_scenarios(), *forty_ninth_scenarios(),
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
-            *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios()]
+            *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
+            *fifty_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -12727,6 +12881,95 @@ def fifty_eighth_scenarios() -> list[Scenario]:
     return [s234, s235, s236, s237]
 
 
+def fifty_ninth_scenarios() -> list[Scenario]:
+    """s238-s241, added later by a fifty-ninth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    cross = 37.6  # (s238) the root filesystem passes kubelet's hard eviction threshold (nodefs.available < 10
+    #               %): the Job's pod is evicted first, the vLLM pod in kubelet's next housekeeping pass
+    ev = round(cross + 10 / 60, 4)
+    clean, lift = 56.0, 61.0  # the on-call frees the disk; the condition lifts 5 min later (its transition
+    #                           period)
+    bind = round(lift + 3 / 60, 4)  # the scheduler binds the Pending pod once the taint is gone
+    rdy = round(bind + (BIND_S + 100) / 60, 4)  # its new engine ready
+    dr0, dr1 = 66.0, 84.0  # (s238) df-h100-06 cordoned and drained for a PSU swap, uncordoned
+    drdy = round(dr1 + 3 / 60 + (BIND_S + 100) / 60, 4)
+    s238 = Scenario("s238_nodefs_disk_pressure_evicts_vllm_pod_pending", "2029-11-06T11:00:00+00:00", 100,
+                    mk("df-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("disk_pressure", "df-h100-03", cross, lift),
+                     Fault("pod_pending", "df-h100-03", ev, bind, cap=clean),
+                     Fault("repod", "df-h100-03", bind),
+                     Fault("evict_window", "df-h100-03", ev, rdy, cause="other",
+                           detail="kubelet_disk_pressure_eviction"),  # label only
+                     Fault("failover", "df-h100-03", round(ev + 0.75, 4), rdy,
+                           to=[("df-h100-04", 0.5), ("df-h100-05", 0.5)]),
+                     *(Fault("failover_peer", n, round(ev + 0.75, 4), round(rdy + 10, 4), cause=ben,
+                             detail="failover") for n in ("df-h100-04", "df-h100-05")),
+                     Fault("kv_leak", "df-h100-05", 45, cause=si, leak=1.6),
+                     Fault("pod_pending", "df-h100-06", dr0, round(dr1 + 3 / 60, 4), rate=1.0),
+                     Fault("repod", "df-h100-06", round(dr1 + 3 / 60, 4)),
+                     Fault("failover", "df-h100-06", dr0 - 0.5, drdy,
+                           to=[("df-h100-05", 0.5), ("df-h100-01", 0.5)]),
+                     Fault("drain_window", "df-h100-06", dr0 - 0.5, round(drdy + 10, 4), cause=ben,
+                           detail="maintenance_drain"),  # label only
+                     *(Fault("failover_peer", n, dr0 - 0.5, round(drdy + 10, 4), cause=ben, detail="failover")
+                       for n in ("df-h100-05", "df-h100-01"))],
+                    noise=[("df-h100-04", "NodeClockSkewDetected", 16, 100)],
+                    drop={("df-h100-06", "vllm"): 0.03})
+    for nd in s238.nodes[3:]:
+        nd.lower = True
+    s238.nodes[1].skew = 1.0
+    s239 = Scenario("s239_gpu_mem_util_canary_fb_alert_storm_hides_residue", "2029-11-13T14:00:00+00:00", 90,
+                    mk("um-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, cache_info=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("pool_cfg", "um-h100-02", 20, rate=0.95, cause=ben,
+                           detail="gpu_memory_utilization_raise"),
+                     Fault("pool_cfg", "um-h100-05", 26, rate=0.95, cause=ben,
+                           detail="gpu_memory_utilization_raise"),
+                     Fault("spec_residue", "um-h100-05", 40, cause="spec_residue"),
+                     Fault("long_document", "um-h100-06", 45, 65, cause=ben, detail="long_document", burst=4),
+                     Fault("retry_burst", "um-h100-03", 55, 61, cause=ben, detail="retry_burst")],
+                    noise=[("um-h100-04", "NodeClockSkewDetected", 20, 90)],
+                    drop={("um-h100-06", "dcgm"): 0.03}, spill=True)
+    for nd in s239.nodes[3:]:
+        nd.lower = True
+    s239.nodes[0].skew = -0.9
+    kd = [f"kd-h100-{k:02d}" for k in range(1, 7)]
+    roll = dict(zip(kd, (20.0, 28.0, 36.0, 44.0, 52.0, 60.0), strict=True))  # (s240) the fp8 KV rollout
+    s240 = Scenario("s240_fp8_kv_rollout_halves_leak_share", "2029-11-20T09:00:00+00:00", 100,
+                    mk("kd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, cache_info=True,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("kv_fp8", n, m, m + 10, cause=ben, detail="kv_cache_dtype_fp8")
+                       for n, m in roll.items()),
+                     Fault("kv_leak", "kd-h100-04", 30, cause=si, leak=2.2),
+                     Fault("annual_report", "kd-h100-02", 50, 95, cause=ben, detail="annual_report"),
+                     Fault("long_document", "kd-h100-06", 72, 92, cause=ben, detail="long_document",
+                           burst=5)],
+                    noise=[("kd-h100-01", "NodeClockSkewDetected", 22, 100)],
+                    drop={("kd-h100-05", "host"): 0.03}, spill=True)
+    for nd in s240.nodes[3:]:
+        nd.lower = True
+    s240.nodes[2].skew = 1.1
+    s241 = Scenario("s241_prometheus_external_label_reload_fingerprint_churn", "2029-11-27T16:00:00+00:00",
+                    90,
+                    mk("xr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("spec_residue", "xr-h100-05", 20, cause="spec_residue"),
+                     Fault("kv_leak", "xr-h100-03", 25, cause=si, leak=2.2),
+                     Fault("annual_report", "xr-h100-02", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", "xr-h100-01", 40, 46, cause=ben, detail="retry_burst"),
+                     Fault("xid79", "xr-h100-06", 43.9, gpu=1, cause="other", detail="xid_79")],
+                    noise=[("xr-h100-02", "NodeClockSkewDetected", 18, 90)],
+                    drop={("xr-h100-03", "nvml"): 0.03},
+                    relabel=(45.0, {"cluster": "gpu-prod-eu1", "region": "eu-west-1"}))
+    for nd in s241.nodes[3:]:
+        nd.lower = True
+    s241.nodes[3].skew = -1.2
+    return [s238, s239, s240, s241]
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -12819,18 +13062,22 @@ def pool_segments(nd: Node, e: Engine, fl: list[Fault]) -> list[tuple[float, flo
     """(from s, gpu_memory_utilization, KV-pool tokens) of the engine's configs: the one it runs at the start,
     then one per restart with a new config (`pool_cfg`: another gpu_memory_utilization; `spec_on`: a draft
     model, whose weights come out of the pool; (s68) `model_swap`: another model's weights; (s161)
-    `draft_swap`: a 3B draft model's weights), from the old process's stop."""
-    util, spec, model, mib = nd.util_frac, espec(nd, e), None, None
+    `draft_swap`: a 3B draft model's weights; (s240) `kv_fp8`: an fp8 KV cache, 1 / FP8_KV the tokens), from
+    the old process's stop."""
+    util, spec, model, mib, kvx = nd.util_frac, espec(nd, e), None, None, 1.0
     out = [(0.0, util, pool_tokens(nd, e))]
-    kinds = ("pool_cfg", "spec_on", "model_swap", "draft_swap")
+    kinds = ("pool_cfg", "spec_on", "model_swap", "draft_swap", "kv_fp8")
     for f in sorted((f for f in fl if f.kind in kinds), key=lambda f: f.start):
         if f.kind == "model_swap":
             model = f.model
         elif f.kind == "draft_swap":
             mib = DRAFT3B_MIB
+        elif f.kind == "kv_fp8":  # (s240) no draw
+            kvx = 1.0 / FP8_KV
         else:
             util, spec = (f.rate, spec) if f.kind == "pool_cfg" else (util, True)
-        out.append((f.start * 60, util, pool_tokens(nd, e, util, spec, model, mib)))
+        pool = pool_tokens(nd, e, util, spec, model, mib)
+        out.append((f.start * 60, util, pool if kvx == 1.0 else int(pool * kvx)))
     return out
 
 
@@ -13115,7 +13362,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
                 nd.o["lxcfs"] = m_ * 60
         if sc.spill:  # drain (30 s before the stop) to ready (100 s after the start) of each planned restart
             wins = [(f.node, f.start * 60 - 30, f.start * 60 + 130) for f in sc.faults
-                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap", "prefix_off")]
+                    if f.kind in ("warmup", "spec_on", "pool_cfg", "model_swap", "draft_swap", "prefix_off",
+                                  "kv_fp8")]
             wins += [(f.node, f.start * 60 - 30, float(T)) for f in sc.faults if f.kind == "orphan"]
             wins += [(f.node, f.start * 60 - 30, f.start * 60 + 30 + f.rate)  # (s174) a slow cold load
                      for f in sc.faults if f.kind == "cold_load"]
