@@ -45,6 +45,9 @@ class NodeSpec:
     prefix_hit_share: Callable[[float], float] | None = None
     """Share of the prompt tokens the prefix cache finds (``vllm:prefix_cache_queries_total``
     and ``..._hits_total``, with ``prompt_per_s``); None: not exported."""
+    ttft_s: Callable[[float], float] | None = None
+    """Mean seconds to first token of the requests finishing then (``vllm:time_to_first_token_seconds``'s
+    sum and count, 5 requests a second); None: not exported."""
     vllm_until: float = float("inf")
     vllm_metrics: tuple[str, ...] = ("vllm:kv_cache_usage_perc", "vllm:num_requests_running")
     extra_events: list[tuple[float, str, str, dict[str, Any]]] = field(default_factory=list)
@@ -70,6 +73,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
     generated = 0.0
     prompted = 0.0
     hits = 0.0
+    ttft = 0.0
     events = sorted(spec.extra_events, key=lambda e: e[0])
     t = 0.0
     while t <= seconds:
@@ -90,8 +94,9 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
         prompted += spec.prompt_per_s(t) * step if spec.prompt_per_s else 0.0
         if spec.prompt_per_s and spec.prefix_hit_share:
             hits += spec.prompt_per_s(t) * step * spec.prefix_hit_share(t)
+        ttft += spec.ttft_s(t) * 5.0 * step if spec.ttft_s else 0.0
         if t < spec.vllm_until and spec.kv_pct is not None:
-            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated, prompted, hits)
+            yield _vllm(spec, t, aborts, stops, drafts, seq("vllm"), generated, prompted, hits, ttft)
         if int(t) % 10 == 0:
             yield SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="host", kind="sample",
                                seq=seq("host"),
@@ -102,7 +107,7 @@ def node_records(spec: NodeSpec, seconds: float, step: float = 5.0) -> Iterator[
 
 
 def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, seq: int,
-          generated: float = 0.0, prompted: float = 0.0, hits: float = 0.0) -> Record:
+          generated: float = 0.0, prompted: float = 0.0, hits: float = 0.0, ttft: float = 0.0) -> Record:
     assert spec.kv_pct is not None
     metrics = {
         "vllm:kv_cache_usage_perc": spec.kv_pct(t) / 100.0,
@@ -120,6 +125,9 @@ def _vllm(spec: NodeSpec, t: float, aborts: float, stops: float, drafts: float, 
         if spec.prefix_hit_share:
             metrics["vllm:prefix_cache_queries_total"] = float(int(prompted))
             metrics["vllm:prefix_cache_hits_total"] = float(int(hits))
+    if spec.ttft_s:
+        metrics["vllm:time_to_first_token_seconds_sum"] = round(ttft, 3)
+        metrics["vllm:time_to_first_token_seconds_count"] = stops
     metrics = {k: v for k, v in metrics.items()
                if not k.startswith(("vllm:kv_cache", "vllm:num_requests_running")) or k in spec.vllm_metrics}
     return SampleRecord(v=1, ts_ns=at(t), node=spec.node, source="vllm", kind="sample", seq=seq,

@@ -330,6 +330,27 @@ class EngineSlow(_Section):
     """(The KV usage counted as nearly full, reached at any tick of the recent minutes.)"""
     longer_prompt_ratio: Annotated[float, Field(gt=1)] = 1.5
     """(Prompts counted as grown: this many times the node's usual per request.)"""
+    first_token_ratio: Annotated[float, Field(gt=1)] = 2.0
+    """Also slowed: an engine whose requests wait for their first token this many times as
+    long as before on average (vLLM's time-to-first-token histogram, its sum over its count),
+    over the same recent minutes against those before them, every recent minute at least
+    halfway there..."""
+    first_token_added_s: Annotated[float, Field(ge=0)] = 0.15
+    """...and at least this many seconds longer..."""
+    first_token_min_requests: Annotated[int, Field(ge=1)] = 50
+    """...with this many first tokens before (the recent minutes their share of them)..."""
+    held_share: Annotated[float, Field(gt=0, lt=1)] = 0.7
+    """...while its requests running and its generation tokens a minute stay within this share
+    of what they were, either way (a burst of load runs more)..."""
+    waiting_added: Annotated[float, Field(ge=0)] = 1.0
+    """...no more than this many more requests wait on average (a reload or a full pool
+    queues them)..."""
+    hit_share_kept: Annotated[float, Field(gt=0, le=1)] = 0.6
+    """...and the prefix cache's hit share of the prompt tokens keeps at least this share of
+    what it was (a collapsed cache prefills again), the prompt tokens it does not hold per
+    request grown less than ``longer_prompt_ratio`` times and the KV pool below
+    ``full_kv_pct``: the requests wait before they reach the engine (outsider s236: the API
+    server's event loop blocked by the request log's writes to a saturated disk)."""
 
 
 class MemoryLeak(_Section):
@@ -398,6 +419,23 @@ class CrashLoop(_Section):
     crash_window_s: Annotated[float, Field(ge=60, le=86400)] = 3600.0
     """...counted over this long, while the latest of them is within ``window_s`` (a server
     that has served that long since its last crash is paged no longer)."""
+
+
+class ServerLost(_Section):
+    """A serving process gone while it served and not started again: evicted by its node's
+    kubelet (disk or memory pressure) with its replacement left Pending, killed and not
+    restarted. Its node reports on, its GPUs freed; vLLM is silent and the node serves
+    nothing. Paged as ``server_lost`` (a cause outside the three named ones)."""
+
+    after_s: Annotated[float, Field(ge=60, le=3600)] = 300.0
+    """vLLM silent this long since its engines' last reading, which had requests running (no
+    drain took the server out of rotation first), with no server start since, an
+    ``alert_grouping.upstream_failure_alerts`` alert beginning from 5 minutes before the last
+    reading to 10 after (its clients' requests failed when it went), while another source of
+    the node reports..."""
+    freed_fb_pct: Annotated[float, Field(ge=0, le=100)] = 10.0
+    """...and its GPUs' last readings hold at most this share of their framebuffer (the
+    process exited; a hung one holds its memory, and a node cut off reports nothing)."""
 
 
 class RunawayGeneration(_Section):
@@ -578,6 +616,7 @@ class Hypotheses(_Section):
     output_cap: OutputCap = OutputCap()
     context_cap: ContextCap = ContextCap()
     crash_loop: CrashLoop = CrashLoop()
+    server_lost: ServerLost = ServerLost()
     runaway_generation: RunawayGeneration = RunawayGeneration()
     spec_acceptance: SpecAcceptance = SpecAcceptance()
     kv_pool: KvPool = KvPool()

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from correlator.config.model import MINUTES_KEPT, Benign, RuleSet
 from correlator.core import metrics as m
 from correlator.core.blocks import NO_HOUR, HourFloor
+from correlator.core.latency import Delayed
 from correlator.core.nodestate import (
     BUSY_GAP_NS,
     CRITICAL_XIDS,
@@ -379,6 +380,9 @@ class NodeFeatures:
     starts: tuple[int, int] = (0, 0)
     """Serving-process starts within ``crash_loop.window_s`` and when the first of them was
     (:func:`recent_starts`)."""
+    lost: tuple[int, float] | None = None
+    """The serving process gone while it served and not started again: (its engines' last
+    reading, the requests running then), from :func:`lost_server`."""
     crashes: tuple[int, int] = (0, 0)
     """Starts after a stop under load within ``crash_loop.crash_window_s``, none with an OOM
     kill in the hour before, and when the first of them was (:func:`recent_crashes`)."""
@@ -390,6 +394,9 @@ class NodeFeatures:
     the node's server keeps restarting (:func:`held_gpus`)."""
     slowed: list[Slowed] = field(default_factory=list)
     """Engines whose requests pile up while each generates far slower (:func:`slowed_engines`)."""
+    delayed: list[Delayed] = field(default_factory=list)
+    """Engines whose requests wait far longer for their first token while their work holds
+    (:func:`correlator.core.latency.delayed_engines`)."""
     capped: list[Capped] = field(default_factory=list)
     """Engines held at a fixed number of requests running while more wait (:func:`capped_engines`)."""
     host_view_wrong: tuple[float, float, int] | None = None
@@ -832,6 +839,29 @@ def recent_crashes(state: NodeState, tick_ns: int, window_s: float, oom_ns: int,
     if not inside or tick_ns - inside[-1] > last_within_s * NS:
         return (0, 0)
     return (len(inside), inside[0])
+
+
+def lost_server(state: NodeState, tick_ns: int, silent: list[str], sources: list[str], after_s: float,
+                freed_pct: float) -> tuple[int, float] | None:
+    """The serving process gone while it served and not back: ``vllm`` silent as of the tick
+    while another of the node's ``sources`` reports; its engines' last reading, ``after_s`` or
+    more before the tick, had requests running; no server start since; the GPUs' last readings
+    hold at most ``freed_pct`` of their framebuffer (the process exited); and an alert that the
+    node's clients' requests fail began from ``CRASH_FAILING_BEFORE_NS`` before that reading
+    to ``CRASH_FAILING_AFTER_NS`` after. (When that reading was, the requests running then.)"""
+    if "vllm" not in silent or all(s in silent for s in sources if s != "vllm"):
+        return None
+    last = max(state.engines.values(), key=lambda e: e.running.last_ns, default=None)
+    if last is None or not last.running.last_value > 0:
+        return None
+    stop = last.running.last_ns
+    if tick_ns - stop < after_s * NS or max(state.engine_start_ns, state.host.start_ns) > stop:
+        return None
+    if not last_framebuffer(state.gpus) <= freed_pct:
+        return None
+    if not any(-CRASH_FAILING_BEFORE_NS <= f - stop <= CRASH_FAILING_AFTER_NS for f in state.failing_ns):
+        return None
+    return (stop, last.running.last_value)
 
 
 HELD_PCT = 50.0

@@ -30,6 +30,7 @@ GPU_THROTTLED = "gpu_throttled"
 ENGINE_STALLED = "engine_stalled"
 ENGINE_SLOWED = "engine_slowed"
 CRASH_LOOP = "crash_loop"
+SERVER_LOST = "server_lost"
 RUNAWAY_GENERATION = "runaway_generation"
 SPEC_ACCEPTANCE_COLLAPSE = "spec_acceptance_collapse"
 KV_POOL_SHRUNK = "kv_pool_shrunk"
@@ -51,7 +52,8 @@ EXPLAINED_FACTOR = 0.2
 """What is left of a KV growth that a benign explanation accounts for."""
 # Causes outside the three named hypotheses: their prior, relative to those three.
 OTHER_PRIORS = {MEMORY_LEAK: 0.15, GPU_FAILURE: 1.0, GPU_THROTTLED: 1.0, ENGINE_STALLED: 1.0,
-                ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, RUNAWAY_GENERATION: 1.0, SPEC_ACCEPTANCE_COLLAPSE: 1.0,
+                ENGINE_SLOWED: 1.0, CRASH_LOOP: 1.0, SERVER_LOST: 1.0, RUNAWAY_GENERATION: 1.0,
+                SPEC_ACCEPTANCE_COLLAPSE: 1.0,
                 KV_POOL_SHRUNK: 1.0, KV_TRANSFER_LEAK: 1.0, NVLINK_DEGRADED: 1.0, CONCURRENCY_CAPPED: 1.0,
                 UPSTREAM_ERRORS: 1.0, OUTPUT_CAPPED: 1.0,
                 CONTEXT_CAPPED: 1.0, API_SERVER_ERRORS: 1.0, NODE_UNREACHABLE: 1.0,
@@ -102,6 +104,7 @@ def score_all(
         CONTEXT_CAPPED: context_capped(f),
         API_SERVER_ERRORS: api_server_errors(f, rules),
         CRASH_LOOP: crash_loop(f, rules),
+        SERVER_LOST: server_lost(f),
         RUNAWAY_GENERATION: runaway_generation(f, rules, expl),
         SPEC_ACCEPTANCE_COLLAPSE: spec_acceptance_collapse(f, rules),
         KV_POOL_SHRUNK: kv_pool_shrunk(f),
@@ -740,8 +743,10 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
     (its CPUs taken by another job, a starved scheduler or tokenizer). Latency doubles while
     throughput holds, so no error rate tells. Not where prompts grew: long prefills hold
     requests without generating; nor in a warm-up: an engine just started (CUDA graphs
-    captured, caches cold) takes its first requests slowly (outsider s122)."""
-    if not f.slowed or f.throttled or f.stalled or any(e.name == "warmup" for e in expl):
+    captured, caches cold) takes its first requests slowly (outsider s122). Also an engine
+    whose requests wait far longer for their first token while its work holds
+    (:mod:`correlator.core.latency`): the hold-up is before the engine, on its host."""
+    if not (f.slowed or f.delayed) or f.throttled or f.stalled or any(e.name == "warmup" for e in expl):
         return Score()
     cfg = rules.hypotheses.engine_slow
     r = f.rates
@@ -750,6 +755,8 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
     prompts = max(r.prompt_tokens_per_request, r.prompt_peaks[1])
     if prompts >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
         return Score()
+    if not f.slowed:
+        return _first_token_delayed(f, cfg.recent_minutes)
     ev = [Evidence(signal="engine_slowed",
                    value=round(s.speed_now / s.speed_before, 2) if s.speed_before > 0 else None,
                    detail=f"engine {s.engine}: {s.running_now:.0f} requests running against "
@@ -758,6 +765,16 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
                           "no GPU throttled")
           for s in f.slowed]
     return Score(0.8, f.ts_ns - int(cfg.recent_minutes * 60e9), ev, critical=True)
+
+
+def _first_token_delayed(f: NodeFeatures, recent_minutes: int) -> Score:
+    ev = [Evidence(signal="first_token_delayed", value=round(d.ttft_now / d.ttft_before, 2),
+                   detail=f"engine {d.engine}: first tokens after {d.ttft_now:.2f} s on average against "
+                          f"{d.ttft_before:.2f} s before, {d.running_now:.0f} requests running against "
+                          f"{d.running_before:.0f}, prompts and prefix-cache hits as before: requests "
+                          "wait before they reach the engine")
+          for d in f.delayed]
+    return Score(0.8, f.ts_ns - int(recent_minutes * 60e9), ev, critical=True)
 
 
 def concurrency_capped(f: NodeFeatures, rules: RuleSet) -> Score:
@@ -889,6 +906,21 @@ def _crashes(f: NodeFeatures, cfg: CrashLoop) -> Score:
     return Score(0.8, first, ev, critical=True)
 
 
+def server_lost(f: NodeFeatures) -> Score:
+    """A serving process gone while it served and not started again (:func:`lost_server`): the
+    node serves nothing while it reports on. Its silence is the server's absence, not a gap in
+    what is collected."""
+    if f.lost is None:
+        return Score()
+    stop, running = f.lost
+    ev = [Evidence(signal="server_lost", value=round((f.ts_ns - stop) / 60e9, 1),
+                   detail=f"vLLM silent for {(f.ts_ns - stop) / 60e9:.0f} min since a reading with "
+                          f"{running:.0f} requests running, its clients' requests failing as it went, the "
+                          "node's GPUs freed and no server started since: the serving process is gone "
+                          "(evicted, killed) and not back")]
+    return Score(0.8, stop, ev, critical=True)
+
+
 def runaway_generation(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> Score:
     """Requests that run to their length limit: far more of them end with finish reason
     ``length`` than usual, each generating several times the usual tokens, and the KV pool
@@ -1015,7 +1047,7 @@ def monitoring_gap(
             + [t for _, _, t in f.renamed_counters]
         symptoms, onset = 1.0, min(began + ([onset] if ev else []))
     visible = max(others[c].strength for c in (SESSION_ISOLATION, KV_TRANSFER_LEAK, SPEC_RESIDUE,
-                                               GPU_FAILURE, CRASH_LOOP))
+                                               GPU_FAILURE, CRASH_LOOP, SERVER_LOST))
     strength = symptoms * (1.0 - visible)
     ev = [Evidence(signal="missing", value=what, detail=why) for what, why in missing] + ev
     return Score(strength, onset, ev, critical=f.oom_recent > 0)

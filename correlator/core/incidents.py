@@ -23,6 +23,11 @@ A node of a serving instance that spans nodes (known from its pods' names) whose
 (its server fell silent, critical alerts) begin with a fault on another node of the instance
 (an XID, the node cut off) joins that fault's incident, adding its alerts only.
 
+A node found unreachable whose records arrive under another node's name (that node's records
+carry dcgm-exporter's ``Hostname`` label naming it, :mod:`aliases`) is a monitoring gap, not a
+node down; incidents of the node carrying its records name it too; and the carrier falling
+silent once the node reports under its own name again is the misnaming ending, not a page.
+
 Alerts that name no node are tracked as node ``"-"``; while any incident is open they join
 the incident opened last (symptoms of a paged cause) instead of paging on their own.
 """
@@ -34,6 +39,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from correlator.config.model import Incidents
+from correlator.core.aliases import HostAliases
 from correlator.core.hosts import NO_NODE
 from correlator.core.instances import same_instance
 from correlator.core.machine import STICKY
@@ -52,6 +58,7 @@ CAUSE_TEXT = {
     "engine_stalled": "serving engine hung",
     "engine_slowed": "serving engine slowed down from the host side (GPUs not throttled)",
     "crash_loop": "serving process crash-looping",
+    "server_lost": "serving process gone under load and not started again (evicted, killed)",
     "runaway_generation": "requests running to their length limit",
     "spec_acceptance_collapse": "speculative decoding's draft tokens no longer accepted",
     "kv_pool_shrunk": "KV-cache pool shrunk by a restart",
@@ -75,7 +82,10 @@ fault's first form. Sessions a serving stack parks in a host-memory KV tier whil
 grow the serving process's memory first; a leak of them (sessions never ended) shows there
 first, and in the GPU's KV pool once the tier is full (outsider s230)."""
 
-NOT_MENDED_BY_RESTART = frozenset({"monitoring_gap"})
+MONITORING_GAP = "monitoring_gap"
+NODE_UNREACHABLE = "node_unreachable"
+
+NOT_MENDED_BY_RESTART = frozenset({MONITORING_GAP})
 """Causes that a restart of the node's serving process does not mend (:meth:`_reopenable`)."""
 
 
@@ -147,8 +157,27 @@ class IncidentBook:
         self.by_node: dict[str, str] = {}
         self.closed: OrderedDict[tuple[str, str], Tracked] = OrderedDict()
         self.opened_total = 0
+        self.hosts = HostAliases()
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Books snapshotted before host notes were kept: none yet."""
+        self.__dict__.update(state)
+        if "hosts" not in state:
+            self.hosts = HostAliases()
 
     def apply(self, f: Finding) -> list[Incident]:
+        if f.kind == "host":
+            self.hosts.note(f.node, f.host, f.ts_ns)
+            return []
+        if f.cause == NODE_UNREACHABLE and f.kind in ("raise", "update"):
+            carried = self.hosts.carried(f.node)
+            if f.kind == "raise" and carried is not None:
+                lost = self._carried_lost(f, *carried)
+                if lost is not None:
+                    return lost
+            carrier = self.hosts.carrier(f.node)
+            if carrier is not None:
+                f = _carried_as(f, carrier)
         if f.node == NO_NODE and f.kind in ("raise", "update") and _key(f) not in self.by_node \
                 and self.open:
             return self._fleet_symptoms(f)
@@ -182,8 +211,28 @@ class IncidentBook:
         return self._publish(inc, f.ts_ns, force=False)
 
     # -- transitions -----------------------------------------------------------------------
+    def _carried_lost(self, f: Finding, host: str, since_ns: int) -> list[Incident] | None:
+        """A node that carried ``host``'s records under its own name (since ``since_ns``) fell
+        silent, where ``host`` was found silent since: the misnaming ending (the agent fixed,
+        ``host`` reporting under its own name again) or going on, not another node lost. It
+        joins ``host``'s incident while that is open, without holding it open; after that
+        resolved, nothing is paged. None: ``host`` was not found silent since, so the silence
+        is the node's own."""
+        for inc in self.open.values():
+            if host in inc.nodes and inc.opened_ns >= since_ns:
+                if f.node in inc.nodes:
+                    return []
+                inc.nodes.append(f.node)
+                return self._publish(inc, f.ts_ns, force=True)
+        for cause in (MONITORING_GAP, NODE_UNREACHABLE):
+            closed = self.closed.get((host, cause))
+            if closed is not None and closed.resolved_ns is not None and closed.resolved_ns >= since_ns:
+                return []
+        return None
+
     def _raise(self, f: Finding) -> list[Incident]:
         self.expire(f.ts_ns)
+        self.hosts.hear(f.node)
         inc = self._reopenable(f) or self._joinable(f)
         if inc is None and (peer := self._instance_peer(f)) is not None:
             return self._join_instance(peer, f)
@@ -357,6 +406,16 @@ class IncidentBook:
             return []
         return [self._record(inc, "update", ts_ns)]
 
+    def _named(self, nodes: list[str]) -> list[str]:
+        """An incident's nodes, each followed by the node its records say they come from where
+        that is another node the book has heard of (a node agent naming its node wrongly)."""
+        out = list(nodes)
+        for node in nodes:
+            carried = self.hosts.carried(node)
+            if carried is not None and carried[0] not in out and self.hosts.heard(carried[0]):
+                out.append(carried[0])
+        return out
+
     def flush(self, ts_ns: int) -> list[Incident]:
         """Publish what was held back by the update rate limit (end of a replay)."""
         return [self._record(inc, "update", max(ts_ns, inc.updated_ns))
@@ -373,7 +432,7 @@ class IncidentBook:
             confidence=inc.confidence,
             hypotheses=inc.hypotheses,
             severity=inc.severity(),  # type: ignore[arg-type]
-            nodes=list(inc.nodes),
+            nodes=self._named(inc.nodes),
             opened_ns=inc.opened_ns,
             updated_ns=inc.updated_ns,
             resolved_ns=inc.resolved_ns,
@@ -384,6 +443,17 @@ class IncidentBook:
             actions=list(inc.actions),
             summary=inc.summary(),
         )
+
+
+def _carried_as(f: Finding, carrier: str) -> Finding:
+    """A node found unreachable whose records arrive as node ``carrier``: a monitoring gap."""
+    shares = dict(f.hypotheses)
+    shares[MONITORING_GAP] = shares.get(MONITORING_GAP, 0.0) + shares.pop(NODE_UNREACHABLE, 0.0)
+    ev = Evidence(signal="telemetry_under_another_name", value=None,
+                  detail=f"{f.node}'s records arrive as node {carrier}: dcgm-exporter's Hostname label "
+                         f"on them names {f.node} (its agent names its node wrongly); the node is "
+                         "not down but unseen under its own name")
+    return replace(f, cause=MONITORING_GAP, hypotheses=shares, evidence=(ev, *f.evidence))
 
 
 def _key(f: Finding) -> str:

@@ -42,6 +42,7 @@ from correlator.core.features import (
     kv_view,
     last_framebuffer,
     level,
+    lost_server,
     mixed_servers,
     output_cap,
     rates,
@@ -61,6 +62,7 @@ from correlator.core.features import (
     upstream_errors,
 )
 from correlator.core.hosts import NO_NODE
+from correlator.core.latency import Delayed, DelayRule, delayed_engines, first_token_mean
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
 from correlator.core.metrics import KV_USAGE
@@ -148,6 +150,9 @@ class NodeEngine:
         # Whether the node's open monitoring-gap incident is about its readings themselves
         # (other servers', a container's, a rank's lost): kept until that incident ends.
         self._readings_gap = False
+        # The host its records say they come from where not the node itself (dcgm-exporter's
+        # ``Hostname``), as last told to the incident book ("": itself, or never said).
+        self._host_noted = ""
 
     def __getstate__(self) -> dict[str, object]:
         return {**self.__dict__, "_state_version": STATE_VERSION}
@@ -264,6 +269,11 @@ class NodeEngine:
     def _evaluate(self, tick_ns: int, out: NodeOutput) -> None:
         self.aligner.mark_silence(max(tick_ns, self.aligner.max_ns))
         self.state.close_tick(tick_ns, 2 * self.w.tick_ns + int(self.rules.alignment.silence_after_s * NS))
+        host = self.state.exporter_host
+        said = "" if host == self.node else host
+        if said != self._host_noted:
+            self._host_noted = said
+            out.findings.append(Finding.host_note(self.node, tick_ns, said))
         self.alerts.expire(tick_ns)
         anomaly = self._detect()
         if not self.machine.engaged and not self._second_engaged() and \
@@ -524,6 +534,8 @@ class NodeEngine:
         node's framebuffer in use then (:data:`FRAMEBUFFER_MARK`)."""
         if cause == hypotheses.ENGINE_SLOWED and f.slowed:
             return (f.slowed[0].engine, f.slowed[0].speed_before)
+        if cause == hypotheses.ENGINE_SLOWED and f.delayed:
+            return (FIRST_TOKEN_MARK + f.delayed[0].engine, f.delayed[0].ttft_before)
         if cause == hypotheses.SPEC_RESIDUE:
             return (FRAMEBUFFER_MARK, f.gpu.level.now) if f.gpu is not None else ("", NAN)
         if cause not in KV_LEAKS or f.kv is None:
@@ -542,6 +554,8 @@ class NodeEngine:
         feed it stop, and stays until its server restarts (outsider s175: a residue fed by
         preemptions, resolved when the bursts that preempted ended, its memory still taken)."""
         engine, level = mark
+        if cause == hypotheses.ENGINE_SLOWED and engine.startswith(FIRST_TOKEN_MARK):
+            return self._still_delayed(engine.removeprefix(FIRST_TOKEN_MARK), level)
         if cause == hypotheses.ENGINE_SLOWED and engine:
             return self._still_slow(engine, level)
         if cause == hypotheses.SPEC_RESIDUE:
@@ -567,6 +581,17 @@ class NodeEngine:
         cfg = self.rules.hypotheses.engine_slow
         now = engine_speed(e, self.w, cfg.recent_minutes)
         return now == now and now <= 0.5 * (1.0 + cfg.speed_share) * before
+
+    def _still_delayed(self, engine: str, before: float) -> bool:
+        """An engine whose first tokens came late stays so while they take at least halfway
+        from the time before to the ratio's (hysteresis): held by the time it opened against
+        once the late minutes fill the tick history."""
+        e = self.state.engines.get(engine)
+        if e is None or before != before:
+            return False
+        cfg = self.rules.hypotheses.engine_slow
+        now = first_token_mean(e, cfg.recent_minutes * self.w.per_minute)
+        return now == now and now >= 0.5 * (1.0 + cfg.first_token_ratio) * before
 
     def _finding(self, kind: str, ts_ns: int, score: hypotheses.Score | None = None,
                  confidence: float = -1.0, shares: dict[str, float] | None = None,
@@ -638,8 +663,8 @@ class NodeEngine:
             return True
         if st.throttled or self._failing_links(tick_ns) or self._stalled(tick_ns) or \
                 frozen_servers(st, tick_ns) or shrunk_pools(st, h.kv_pool.shrink_share) or \
-                self._slowed(tick_ns) or self._capped() or self._upstream_errors(tick_ns) or \
-                self._output_cap() or \
+                self._slowed(tick_ns) or self._delayed() or self._capped() or \
+                self._upstream_errors(tick_ns) or self._output_cap() or \
                 self._context_cap() or self._api_errors() or \
                 mixed_servers(st, tick_ns, MIXED_WINDOW_NS) or self._host_view_wrong(tick_ns) or \
                 renamed_counters(st, tick_ns, self.aligner.silence_ns):
@@ -795,6 +820,7 @@ class NodeEngine:
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),
             silent_sources=silent,
+            lost=self._lost(tick_ns, silent),
             missing_metrics=self._missing_metrics(tick_ns),
             sources=[s for s in self.aligner.sources if s != "alert"],
             pools=server_pools(st, w, tick_ns, self._pool_rise(), self._reclaim_ticks()),
@@ -808,6 +834,7 @@ class NodeEngine:
             host_steady=steady,
             stalled=self._stalled(tick_ns),
             slowed=self._slowed(tick_ns),
+            delayed=self._delayed(),
             capped=self._capped(),
             upstream_errors=self._upstream_errors(tick_ns),
             output_cap=self._output_cap(),
@@ -861,6 +888,18 @@ class NodeEngine:
         cfg = self.rules.hypotheses.engine_slow
         return slowed_engines(self.state, self.w, cfg.recent_minutes, cfg.min_running,
                               cfg.running_ratio, cfg.speed_share, cfg.full_kv_pct, tick_ns)
+
+    def _lost(self, tick_ns: int, silent: list[str]) -> tuple[int, float] | None:
+        cfg = self.rules.hypotheses.server_lost
+        sources = [s for s in self.aligner.sources if s != "alert"]
+        return lost_server(self.state, tick_ns, silent, sources, cfg.after_s, cfg.freed_fb_pct)
+
+    def _delayed(self) -> list[Delayed]:
+        cfg = self.rules.hypotheses.engine_slow
+        rule = DelayRule(cfg.recent_minutes, cfg.first_token_ratio, cfg.first_token_added_s,
+                         cfg.first_token_min_requests, cfg.held_share, cfg.waiting_added,
+                         cfg.longer_prompt_ratio, cfg.hit_share_kept, cfg.full_kv_pct)
+        return delayed_engines(self.state, self.w.history, self.w.per_minute, rule)
 
     def _upstream_errors(self, tick_ns: int) -> tuple[float, float, float] | None:
         cfg = self.rules.hypotheses.upstream_errors
@@ -994,6 +1033,9 @@ HELD_EXPLANATIONS = frozenset({"context_growth"})
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
 
+FIRST_TOKEN_MARK = "first-token:"
+"""An engine-slowed incident's hold mark, where its first tokens came late: this and the engine."""
+
 FRAMEBUFFER_MARK = "framebuffer"
 """A residue incident's hold mark: the node's framebuffer in use when it opened."""
 
@@ -1027,6 +1069,7 @@ KILL_DUE_FACTOR = 1.5
 """How many of the last interval between two OOM kills the next one is awaited for."""
 
 _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
+    "_host_noted": str,
     "second": lambda: None,
     "second_onset_ns": lambda: 0,
     "_kv_raised": lambda: ("", NAN),

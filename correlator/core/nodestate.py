@@ -577,6 +577,10 @@ class NodeState:
     pods: tuple[str, ...] = ()
     """The pods dcgm-exporter names as using the node's GPUs ("namespace/pod"), the latest
     ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
+    exporter_host: str = ""
+    """The host dcgm-exporter's ``Hostname`` label (``hostname`` in some of its versions) names
+    on the node's records, as last read
+    ("": none read): where they were collected, whatever node name they arrive under."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
@@ -681,6 +685,9 @@ class NodeState:
         if LINK_ERRORS[2] in mt or LINK_ERRORS[0] in mt:
             self._link(rec.gpu, rec.ts_ns, mt)
         labels = rec.labels or NO_LABELS
+        host = labels.get("Hostname") or labels.get("hostname")
+        if host:
+            self.exporter_host = host
         pod = labels.get("pod")
         if pod:
             key = f"{labels.get('namespace', '')}/{pod}"
@@ -820,7 +827,7 @@ class NodeState:
             e.renamed = (since if last and ts - last <= RENAMED_HELD_NS else ts, ts, name)
         if key not in e.counters and len(e.counters) >= COUNTERS_KEPT:
             return False  # one more free-form finished_reason past the bound
-        return e.counter(key).observe(value)
+        return e.counter(key).observe(value) and key not in _NOT_RESTARTS
 
     def _host(self, rec: SampleRecord) -> None:
         mt = rec.metrics
@@ -993,8 +1000,12 @@ RENAMED_HELD_NS = 120 * 1_000_000_000
 
 _COUNTERS = frozenset(
     (m.PREEMPTIONS, m.PROMPT_TOKENS, m.GENERATION_TOKENS, *m.PREFIX_QUERIES, *m.PREFIX_HITS,
-     *m.SPEC_DRAFTS, m.SPEC_ACCEPTED_TOKENS)
+     *m.SPEC_DRAFTS, m.SPEC_ACCEPTED_TOKENS, m.TTFT_SUM, m.TTFT_COUNT)
 )
+_NOT_RESTARTS = frozenset((m.TTFT_SUM, m.TTFT_COUNT))
+"""Counters kept whose fall-back is not taken for a restart: the first-token latency's sum and
+count (:mod:`correlator.core.latency`). A restart is judged, as before they were kept, on the
+engine's own counters."""
 
 
 def _counter_key(name: str) -> str | None:

@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from correlator.wire.incidents import Evidence
 
-FindingKind = Literal["raise", "update", "clear", "action"]
-_KIND_RANK = {"raise": 0, "update": 1, "action": 2, "clear": 3}
+FindingKind = Literal["raise", "update", "clear", "action", "host"]
+_KIND_RANK = {"host": -1, "raise": 0, "update": 1, "action": 2, "clear": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,9 @@ class Finding:
     # The tenant a session-isolation finding names (reusing session ids, or restarting
     # conversations under old ones): its leak on several nodes is one root cause.
     tenant: str = ""
+    # A ``host`` note: the host the node's records say they were collected on, where it is not
+    # the node's own name (dcgm-exporter's ``Hostname`` label; "": its own again).
+    host: str = ""
 
     def __setstate__(self, state: list[Any]) -> None:
         """Findings held in a snapshot by an older build lack the fields added since: those
@@ -92,6 +95,7 @@ class Finding:
             **({"restart_ns": self.restart_ns} if self.restart_ns else {}),
             **({"pods": list(self.pods)} if self.pods else {}),
             **({"tenant": self.tenant} if self.tenant else {}),
+            **({"host": self.host} if self.host else {}),
         }
 
     @classmethod
@@ -108,8 +112,14 @@ class Finding:
             slot=int(d.get("slot", 0)), restart_ns=int(d.get("restart_ns", 0)),
             pods=tuple(str(p) for p in d.get("pods") or ()),
             tenant=str(d.get("tenant") or ""),
+            host=str(d.get("host") or ""),
         )
 
     @classmethod
     def for_action(cls, a: ActionEvent) -> Finding:
         return cls(a.node, a.ts_ns, "action", "", -1.0, -1.0, {}, a.ts_ns, False, action=a)
+
+    @classmethod
+    def host_note(cls, node: str, ts_ns: int, host: str) -> Finding:
+        """The node's records now say they were collected on ``host`` ("": on the node itself)."""
+        return cls(node, ts_ns, "host", "", -1.0, -1.0, {}, ts_ns, False, host=host)

@@ -32,6 +32,7 @@ CAUSE_COLORS = {
     "engine_stalled": "#17becf",
     "engine_slowed": "#9edae5",
     "crash_loop": "#aec7e8",
+    "server_lost": "#ff9896",
     "runaway_generation": "#ffbb78",
     "spec_acceptance_collapse": "#c5b0d5",
     "kv_pool_shrunk": "#7f7f7f",

@@ -10,7 +10,8 @@ IncidentStatus = Literal["open", "update", "resolved"]
 Severity = Literal["critical", "warning", "info"]
 ENGINE_CAUSES = ("session_isolation", "spec_residue", "monitoring_gap", "memory_leak",
                  "gpu_failure", "gpu_throttled", "engine_stalled", "engine_slowed", "crash_loop",
-                 "runaway_generation", "spec_acceptance_collapse", "kv_pool_shrunk", "kv_transfer_leak",
+                 "server_lost", "runaway_generation", "spec_acceptance_collapse", "kv_pool_shrunk",
+                 "kv_transfer_leak",
                  "nvlink_degraded", "concurrency_capped", "upstream_errors", "output_capped",
                  "context_capped", "api_server_errors", "node_unreachable", "gpus_unavailable",
                  "node_not_ready", "unexplained_alerts")

@@ -132,7 +132,9 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s221_cloned_image_hostname_agent_twin_publisher",
              "s223_roce_optic_flaps_kill_multinode_instance",
              "s225_agent_otel_receiver_strips_counter_suffixes",
-             "s230_host_kv_tier_absorbs_session_leak")
+             "s230_host_kv_tier_absorbs_session_leak",
+             "s201_agent_canary_node_name_host_ip",
+             "s236_model_prestage_disk_saturation_blocks_log_pipe")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 KNOWN_MISSES = {"s221_cloned_image_hostname_agent_twin_publisher": 2 / 3}
 """Recordings with a fault still missed, and the recall they replay at: the twin publisher's
@@ -728,3 +730,29 @@ def test_a_leak_parked_in_a_host_tier_first_is_one_incident_renamed(recordings: 
     assert records[0]["cause"] == "memory_leak" and records[-1]["cause"] == "session_isolation"
     assert [r["status"] for r in records].count("open") == 1
 
+
+
+def test_nodes_whose_agent_names_them_by_host_ip_are_a_gap_and_their_leak_is_theirs(recordings: Path) -> None:
+    """s201: a node-agent canary named three nodes by their host IPs; dcgm-exporter's Hostname
+    label still named them. Their silence is a monitoring gap, the leak on rn-h100-03 under
+    10.42.17.58 names rn-h100-03, and the IP names falling silent at the rollback page nothing."""
+    d = recordings / "s201_agent_canary_node_name_host_ip"
+    nodes: dict[str, set[str]] = {}
+    for r in incident_records(d):
+        nodes.setdefault(r["incident_id"], set()).update(r["nodes"])
+    causes = sorted((r["cause"], sorted(nodes[r["incident_id"]])) for r in opened(d))
+    assert [c for c, _ in causes] == ["monitoring_gap", "monitoring_gap", "session_isolation"]
+    gaps = set().union(*(set(n) for c, n in causes if c == "monitoring_gap"))
+    assert {"rn-h100-02", "rn-h100-03", "rn-h100-05"} <= gaps
+    assert causes[2][1] == ["10.42.17.58", "rn-h100-03"]
+    assert all(r["evidence"][0]["signal"] == "telemetry_under_another_name" for r in opened(d)
+               if r["cause"] == "monitoring_gap")
+
+
+def test_first_tokens_held_up_before_the_engine_are_an_engine_slowed(recordings: Path) -> None:
+    """s236: the request log's writes to a saturated disk block vLLM's API server half of each
+    second; its first tokens come three times as late while its work holds."""
+    d = recordings / "s236_model_prestage_disk_saturation_blocks_log_pipe"
+    slowed = [r for r in opened(d) if r["cause"] == "engine_slowed"]
+    assert len(slowed) == 1 and slowed[0]["nodes"] == ["lj-h100-02"]
+    assert slowed[0]["evidence"][0]["signal"] == "first_token_delayed"

@@ -72,7 +72,7 @@ def test_printing_the_configuration_shows_no_secret() -> None:
      "routes:\n  - {receivers: [s], match: {cause: [gpu_failure, sesion_isolation]}}",
      "routes[0]: field 'match.cause': unknown cause 'sesion_isolation'; the engine's causes are "
      "session_isolation, spec_residue, monitoring_gap, memory_leak, gpu_failure, gpu_throttled, "
-     "engine_stalled, engine_slowed, crash_loop, runaway_generation, spec_acceptance_collapse, "
+     "engine_stalled, engine_slowed, crash_loop, server_lost, runaway_generation, spec_acceptance_collapse, "
      "kv_pool_shrunk, kv_transfer_leak, nvlink_degraded, concurrency_capped, upstream_errors, "
      "output_capped, context_capped, api_server_errors, node_unreachable, gpus_unavailable, "
      "node_not_ready, unexplained_alerts"),
@@ -148,7 +148,7 @@ def test_the_causes_routes_may_name_are_the_engines() -> None:
 
     assert set(ENGINE_CAUSES) == {h.SESSION_ISOLATION, h.SPEC_RESIDUE, h.MONITORING_GAP, h.MEMORY_LEAK,
                                   h.GPU_FAILURE, h.GPU_THROTTLED, h.ENGINE_STALLED, h.ENGINE_SLOWED,
-                                  h.CRASH_LOOP,
+                                  h.CRASH_LOOP, h.SERVER_LOST,
                                   h.RUNAWAY_GENERATION, h.SPEC_ACCEPTANCE_COLLAPSE, h.KV_POOL_SHRUNK,
                                   h.KV_TRANSFER_LEAK, h.NVLINK_DEGRADED, h.CONCURRENCY_CAPPED,
                                   h.UPSTREAM_ERRORS, h.OUTPUT_CAPPED, h.CONTEXT_CAPPED, h.API_SERVER_ERRORS,
