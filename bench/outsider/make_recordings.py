@@ -4408,6 +4408,117 @@ s241_prometheus_external_label_reload_fingerprint_churn: 6 x 4 H100, Llama-3.3-7
   spec_residue xr-h100-05 20 to end. (2) session_isolation xr-h100-03 25 to end. (3) other/xid_79 xr-h100-06
   GPU 1 43.9 to end. (4) benign/retry_burst xr-h100-01 40-46. (5) benign/annual_report xr-h100-02 30-75.
   Labels: as listed; the reload unlabelled.
+Added later (s242-s245, a sixtieth outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s241).
+s242_kv_janitor_cronjob_deletes_mask_session_leak: 6 x 4 H100, Llama-3.3-70B TP4 (463k-token pool), Azure conv
+  2.5 req/s/node, 120 min from 13:00 UTC, no request log; drained conversations spilled to the peers;
+  jn-h100-04..06 export hostname/uuid, jn-h100-04's clock 1.1 s fast, NodeClockSkewDetected on jn-h100-06 from
+  30.2 (unlabelled), 3 % of jn-h100-02's dcgm samples lost. Months ago the platform team answered a KV-cache
+  page with a "kv-janitor" CronJob (*/10 * * * *: JAN_EVERY) that asks Prometheus for
+  min_over_time(vllm:kv_cache_usage_perc[5m]) > 0.95 (JAN_OVER) and deletes every vLLM pod it returns (new
+  fault kind pod_delete: out of the Service's endpoints at once, so no new request reaches it and nothing
+  fails at the gateway; the serving process gone DEL_GRACE = 30 s later, once uvicorn's graceful shutdown has
+  let the open streams finish; its replacement (kind repod: a new name and IP) bound as the GPUs free up,
+  started BIND_S = 5 s later and ready 100 s after, 2.27 min from the delete; no VLLMTargetDown, the new
+  target down < 2 min). From 15.0 acme-compliance's client release reuses 6 session ids on jn-h100-03 (as s1,
+  2.2 %/min of the pool): KV 5-min means 0.14-0.17 before, 0.35 at 20-25, 0.73 at 30-35, 0.86 at 40-45, 0.96
+  at 45-50 (its minimum 0.90: no deletion at 50), 0.99 at 50-60. The janitor's run at 60.0 deletes the pod;
+  the new engine is ready at 62.27, the client goes on reusing its ids, and KV climbs again: 0.13 at 60-65,
+  0.31 at 70-75, 0.60 at 80-85, 0.90 at 90-95, 0.97 at 95-100 (minimum 0.89: no deletion at 100), 0.99 at
+  100-110; deleted again at 110.0, 0.11 at 110-120. Each cycle's alerts resolve with the deletion (the old
+  pod's series end): TTFT P99 47.4, KV high 49.7, KV critical 50.9, prefix-hit 52.9, preemptions 53.7, all to
+  60.2; TTFT P99 95.2, KV high 100.4, preemptions 102.2, KV critical and prefix-hit 103.2, all to 110.2: two
+  short, self-clearing storms and two pod restarts 50 min apart, which read as routine churn. The same run at
+  60.0 deletes jn-h100-05's pod too: an M&A team's data-room review sends contracts there at 10 a minute (kind
+  contracts, as s214: Poisson, 40-90k-token prompts, 800-2000-token answers) from 40 to 62: running ~17 ->
+  ~35-42, KV 0.93 at 40-45 and 0.99 at 45-60 (minimum 0.99 at 55-60), KV critical and TTFT P99 42.7, KV high
+  45.7, preemptions and E2E 46.4, prefix-hit 52.2, all resolved at 60.2: the same KV, the same alerts and the
+  same deletion as the leak's, and nothing after it. Each new pod's cold prefix cache gives a one-evaluation
+  TTFT P99 blip at 64.4 (and at 114.4 on jn-h100-03). Fleet TTFT SLO 46.2-65.0 and 98.9-114.5. The janitor's
+  deletions are the CronJob ticks at which a pod's KV had been above 0.95 for the 5 min before, read from the
+  build's KV series; at no other tick is any node's 5-min minimum above it. (1) session_isolation jn-h100-03
+  15 to end (one window across both deletions, as s78). (2) benign/long_document jn-h100-05 40-72.27 (label
+  kind burst_window: the burst to its deletion's warm-up end). (3) benign/retry_burst jn-h100-01 85-91 (as s6:
+  GatewayUpstream5xxRateHigh 89.7-92.7, VLLMRequestAbortRateHigh 90.4-95.7). Labels: as listed; the deletions
+  themselves unlabelled.
+s243_quota_restore_backlog_hides_throttled_tenant_leak: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 110 min from 09:00 UTC, no request log; qr-h100-04..06 export hostname/uuid, qr-h100-01's clock
+  1.0 s slow, NodeClockSkewDetected on qr-h100-03 from 28.1 (unlabelled), 3 % of qr-h100-06's host samples
+  lost. The gateway pins legal-review, a contract-analysis firm, to qr-h100-02 and qr-h100-05 (about half of
+  each one's load) and enforces DESIGN's tenant quota, base quota x (1 + SLA factor) x current payment rate.
+  At 8.0 the billing sync sets legal-review's payment rate to 0.5 (an overdue invoice): its quota halves, the
+  gateway refuses ~60 % of its requests with a 429 before any upstream, and both nodes lose 30 % of their
+  arrivals (kind shift, f.rate 0.7: running ~17-19 -> ~11-14); GatewayTenantRateLimited (the tenant's 429s
+  over its responses > 0.25 for 10 min; names no node; Scenario.site) fires 18.2-57.7. At 18 a release of the
+  tenant's document-ingest bot (one service account, pinned to qr-h100-05) starts reusing 6 session ids (as
+  s1) while most of its requests are refused: 0.8 %/min of the pool at the node's load before the cut, thinned
+  with the refused traffic: KV 5-min means ~0.10-0.18 before, 0.17-0.20 at 30-50, 0.26 at 50-55; no alert. At
+  55.0 the payment posts and the rate is 1.0 again: the refusals stop (the refused sessions back with tau 5
+  min), the bot's requests all go through (kind kv_leak from 55 at 1.6 %/min, no label of its own), and the
+  tenant's clients flush the work they had deferred: one-shot documents on both nodes (kind batch_job, 0.8
+  req/s, 3-8k tokens, 300-700-token summaries) 55-70. On qr-h100-02: running ~12 -> ~27-29, KV ~0.10 ->
+  0.24-0.27 at 55-70, 0.12 at 70-75; no alert. On qr-h100-05 the same surge, at the same minute, over the leak
+  that now runs at full rate: KV 0.48 at 55-60, 0.68 at 65-75, 0.80 at 80-85, 0.93 at 90-95, 0.97-0.99 from
+  95; TTFT P99 94.4, KV high 98.4, prefix-hit 98.7, KV critical 100.1, fleet TTFT SLO 101.2, preemptions
+  101.4: the first alert 76 min after the leak began. (1) session_isolation (detail
+  ingest_bot_reused_session_ids) qr-h100-05 18 to end (one fault: the rate change is the quota's, not the
+  defect's). (2) benign/quota_restore_backlog qr-h100-02 55-75 (label kind flush_window). (3)
+  benign/retry_burst qr-h100-04 80-86 (as s6: GatewayUpstream5xxRateHigh 84.4-87.6, VLLMRequestAbortRateHigh
+  85.7-90.7). Labels: as listed; the quota cut unlabelled.
+s244_agent_limit_cut_oom_loop_seq_checkpoint_reuse: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding), Azure conv 2.5 req/s/node, 110 min from 10:00 UTC; ck-h100-02 and ck-h100-05 are the compliance
+  pool, whose vLLM request log the agent forwards (request_finished with tenant and session); ck-h100-04..06
+  export hostname/uuid, ck-h100-06's clock 0.9 s fast, NodeClockSkewDetected on ck-h100-01 from 30.0
+  (unlabelled), 3 % of ck-h100-04's vLLM samples lost. The node agent persists its seq counters with its spool
+  offsets every CKPT_S = 30 s and restores them at start (so that a restart does not read as a seq reset). At
+  14.0 a right-sizing change lowers the agent DaemonSet's memory limit 512 -> 128 MiB (the fleet's median
+  working set and a margin), rolled node by node 30 s apart: each agent stopped gracefully (SIGTERM: a final
+  checkpoint, its batches flushed) and collecting again 20 s later (new fault kind agent_kill, flag (1,)).
+  Where the request log is forwarded the agent's working set reaches ~150 MiB within minutes of a start (its
+  log collector's buffers, AGENT_WS): its cgroup's OOM killer SIGKILLs it ~330 s (ck-h100-02) / ~400 s
+  (ck-h100-05) after each start (+-30 s), and kubelet restarts it after CrashLoopBackOff's delay (10, 20, 40,
+  80, 160, 300 s and ~2 s of start-up; no run reaches the 10 min that would reset it; agent_oom_runs): 8 kills
+  on ck-h100-02 (19.83, 25.78, 31.40, 38.10, 44.97, 52.67, 63.45, 73.73), 7 on ck-h100-05 (22.50, 29.62,
+  36.40, 44.27, 52.30, 61.17, 73.12), holes in every source of 12 s growing to ~5 min. Each new process
+  resumes seq from the last periodic checkpoint before the kill, so up to 30 s of seq values are used again by
+  new records (605 records carry a seq their stream already used for another record), and re-sends the killed
+  process's last 10 s, unacknowledged (duplicates: the same seq and content). The new agent does not read the
+  kernel log back: no host oom_kill event; node-exporter's oom_kill counter gives NodeOOMKillDetected for 5
+  min after each kill, kube-state-metrics' restart count the agent pod's KubePodCrashLooping (31.3-47.3 and
+  52.8-54.6 on ck-h100-02; 35.0-45.1, 50.8-52.3 and 60.0-60.8 on ck-h100-05); host memory, RSS and the GPUs as
+  before. At 74.0 the limit is reverted by the same roll: a running agent stops gracefully; ck-h100-05's, in
+  its 300-s back-off, is replaced by the new pod at 76.33. Under it, from 32 a contact-centre tenant's
+  barge-in cancels on ck-h100-05 ramp aborts 1.5 -> 12 % and their draft state is no longer reclaimed
+  (spec_residue as s3): FB GPU 0 ~74.01k before, 74.28k at 50-55, 74.68k at 70-75, 75.43k MiB at 105-110;
+  VLLMRequestAbortRateHigh from 41.0 to the end, among the OOM-kill alerts of the same node. (1) spec_residue
+  ck-h100-05 32 to end. (2) benign/agent_oom_loop ck-h100-02 19.83-74.83 and ck-h100-05 22.5-76.33 (label kind
+  oom_loop_window: the first kill to the revert's new agent). (3) benign/retry_burst ck-h100-03 60-66 (as s6:
+  GatewayUpstream5xxRateHigh 64.5-67.8, VLLMRequestAbortRateHigh 65.5-70.8). Labels: as listed; the graceful
+  restarts unlabelled.
+s245_value_templated_growth_rule_alert_storm: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 15:00 UTC, no request log; gr-h100-04..06 export hostname/uuid, gr-h100-03's clock 1.2 s fast,
+  NodeClockSkewDetected on gr-h100-01 from 32.1 (unlabelled), 3 % of gr-h100-03's nvml samples lost. Taking
+  DESIGN's advice to alert on KV-cache growth, the platform team's GitOps sync adds a rule at 15.0 (new
+  Scenario knob growth): VLLMKVCacheGrowthHigh, deriv(vllm:kv_cache_usage_perc[5m]) * 60 > 0.03 (DESIGN's +3
+  %/min), for 0s, warning, with the label growth_per_min: '{{ printf "%.4f" $value }}' so that the page shows
+  the rate. A label that carries the value makes every evaluation whose value renders differently a new alert
+  (a new label set, a new fingerprint) and resolves the one before: 159 alerts under 151 fingerprints (a few
+  renderings recur), none lasting past its next evaluation: each sent firing once and resolved twice, 477 of
+  the recording's 772 alert records, on every node whose saw-tooth rises steeply: gr-h100-02 32 (the annual
+  report, and its saw-tooth), -03 19, -04 38 (36.6-61.3: the leak, until the pool is full), -05 44 (19 of them
+  at 40-50: the contract bursts), -06 26, -01 none; values 0.0301-0.1345 a minute. Under it: session_isolation
+  on gr-h100-04 from 30 (as s1, 2.0 %/min: KV 5-min means 0.19 at 30-35, 0.42 at 40-45, 0.78 at 50-55, 0.94 at
+  60-65, 0.99 from 70; TTFT P99 62.1, KV high 67.1, fleet TTFT SLO 68.6, prefix-hit 69.1, KV critical 71.1,
+  preemptions 71.8); benign annual_report on gr-h100-02 25-70 (KV 0.27 at 25-30 -> 0.51-0.52 at 60-70 -> 0.15
+  at 70-75, no alert but the growth rule's); benign long_document on gr-h100-05 40-60 (bursts of 4 contracts
+  every 6 min, KV ~0.30); other/network_partition on gr-h100-06 62-70 (as s5: GatewayUpstream5xxRateHigh
+  63.3-67.9, TargetDown for node-exporter and dcgm-exporter and VLLMTargetDown 64.1-70.1, GatewayHigh5xxRate
+  65.1-67.1; no growth alert while it is unreachable, 7 at 70-80 as its sessions come back). (1)
+  session_isolation gr-h100-04 30 to end. (2) benign/annual_report gr-h100-02 25-70. (3) benign/long_document
+  gr-h100-05 40-60. (4) other/network_partition gr-h100-06 62-70. Labels: as listed; the rule's storm
+  unlabelled.
 """
 from __future__ import annotations
 
@@ -4585,6 +4696,9 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     "NodeDiskIOSaturation": ("warning", 1800, "rate(node_disk_io_time_weighted_seconds_total"
                              '{job="node-exporter", device=~"(/dev/)?(mmcblk.p.+|nvme.+|rbd.+|sd.+|vd.+|'
                              'xvd.+|dm-.+|md.+|dasd.+)"}[5m]) > 10'),
+    # (s245) a platform team's KV growth-rate rule (DESIGN: alert on KV-cache growth), with its value
+    #   templated into a label: see `growth_sends`
+    "VLLMKVCacheGrowthHigh": ("warning", 0, "deriv(vllm:kv_cache_usage_perc[5m]) * 60 > 0.03"),
     # (s238) kubernetes-mixin's rule: a node with an active pressure condition that is not cordoned
     "KubeNodePressure": ("info", 600, 'kube_node_status_condition{job="kube-state-metrics", condition=~"('
                          'MemoryPressure|DiskPressure|PIDPressure)", status="true"} == 1 and on (cluster, '
@@ -4829,6 +4943,12 @@ LOG_REQ_S, LOG_RAMP, LOG_CAP = 0.2, 120.0, 0.92  # (s236) s the API server's eve
 BIND_S, FP8_KV = 5.0, 0.5  # (s238) s from a Pending pod's binding to its container's start (the image is
 #   cached on the node: no pull), and (s240) the KV bytes per token of --kv-cache-dtype fp8 (e4m3) as a share
 #   of bf16's: the same gpu_memory_utilization holds twice the tokens
+DEL_GRACE, JAN_EVERY, JAN_OVER = 30.0, 600.0, 0.95  # (s242) s from a pod's deletion to its serving
+#   process's exit (terminationGracePeriodSeconds: uvicorn's graceful shutdown lets the open streams finish,
+#   then kubelet's SIGKILL), and a KV janitor CronJob's schedule (*/10: every 600 s) and its threshold: it
+#   deletes every vLLM pod whose min_over_time(vllm:kv_cache_usage_perc[5m]) is above it
+CKPT_S = 30.0  # (s244) s between a node agent's checkpoints of its spool offsets and seq counters
+GROWTH_FMT = "%.4f"  # (s245) how a KV growth rule's label templates its value ({{ printf "%.4f" $value }})
 
 
 @dataclass
@@ -5357,6 +5477,19 @@ class Fault:
     #                    --kv-cache-dtype fp8: the same framebuffer holds 1 / FP8_KV as many KV tokens (its
     #                    pool, `pool_segments`; the held contexts and a leak's tokens as a share of it) and
     #                    vllm:cache_config_info says cache_dtype "fp8" (`vllm_records`; no draw)
+    # (s242-s245) pod_delete: at f.start a CronJob deletes the node's vLLM pod: its endpoint is removed at
+    #                    once (no new request reaches it, no 5xx), its serving process exits DEL_GRACE s
+    #                    later, and its replacement (a `repod` at f.start: a new name and IP) is bound once
+    #                    the GPUs are free and starts BIND_S s after, ready 100 s later (`life_of`; `build`'s
+    #                    spill windows; no draw but the pid); agent_kill: per f.runs (stop min, back min,
+    #                    flag) the node agent's process stops and a new one collects from `back`; it persists
+    #                    its seq counters with its spool offsets every CKPT_S s and resumes from its last
+    #                    checkpoint: flag (1,) a graceful stop (SIGTERM: a final checkpoint, its batches
+    #                    flushed: seq goes on where it was), () its cgroup's OOM killer (SIGKILL: seq resumes
+    #                    from the last periodic checkpoint, so up to CKPT_S s of seq values are used again by
+    #                    new records, and the unacknowledged batch is re-sent); the kills count for
+    #                    NodeOOMKillDetected, the restarts for the agent pod's KubePodCrashLooping until it is
+    #                    replaced at f.end (`deliver`, `ckpt_seqs`, `alerts`; no draw)
 
 
 @dataclass
@@ -5451,6 +5584,11 @@ class Scenario:
     #                    carries them, so each active alert goes on under a new label set (fingerprint) with
     #                    its old startsAt, and the old label sets are never sent again, firing or resolved
     #                    (`alerts`; no draw)
+    growth: tuple[float, float] | None = None  # (s245) (minute, threshold): from then every vLLM target has a
+    #                    rule VLLMKVCacheGrowthHigh (deriv(vllm:kv_cache_usage_perc[5m]) * 60 > threshold, for
+    #                    0s) whose labels carry its value (growth_per_min = GROWTH_FMT of it): each evaluation
+    #                    whose value renders differently is a new alert (a new fingerprint) and the one before
+    #                    it is resolved (`growth_sends`, `alerts`; no draw but the sends' delays)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -5752,6 +5890,11 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
             assert f.end is not None  #   bound back at f.end (no scrape target meanwhile): evicted by kubelet
             scraped[s0:s1] = False  #     (f.rate 0: SIGKILL, no drain) or by a planned drain (no draw but the
             restart(s0, s1 + BIND_S, s1 + BIND_S + 100, drain=bool(f.rate))  # pid)
+        elif f.kind == "pod_delete":  # (s242) deleted by a CronJob: out of the Service's endpoints at once,
+            gone = s0 + DEL_GRACE  #      the process gone after the grace period, the replacement bound as
+            st = gone + 1 + BIND_S  #     the GPUs are free (no draw but the pid)
+            restart(gone, st, st + 100)
+            drained[s0:int(st + 100)] = True
         elif f.kind == "scrape_block":
             blocked[s0:s1] = True
         elif f.kind == "sleep":  # (s90) weights to pinned host memory; an eval Job on the GPUs meanwhile
@@ -8977,6 +9120,8 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         ti = np.maximum(ti - lag_of(sc.rule_lag, ti), 0).astype(int)
         ext, host = {"cluster": "gpu-prod-eu2", **(ext or {})}, "mimir-ruler-0"
     fired: list[tuple[str, Arr, dict[str, str], str, int | None]] = []  # alertname, cond, labels, node, gpu
+    grown: list[tuple[dict[str, str], Arr, Arr, str, int | None]] = []  # (s245) labels, values, mask, node,
+    #                                                                        gpu
     allb, tot, bad = np.zeros((len(ti), len(LES))), np.zeros(len(ti)), np.zeros(len(ti))
     pgap = None if sc.prom_down is None else (sc.prom_down[0] * 60, sc.prom_down[1] * 60)  # (s179)
     wn: Callable[[Arr, Arr], Arr] = win if pgap is None else partial(win, gap=pgap)
@@ -9031,6 +9176,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             for lb, m in parts:
                 fired += [(k, c & vis & m, lb, an, e.rec_gpu) for k, c in conds.items()]
                 fired.append(("VLLMTargetDown", cfg & down & m, lb, an, e.rec_gpu))
+            if sc.growth is not None:  # (s245) the growth rule's values, templated into its labels (no draw)
+                gv = growth_values(nd, x["usage"], ti, sc.growth[0] * 60)
+                grown += [(lb, gv, m & vis, an, e.rec_gpu) for lb, m in parts]
         nb, nt = (wn(sum(e.out[k] for e in nd.engines), ti) for k in ("bad", "tot"))
         if any("ubad" in e.out for e in nd.engines):  # (s195) upstream attempts that failed and were
             ub = wn(sum(e.out.get("ubad", np.zeros(T)) for e in nd.engines), ti)  # retried elsewhere: in the
@@ -9042,7 +9190,9 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
             fired.append(("GatewayUpstreamLatencyHigh", hq(0.99, up_b) > sc.ttft_slo,
                           {"service": "llm-gateway", "instance": f"{an}:8000"}, an, None))
         hl = {"node": an, "instance": f"{an}:9100", "job": "node-exporter"}
-        ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] or [-1e9])
+        aks = [a_ * 60 for f in sc.faults if f.kind == "agent_kill" and f.node == nd.name  # (s244) the
+               for a_, _, g_ in f.runs if not g_]  #                          agent's cgroup OOM kills
+        ooms = np.array([t for (t, _, _, n_, _) in o["ev"] if n_ == "oom_kill"] + aks or [-1e9])
         sts = np.array(o["starts"] or [-1e9])
         early: Arr | int = 0  # (s179) restarts in the outage the restarts' rule still counts
         if pgap is not None:  # (s179) a counter's increase in the outage shows only in a window that also
@@ -9156,6 +9306,14 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         for f in (f for f in sc.faults if f.kind == "bmc_update" and f.node == nd.name):  # (s231)
             fired.append(("IPMITargetDown", (ti >= f.start * 60) & (ti < (f.end or f.start) * 60),
                           {"instance": bmc, "job": "ipmi"}, "-", None))
+        for f in (f for f in sc.faults if f.kind == "agent_kill" and f.node == nd.name):  # (s244) kubelet's
+            rs_ = [b_ * 60 for _, b_, g_ in f.runs if not g_]  # restarts of the OOM-killed agent (no draw)
+            if rs_:
+                dt_a = ti[:, None] - np.array(rs_)
+                al_ = {**kl, "namespace": "gpu-telemetry", "container": "gpu-agent",
+                       "pod": f"gpu-agent-{zlib.crc32(f'{nd.name}/agent'.encode()) & 0xFFFFF:05x}"}
+                fired.append(("KubePodCrashLooping", (((dt_a >= 0) & (dt_a < 900)).sum(1) >= 2)
+                              & (ti < (f.end or T / 60) * 60), al_, an, None))  # the pod replaced at f.end
         if "proxy_kills" in o:  # (s154) kubelet's restarts of an in-path proxy's container (no draw)
             dt_p = ti[:, None] - np.array(o["proxy_kills"])
             pl = {**kl, "container": o["proxy_name"]}
@@ -9271,6 +9429,70 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                     "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
+    if sc.growth is not None:  # (s245) one alert per rendered value
+        out += growth_sends(rng, sc, grown, tv, T, t0, ext, host)
+    return out
+
+
+def growth_values(nd: Node, usage: Arr, ti: Arr, m0: float) -> Arr:
+    """(s245) deriv(vllm:kv_cache_usage_perc[5m]) * 60 at each evaluation (data time `ti`): the least-squares
+    slope of the samples Prometheus holds in the 5 min before (scraped every 15 s, only while the engine
+    serves), per minute; NaN before `m0` (s) or with fewer than 2 samples. No draw."""
+    o = nd.o
+    ok = o["reach"] & o["scraped"] & ~o["blocked"] & (o["state"] == 2)
+    out = np.full(len(ti), np.nan)
+    for k, t in enumerate(ti):
+        if t < m0:
+            continue
+        xs = t - 15 * np.arange(20)
+        xs = xs[(xs >= 0) & ok[np.clip(xs, 0, len(ok) - 1)]]
+        if len(xs) < 2:
+            continue
+        ys = usage[xs]
+        xc = xs - xs.mean()
+        out[k] = float((xc * (ys - ys.mean())).sum() / (xc * xc).sum()) * 60.0
+    return out
+
+
+def growth_sends(rng: np.random.Generator, sc: Scenario,
+                 grown: list[tuple[dict[str, str], Arr, Arr, str, int | None]], tv: Arr, T: int, t0: float,
+                 ext: dict[str, str] | None, host: str) -> list[Rec]:
+    """(s245) VLLMKVCacheGrowthHigh with its value in a label (for 0s): at each evaluation whose value is over
+    the threshold the label set is the value's rendering; the same rendering as the evaluation before goes on
+    as the same alert, any other one is a new alert, and an alert whose label set the evaluation no longer
+    yields is resolved (sent then and a minute later, as every resolved alert here). Firing alerts are re-sent
+    every 60 s with endsAt = send + 4 min, as the other rules'."""
+    assert sc.growth is not None
+    thr = sc.growth[1]
+    nm = "VLLMKVCacheGrowthHigh"
+    sev, _, expr = RULES[nm]
+    expr = expr.replace("> 0.03", f"> {thr:g}")
+    out: list[Rec] = []
+    for lab, gv, m, node, gpu in grown:
+        wins: list[tuple[str, float, float | None]] = []
+        cur: tuple[str, float] | None = None
+        for k in range(len(tv)):
+            v = gv[k]
+            val = GROWTH_FMT % v if m[k] and v == v and v > thr else None
+            if cur is not None and val != cur[0]:
+                wins.append((cur[0], cur[1], float(tv[k])))
+                cur = None
+            if val is not None and cur is None:
+                cur = (val, float(tv[k]))
+        if cur is not None:
+            wins.append((cur[0], cur[1], None))
+        for val, a, b in wins:
+            labels = {"alertname": nm, "severity": sev, **lab, "growth_per_min": val, **(ext or {})}
+            sends = [(t, "firing", t + 240) for t in np.arange(a, T if b is None else b, 60.0)]
+            sends += [(b + k, "resolved", b) for k in (0, 60) if b is not None and b + k < T]
+            for t, status, end in sends:
+                out.append((t + rng.uniform(0.3, 2.5), {"v": 1, "ts_ns": 0, "node": node, "source": "alert",
+                                                        "kind": "alert", "gpu": gpu, "alert": {
+                    "status": status, "labels": labels,
+                    "annotations": {"summary": f"{nm} on {node}", "description": expr,
+                                    "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
+                    "startsAt": rfc3339(t0 + a), "endsAt": rfc3339(t0 + end), "fingerprint": fnv64(labels),
+                    "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     return out
 
 
@@ -9584,7 +9806,7 @@ def scenarios() -> list[Scenario]:
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
-            *fifty_ninth_scenarios()]
+            *fifty_ninth_scenarios(), *sixtieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -12970,6 +13192,112 @@ def fifty_ninth_scenarios() -> list[Scenario]:
     return [s238, s239, s240, s241]
 
 
+def sixtieth_scenarios() -> list[Scenario]:
+    """s242-s245, added later by a sixtieth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    jan = {"jn-h100-03": (60.0, 110.0), "jn-h100-05": (60.0,)}  # (s242) the janitor's deletions (CronJob
+    #     ticks at which the pod's KV had been above JAN_OVER for the 5 min before; read from the build's KV
+    #     series)
+    jrdy = {n: [round(m + (DEL_GRACE + 1 + BIND_S + 100) / 60, 4) for m in ms] for n, ms in jan.items()}
+    s242 = Scenario("s242_kv_janitor_cronjob_deletes_mask_session_leak", "2029-12-04T13:00:00+00:00", 120,
+                    mk("jn-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("kv_leak", "jn-h100-03", 15, cause=si, leak=2.2),
+                     *(Fault(k, n, m) for n, ms in jan.items() for m in ms for k in ("pod_delete", "repod")),
+                     Fault("contracts", "jn-h100-05", 40, 62, rate=10.0),
+                     Fault("burst_window", "jn-h100-05", 40, round(jrdy["jn-h100-05"][-1] + 10, 4), cause=ben,
+                           detail="long_document"),  # label only: the burst to its restart's warm-up end
+                     Fault("retry_burst", "jn-h100-01", 85, 91, cause=ben, detail="retry_burst")],
+                    noise=[("jn-h100-06", "NodeClockSkewDetected", 20, 120)],
+                    drop={("jn-h100-02", "dcgm"): 0.03}, spill=True)
+    for nd in s242.nodes[3:]:
+        nd.lower = True
+    s242.nodes[3].skew = 1.1
+    cut, paid = 8.0, 55.0  # (s243) legal-review's payment rate set to 0.5 by the billing sync, back to 1.0
+    s243 = Scenario("s243_quota_restore_backlog_hides_throttled_tenant_leak", "2029-12-11T09:00:00+00:00",
+                    110,
+                    mk("qr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("shift", n, cut, paid, rate=0.7) for n in ("qr-h100-02", "qr-h100-05")),
+                     Fault("kv_leak", "qr-h100-05", 18, cause=si, detail="ingest_bot_reused_session_ids",
+                           leak=0.8),
+                     Fault("kv_leak", "qr-h100-05", paid, leak=1.6),  # the bot's requests no longer refused
+                     *(Fault("batch_job", n, paid, paid + 15, rate=0.8)
+                       for n in ("qr-h100-02", "qr-h100-05")),
+                     Fault("flush_window", "qr-h100-02", paid, paid + 20, cause=ben,
+                           detail="quota_restore_backlog"),  # label only
+                     Fault("retry_burst", "qr-h100-04", 80, 86, cause=ben, detail="retry_burst")],
+                    noise=[("qr-h100-03", "NodeClockSkewDetected", 18, 110)],
+                    drop={("qr-h100-06", "host"): 0.03},
+                    site=[("GatewayTenantRateLimited", {"service": "llm-gateway", "tenant": "legal-review"},
+                           cut, paid + 2.5)])
+    for nd in s243.nodes[3:]:
+        nd.lower = True
+    s243.nodes[0].skew = -1.0
+    roll, fix = 14.0, 74.0  # (s244) the agent DaemonSet's limit cut (512 -> 128 MiB) and its revert, rolled
+    #                         node by node 30 s apart (each a graceful restart, back 20 s later)
+    ckn = [f"ck-h100-{k:02d}" for k in range(1, 7)]
+    runs: dict[str, list[tuple[float, float, tuple[int, ...]]]] = {
+        n: [(roll + 0.5 * k, round(roll + 0.5 * k + 20 / 60, 4), (1,)),
+            (fix + 0.5 * k, round(fix + 0.5 * k + 20 / 60, 4), (1,))] for k, n in enumerate(ckn)}
+    for n, run_s in (("ck-h100-02", 330.0), ("ck-h100-05", 400.0)):  # request logging on: its working set
+        runs[n] = agent_oom_runs(runs[n][0][0], run_s, runs[n][1][0])  #  passes 128 MiB within minutes
+    s244 = Scenario("s244_agent_limit_cut_oom_loop_seq_checkpoint_reuse", "2029-12-18T10:00:00+00:00", 110,
+                    mk("ck-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("agent_kill", n, roll + 0.5 * k, fix + 0.5 * k, runs=runs[n])
+                       for k, n in enumerate(ckn)),
+                     *(Fault("oom_loop_window", n, runs[n][1][0], runs[n][-1][1], cause=ben,
+                             detail="agent_oom_loop") for n in ("ck-h100-02", "ck-h100-05")),  # label only
+                     Fault("spec_residue", "ck-h100-05", 32, cause="spec_residue"),
+                     Fault("retry_burst", "ck-h100-03", 60, 66, cause=ben, detail="retry_burst")],
+                    noise=[("ck-h100-01", "NodeClockSkewDetected", 20, 110)],
+                    drop={("ck-h100-04", "vllm"): 0.03})
+    for nd in s244.nodes[3:]:
+        nd.lower = True
+    for nd in (s244.nodes[1], s244.nodes[4]):  # the compliance pool: vLLM's request log forwarded
+        nd.logging = True
+    s244.nodes[5].skew = 0.9
+    s245 = Scenario("s245_value_templated_growth_rule_alert_storm", "2029-12-27T15:00:00+00:00", 100,
+                    mk("gr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("kv_leak", "gr-h100-04", 30, cause=si, leak=2.0),
+                     Fault("annual_report", "gr-h100-02", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("long_document", "gr-h100-05", 40, 60, cause=ben, detail="long_document", burst=4),
+                     Fault("partition", "gr-h100-06", 62, 70, cause="other", detail="network_partition")],
+                    noise=[("gr-h100-01", "NodeClockSkewDetected", 22, 100)],
+                    drop={("gr-h100-03", "nvml"): 0.03}, growth=(15.0, 0.03))
+    for nd in s245.nodes[3:]:
+        nd.lower = True
+    s245.nodes[2].skew = 1.2
+    return [s242, s243, s244, s245]
+
+
+def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
+    """(s244) A node agent's stops (minutes) from a DaemonSet update at `stop` (graceful, back 20 s later) to
+    its revert at `fix`: each new process is OOM-killed by its cgroup ~`run_s` s after it starts (+-30 s, no
+    draw), and kubelet restarts it after CrashLoopBackOff's delay (10 s, doubling to 300 s; no run reaches the
+    10 min that would reset it) and ~2 s of start-up. The revert replaces the pod: a running agent stops
+    gracefully; one waiting in its back-off is replaced by the new pod's, 20 s after `fix`. (stop min, back
+    min, (1,) graceful / () OOM-killed)."""
+    runs: list[tuple[float, float, tuple[int, ...]]] = [(stop, round(stop + 20 / 60, 4), (1,))]
+    t, k, bo = stop + 20 / 60, 0, 10.0
+    while True:
+        kill = t + (run_s + 30.0 * ((3 * k) % 5 - 2) / 2) / 60
+        if kill >= fix:
+            break
+        back = kill + (bo + 2) / 60
+        if back >= fix:
+            runs.append((round(kill, 4), round(fix + 20 / 60, 4), ()))
+            return runs
+        runs.append((round(kill, 4), round(back, 4), ()))
+        t, k, bo = back, k + 1, min(2 * bo, 300.0)
+    runs.append((fix, round(fix + 20 / 60, 4), (1,)))
+    return runs
+
+
 def exporter_crashes(seed: int, minutes: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """dcgm-exporter OOM-killed by its container memory limit every 8-12 min of running (the first 2-9 min
     in), back 30-60 s later (kubelet back-off plus the host engine's start): (kill min, back min, ())."""
@@ -13171,6 +13499,9 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
     for n, al, _, _ in sc.alias:  # (s201) the same agent's restarts (no draw)
         if n in down:
             down[al] = down[n]
+    kills: dict[str, list[tuple[float, float, bool]]] = {}  # (s244) agent stops resumed from a checkpoint:
+    for f in (f for f in sc.faults if f.kind == "agent_kill"):  # (stop s, back s, graceful) (no draw)
+        kills.setdefault(f.node, []).extend((a * 60, b * 60, bool(g)) for a, b, g in f.runs)
     steps_of = {nd.name: nd.steps for nd in sc.nodes if nd.steps}  # the host clock stepped at (minute, s)
     lags: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (node, source): slow-broker episodes (s)
     for n, src, a, b in sc.lag:
@@ -13201,10 +13532,16 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
         if key[:2] in mute:  # (s219) a failed scrape produces nothing: no record, no seq used
             items = [x for x in items if not any(a <= x[0] < b for a, b in mute[key[:2]])]
         rst = down.get(who, []) if key[1] != "alert" else []
+        ck = kills.get(who) if key[1] != "alert" else None  # (s244) a checkpointing agent's stops
+        rsd = rst  # the stops after which the new process re-sends the old one's unacknowledged batch
+        if ck is not None:
+            rst = sorted(rst + [(a, b) for a, b, _ in ck])
+            rsd = sorted(rsd + [(a, b) for a, b, g in ck if not g])
         steps = steps_of.get(who, []) if key[1] != "alert" else []
         if rst:  # nothing is collected while the agent is down; the new process counts seq from 1 again
             items = [x for x in items if not any(a <= x[0] < b for a, b in rst)]
-            seqs = agent_seqs([x[0] for x in items], rst, seq0)
+            seqs = (agent_seqs([x[0] for x in items], rst, seq0) if ck is None
+                    else ckpt_seqs([x[0] for x in items], sorted(ck), seq0, who))
         for i, (t, r) in enumerate(items):
             r["ts_ns"] = t0_ns + round((t + off) * 1e9)
             if steps:  # every record the agent stamps after a step carries the stepped clock
@@ -13222,7 +13559,7 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             if who in dark and any(a <= t < b for a, b in dark[who]):  # (s217) dropped by the agent's
                 continue  #                                                       failed producer, seq used
             if rst:  # the old agent's last unacknowledged batch, re-sent by the new one from its disk buffer
-                final += [(x, r) for x in resent(t, rst, 10.0)]
+                final += [(x, r) for x in resent(t, rsd, 10.0)]
             if r["kind"] == "sample" and u < sc.drop.get(key[:2], 0.003):
                 continue  # lost in transit
             if key[:2] in lost:  # (s191) its partition has no leader: queued, expired or delivered late
@@ -13308,6 +13645,30 @@ def agent_seqs(ts: list[float], rst: list[tuple[float, float]], seq0: int) -> li
     return out
 
 
+def ckpt_seqs(ts: list[float], runs: list[tuple[float, float, bool]], seq0: int, node: str) -> list[int]:
+    """(s244) seq of each record of one stream (collection times ts, sorted) from a node agent that persists
+    its seq counters with its spool offsets every CKPT_S s of its process's life and restores them at start:
+    after a graceful stop (SIGTERM: a final checkpoint) it goes on where it was; after a SIGKILL it resumes
+    from the last periodic checkpoint before the kill, so the seq values the stream used since then are used
+    again by new records. The first process's checkpoint phase comes from the node's name (no draw)."""
+    out: list[int] = []
+    rec: list[tuple[float, int]] = []  # (collection s, seq) of the current process's records
+    n, life = seq0, 0
+    start = -float(zlib.crc32(f"{node}/ckpt".encode()) % int(CKPT_S))  # the first process's timer
+    for t in ts:
+        while life < len(runs) and t >= runs[life][1]:
+            a, b, graceful = runs[life]
+            if not graceful:
+                c = start + CKPT_S * math.floor((a - start) / CKPT_S)  # its last checkpoint before the kill
+                later = [q for tq, q in rec if tq >= c]
+                n = later[0] if later else n
+            rec, start, life = [], b, life + 1
+        out.append(n)
+        rec.append((t, n))
+        n += 1
+    return out
+
+
 def expired(t: float, eps: list[tuple[float, float]]) -> float | None:
     """(s191) A record produced at t to a partition with no leader in [a, b): it waits in the producer's
     queue and expires MSG_TIMEOUT s after it was produced (None: lost); one still queued at b is sent when
@@ -13372,6 +13733,8 @@ def build(sc: Scenario, traces: dict[str, Trace], out: Path) -> dict[str, Any]:
                      for f in sc.faults if f.kind == "kured"]
             wins += [(f.node, f.start * 60, (f.end or f.start) * 60 + 130)  # (s213) a validation Job's
                      for f in sc.faults if f.kind == "gpu_burn"]  #          drain to the pod's ready
+            wins += [(f.node, f.start * 60, f.start * 60 + DEL_GRACE + 1 + BIND_S + 100)  # (s242) a deleted
+                     for f in sc.faults if f.kind == "pod_delete"]  #      pod's replacement ready
             nd.o["spill"] = ([(a, b) for n, a, b in wins if n == nd.name],
                              [(a, b) for n, a, b in wins if n != nd.name], len(sc.nodes) - 1)
         fos = [(f.node, f.start * 60, f.end * 60, f.to) for f in sc.faults if f.kind == "failover" and f.end]
