@@ -145,6 +145,9 @@ class NodeAligner:
     max_ns: int = 0
     resumed_ns: int = 0
     all_silent: bool = False
+    renumbered_ns: int = 0
+    """When a stream of the node last started its ``seq`` numbering over (a lower ``seq`` with a
+    later event time than the highest's): its producer, the node agent, restarted."""
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
     _low_key: tuple[str, int] | None = field(default=None, repr=False, compare=False)
@@ -175,6 +178,8 @@ class NodeAligner:
                 if seq > top + 1:
                     self.stats.gaps += seq - top - 1
                 if seq > top or 0 <= win.top_ns < ts:  # SeqWindow.seen_before's new-highest case
+                    if seq <= top:
+                        self.renumbered_ns = ts
                     shift = seq - top
                     win.mask = ((win.mask << shift) | 1) & _MASK if 0 < shift < _WINDOW else 1
                     win.top = seq
@@ -242,6 +247,8 @@ class NodeAligner:
             return False
         if rec.seq > win.top + 1:
             self.stats.gaps += rec.seq - win.top - 1
+        if rec.seq <= win.top and 0 <= win.top_ns < rec.ts_ns:
+            self.renumbered_ns = rec.ts_ns
         return win.seen_before(rec.seq, rec.ts_ns)
 
     def _clock(self, source: str, ts_ns: int) -> None:

@@ -756,7 +756,9 @@ def engine_slowed(f: NodeFeatures, rules: RuleSet, expl: list[Explanation]) -> S
     if prompts >= cfg.longer_prompt_ratio * r.usual_prompt_per_request > 0:
         return Score()
     if not f.slowed:
-        return _first_token_delayed(f, cfg.recent_minutes)
+        # (an OOM kill within the hour: the host's memory is short, and its cause is a memory
+        # one; the swapping and reclaim that precede a kill hold requests up too, outsider s99)
+        return _first_token_delayed(f, cfg.recent_minutes) if not f.oom_hour else Score()
     ev = [Evidence(signal="engine_slowed",
                    value=round(s.speed_now / s.speed_before, 2) if s.speed_before > 0 else None,
                    detail=f"engine {s.engine}: {s.running_now:.0f} requests running against "

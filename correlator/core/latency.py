@@ -20,6 +20,8 @@ queues them, and a full KV pool preempts.
 [0.15, 0.15, 0.15, 0.15, 0.15]
 >>> minute_means(ring([0.3] * 54 + [0.0] * 6), ring([2.0] * 54 + [0.0] * 6), 30, 6)[-1]
 nan
+>>> minute_means(ring([0.3] * 8 + [0.6] * 6), ring([2.0] * 14), 60, 6)  # the newest minute last
+[0.15, 0.3]
 """
 
 from __future__ import annotations
@@ -72,12 +74,14 @@ def _mean(values: list[float]) -> float:
 
 def minute_means(ttft_sum: Series, ttft_count: Series, ticks: int, per_minute: int) -> list[float]:
     """Mean time to first token of each whole minute in the last ``ticks`` (NaN: none started)."""
-    sums, counts = ttft_sum.tail(ticks), ttft_count.tail(ticks)
+    n = min(len(ttft_sum), len(ttft_count), ticks)
+    n -= n % per_minute  # (whole minutes, the newest ending at the newest tick)
+    sums, counts = ttft_sum.tail(n), ttft_count.tail(n)
     out = []
-    for i in range(0, min(len(sums), len(counts)) - per_minute + 1, per_minute):
+    for i in range(0, n, per_minute):
         total = sum(v for v in sums[i : i + per_minute] if v == v)
-        n = sum(v for v in counts[i : i + per_minute] if v == v)
-        out.append(round(total / n, 6) if n > 0 else NAN)
+        started = sum(v for v in counts[i : i + per_minute] if v == v)
+        out.append(round(total / started, 6) if started > 0 else NAN)
     return out
 
 
@@ -93,7 +97,9 @@ def delayed_engine(key: str, e: EngineTrack, history: int, per_minute: int,
                    rule: DelayRule) -> Delayed | None:
     """The engine's last ``rule.recent_minutes`` of the tick history against the ticks before
     them: its mean time to first token ``rule.ratio`` times what it was or more, and
-    ``rule.added_s`` seconds more, in every recent minute at least halfway there; its requests
+    ``rule.added_s`` seconds more, in every recent minute at least halfway there and above
+    every minute before but the slowest one (a step, not a load whose long prompts make first
+    tokens late in one minute and not the next, outsider s6's long documents); its requests
     running and its generation tokens a minute each within ``rule.held_share`` of what they
     were (either way); no more than ``rule.waiting_added`` more requests waiting; prompt
     tokens not found in the prefix cache, per request, less than ``rule.longer_prompt_ratio``
@@ -112,9 +118,11 @@ def delayed_engine(key: str, e: EngineTrack, history: int, per_minute: int,
     now, before = _total(sums, k) / n_now, _total(sums, span, k) / n_before
     if not (before > 0 and now >= rule.ratio * before and now - before >= rule.added_s):
         return None
-    halfway = before * (1.0 + rule.ratio) / 2.0
-    if any(not (v >= halfway) for v in minute_means(sums, counts, k, per_minute)):
-        return None
+    means = minute_means(sums, counts, history, per_minute)
+    earlier = sorted((v for v in means[: len(means) - rule.recent_minutes] if v == v), reverse=True)
+    floor = max(before * (1.0 + rule.ratio) / 2.0, earlier[1] if len(earlier) > 1 else 0.0)
+    if any(not (v >= floor) for v in means[len(means) - rule.recent_minutes :]):
+        return None  # (a spike, or first tokens that come late now and then anyway: no step)
     run = e.running.tail(history)
     run_now, run_before = _mean(run[-k:]), _mean(run[:-k])
     if not _held(run_now, run_before, rule.held_share):

@@ -959,8 +959,30 @@ class NodeEngine:
         quiet node's past ticks are evaluated) and already quiet for the timeout at the tick,
         so that a silence is never reported before it could be known."""
         a = self.aligner
-        return [s for s, c in a.sources.items()
-                if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
+        silent = [s for s, c in a.sources.items()
+                  if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
+        if silent and self._agent_restarting(tick_ns, silent):
+            return []
+        return silent
+
+    def _agent_restarting(self, tick_ns: int, silent: list[str]) -> bool:
+        """Whether a silence of every source is taken for the node agent's next restart: it
+        restarted (a stream's numbering started over, :attr:`NodeAligner.renumbered_ns`, the
+        vLLM servers' counters going on through it) within ``agent_restart_window_s`` before the
+        silence began, and the silence is shorter than ``agent_restart_grace_s``."""
+        cfg = self.rules.alignment
+        a = self.aligner
+        restarted = a.renumbered_ns
+        if not (cfg.agent_restart_grace_s and restarted and self.state.engines):
+            return False
+        if len(silent) < sum(1 for s in a.sources if s != "alert"):
+            return False
+        began = max(c.max_ns for s, c in a.sources.items() if s != "alert")
+        if tick_ns - began >= cfg.agent_restart_grace_s * NS or \
+                not 0 <= began - restarted <= cfg.agent_restart_window_s * NS:
+            return False
+        return not any(abs(e.restart_ns - restarted) <= AGENT_RESTART_NEAR_NS
+                       for e in self.state.engines.values())
 
     def _gpus_absent(self, tick_ns: int, silent: list[str]) -> tuple[int, list[str]] | None:
         """Did the node come back without its GPUs? Its host source reporting again, for
@@ -1032,6 +1054,10 @@ HELD_EXPLANATIONS = frozenset({"context_growth"})
 
 HELD_MINUTES = 3
 """Minutes of a session-isolation incident's KV usage that must all stay at its opening level."""
+
+AGENT_RESTART_NEAR_NS = 120 * NS
+"""A server whose counters fell back this close to the agent's renumbering restarted with it
+(the node rebooted): not the agent alone."""
 
 FIRST_TOKEN_MARK = "first-token:"
 """An engine-slowed incident's hold mark, where its first tokens came late: this and the engine."""

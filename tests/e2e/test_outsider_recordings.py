@@ -134,7 +134,8 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s225_agent_otel_receiver_strips_counter_suffixes",
              "s230_host_kv_tier_absorbs_session_leak",
              "s201_agent_canary_node_name_host_ip",
-             "s236_model_prestage_disk_saturation_blocks_log_pipe")
+             "s236_model_prestage_disk_saturation_blocks_log_pipe",
+             "s238_nodefs_disk_pressure_evicts_vllm_pod_pending")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
 KNOWN_MISSES = {"s221_cloned_image_hostname_agent_twin_publisher": 2 / 3}
 """Recordings with a fault still missed, and the recall they replay at: the twin publisher's
@@ -756,3 +757,12 @@ def test_first_tokens_held_up_before_the_engine_are_an_engine_slowed(recordings:
     slowed = [r for r in opened(d) if r["cause"] == "engine_slowed"]
     assert len(slowed) == 1 and slowed[0]["nodes"] == ["lj-h100-02"]
     assert slowed[0]["evidence"][0]["signal"] == "first_token_delayed"
+
+
+def test_a_server_evicted_under_load_and_left_pending_is_lost(recordings: Path) -> None:
+    """s238: the kubelet evicted vLLM's pod under disk pressure, no drain first, and its
+    replacement stayed Pending for 25 minutes; the planned drain beside it pages nothing."""
+    d = recordings / "s238_nodefs_disk_pressure_evicts_vllm_pod_pending"
+    lost = [r for r in opened(d) if r["cause"] == "server_lost"]
+    assert [r["nodes"] for r in lost] == [["df-h100-03"]]
+    assert lost[0]["evidence"][0]["signal"] == "server_lost"

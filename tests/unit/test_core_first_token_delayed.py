@@ -84,6 +84,23 @@ def test_a_one_minute_spike_or_a_small_rise_is_no_hold_up() -> None:
     assert "engine_slowed" not in causes(node(ttft_s=during(0.15, 0.28)))  # 0.13 s more
 
 
+def test_first_tokens_late_in_some_minutes_and_not_others_are_no_step() -> None:
+    """Outsider s6: long documents arriving now and then make first tokens late in one minute
+    and on time in the next; the mean over five minutes doubles, but no step was taken."""
+    bursty = lambda t: (0.9 if int(t // 120) % 2 else 0.15) if START <= t < END else 0.15  # noqa: E731
+    assert "engine_slowed" not in causes(node(ttft_s=bursty))
+    # first tokens as late as now in two spells of the minutes before: no step above them
+    early = lambda t: 1.0 if 1800 <= t < 1920 or 2040 <= t < 2160 else during(0.15, 0.8)(t)  # noqa: E731
+    assert "engine_slowed" not in causes(node(ttft_s=early))
+
+
+def test_not_after_an_oom_kill_within_the_hour() -> None:
+    """Outsider s99: the host's memory short, swapping and reclaim before each kill hold
+    requests up too; the memory's cause names it."""
+    oom = [(START - 600, "host", "oom_kill", {"process": "python"})]
+    assert "engine_slowed" not in causes(node(extra_events=oom))
+
+
 def test_an_engine_without_the_histogram_is_not_judged() -> None:
     assert causes(node(ttft_s=None)) == set()
 
