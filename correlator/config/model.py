@@ -51,11 +51,11 @@ class Alignment(_Section):
     """A node whose records reach the fleet more than this far behind (or ahead of) fleet time,
     all the time, has its sources' silence judged on its own clock less this slack."""
     agent_restart_grace_s: NonNeg = 600.0
-    """A node whose agent restarted within ``agent_restart_window_s`` before its sources all fell
-    silent (a stream's ``seq`` numbering started over with the vLLM server's counters going
-    on: the agent, not the node, came back) has that silence taken for the agent's next
-    restart until it lasts this long (outsider s244: an agent OOM-killed every few minutes
-    under a memory limit cut too low). 0: off..."""
+    """A node whose agent restarted twice or more within ``agent_restart_window_s`` before its
+    sources all fell silent (a stream's ``seq`` numbering started over, 5 s or more after its
+    highest, with the vLLM server's counters going on: the agent, not the node, came back) has
+    that silence taken for the agent's next restart until it lasts this long (outsider s244: an
+    agent OOM-killed every few minutes under a memory limit cut too low). 0: off..."""
     agent_restart_window_s: Pos = 3600.0
     """...counted over this long."""
 

@@ -85,6 +85,16 @@ class StreamClock:
             self.stale_ns = ts_ns + 2 * self.interval_ns + lateness_ns
 
 
+RENUMBER_GAP_NS = 5 * 1_000_000_000
+"""A stream renumbered this long or more after the record of its highest ``seq`` is its
+producer restarted (it was down for a while); sooner, it is records of one stream timed
+within milliseconds of each other out of their numbering's order (vLLM's events and samples)."""
+RENUMBER_SAME_NS = 60 * 1_000_000_000
+"""Streams renumbered within this long of each other: one restart of the agent."""
+RESTARTS_KEPT = 4
+"""Agent restarts remembered per node (:attr:`NodeAligner.renumbered`)."""
+
+
 @dataclass(slots=True)
 class SeqWindow:
     """Highest ``seq`` seen on a stream, a bitmask of the 64 before it, and the event time of
@@ -146,8 +156,11 @@ class NodeAligner:
     resumed_ns: int = 0
     all_silent: bool = False
     renumbered_ns: int = 0
-    """When a stream of the node last started its ``seq`` numbering over (a lower ``seq`` with a
-    later event time than the highest's): its producer, the node agent, restarted."""
+    """When a stream of the node last started its ``seq`` numbering over (a lower ``seq``,
+    ``RENUMBER_GAP_NS`` or more after the highest's): its producer, the node agent, restarted..."""
+    renumbered: tuple[int, ...] = ()
+    """...and when it did so before, the latest ``RESTARTS_KEPT`` restarts (one restart renumbers
+    every stream of the node within seconds: those count once, :meth:`_renumbered`)."""
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
     _low_key: tuple[str, int] | None = field(default=None, repr=False, compare=False)
@@ -178,8 +191,8 @@ class NodeAligner:
                 if seq > top + 1:
                     self.stats.gaps += seq - top - 1
                 if seq > top or 0 <= win.top_ns < ts:  # SeqWindow.seen_before's new-highest case
-                    if seq <= top:
-                        self.renumbered_ns = ts
+                    if seq <= top and ts - win.top_ns >= RENUMBER_GAP_NS:
+                        self._renumbered(ts)
                     shift = seq - top
                     win.mask = ((win.mask << shift) | 1) & _MASK if 0 < shift < _WINDOW else 1
                     win.top = seq
@@ -247,9 +260,16 @@ class NodeAligner:
             return False
         if rec.seq > win.top + 1:
             self.stats.gaps += rec.seq - win.top - 1
-        if rec.seq <= win.top and 0 <= win.top_ns < rec.ts_ns:
-            self.renumbered_ns = rec.ts_ns
+        if rec.seq <= win.top and 0 <= win.top_ns <= rec.ts_ns - RENUMBER_GAP_NS:
+            self._renumbered(rec.ts_ns)
         return win.seen_before(rec.seq, rec.ts_ns)
+
+    def _renumbered(self, ts_ns: int) -> None:
+        """A stream started its numbering over at ``ts_ns``: the agent restarted, unless another
+        stream's renumbering within ``RENUMBER_SAME_NS`` already told so."""
+        if not self.renumbered or abs(ts_ns - self.renumbered[-1]) > RENUMBER_SAME_NS:
+            self.renumbered = (*self.renumbered, ts_ns)[-RESTARTS_KEPT:]
+        self.renumbered_ns = ts_ns
 
     def _clock(self, source: str, ts_ns: int) -> None:
         if self.all_silent:

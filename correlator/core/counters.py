@@ -22,7 +22,10 @@ class Counter:
         self.per_tick = Series(capacity)
 
     def observe(self, raw: float) -> bool:
-        """Account one raw reading; True when it reveals a restart."""
+        """Account one raw reading; True when it reveals a restart. A negative reading is no
+        counter's (they count from zero up): it is left out."""
+        if raw < 0:
+            return False
         self.seen = True
         if self.last_raw < 0:
             self.last_raw = raw

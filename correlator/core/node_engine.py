@@ -967,19 +967,22 @@ class NodeEngine:
 
     def _agent_restarting(self, tick_ns: int, silent: list[str]) -> bool:
         """Whether a silence of every source is taken for the node agent's next restart: it
-        restarted (a stream's numbering started over, :attr:`NodeAligner.renumbered_ns`, the
-        vLLM servers' counters going on through it) within ``agent_restart_window_s`` before the
-        silence began, and the silence is shorter than ``agent_restart_grace_s``."""
+        restarted twice or more (a stream's numbering started over,
+        :attr:`NodeAligner.renumbered`) within ``agent_restart_window_s`` before the silence
+        began, the vLLM servers' counters going on through the latest restart (one restart, a
+        rollout of the agent, is no loop), and the silence is shorter than
+        ``agent_restart_grace_s``."""
         cfg = self.rules.alignment
         a = self.aligner
-        restarted = a.renumbered_ns
-        if not (cfg.agent_restart_grace_s and restarted and self.state.engines):
+        if not (cfg.agent_restart_grace_s and len(a.renumbered) >= 2 and self.state.engines):
             return False
         if len(silent) < sum(1 for s in a.sources if s != "alert"):
             return False
         began = max(c.max_ns for s, c in a.sources.items() if s != "alert")
-        if tick_ns - began >= cfg.agent_restart_grace_s * NS or \
-                not 0 <= began - restarted <= cfg.agent_restart_window_s * NS:
+        restarted = a.renumbered[-1]
+        window = cfg.agent_restart_window_s * NS
+        if tick_ns - began >= cfg.agent_restart_grace_s * NS or not 0 <= began - restarted <= window \
+                or began - a.renumbered[-2] > window:
             return False
         return not any(abs(e.restart_ns - restarted) <= AGENT_RESTART_NEAR_NS
                        for e in self.state.engines.values())
