@@ -151,14 +151,18 @@ def merged(*streams: Iterator[Record]) -> list[Record]:
     return out
 
 
-def opened_incidents(records: Iterable[Record], rules: RuleSet) -> list[Incident]:
-    """Every record through a fresh engine, then its end: each incident's first record."""
+def incident_records(records: Iterable[Record], rules: RuleSet) -> list[Incident]:
+    """Every record through a fresh engine, then its end: every incident record it wrote."""
     eng = Engine(rules)
     incidents: list[Incident] = []
     for r in records:
         incidents += eng.process(r).incidents
-    incidents += eng.finish().incidents
+    return incidents + eng.finish().incidents
+
+
+def opened_incidents(records: Iterable[Record], rules: RuleSet) -> list[Incident]:
+    """Every record through a fresh engine, then its end: each incident's first record."""
     first: dict[str, Incident] = {}
-    for inc in incidents:
+    for inc in incident_records(records, rules):
         first.setdefault(inc.incident_id, inc)
     return list(first.values())

@@ -11,9 +11,8 @@ from collections.abc import Iterator
 
 from correlator.config import load_rules
 from correlator.core import Engine
-from correlator.wire.incidents import Incident
 from correlator.wire.records import Record
-from tests.timeline import NodeSpec, S, at, merged, node_records
+from tests.timeline import NodeSpec, S, at, incident_records, merged, node_records
 
 RULES = load_rules()
 RESTARTS = (1200.0, 1800.0)  # the agent's restarts: 20 s of nothing each, its numbering back by 8
@@ -40,11 +39,7 @@ def agent(silence_s: float, restarts: int = 2, reboot: bool = False) -> Iterator
 
 def causes(records: Iterator[Record]) -> list[str]:
     """What pages, with a healthy neighbour keeping fleet time going through the silence."""
-    eng = Engine(RULES)
-    out: list[Incident] = []
-    for r in merged(records, node_records(NodeSpec(node="gpu-node-02"), 4800.0)):
-        out += eng.process(r).incidents
-    out += eng.finish().incidents
+    out = incident_records(merged(records, node_records(NodeSpec(node="gpu-node-02"), 4800.0)), RULES)
     return [i.cause for i in out if i.status == "open"]
 
 

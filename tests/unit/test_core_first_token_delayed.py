@@ -14,7 +14,7 @@ from correlator.core import Engine
 from correlator.core.latency import DelayRule, delayed_engine
 from correlator.core.nodestate import EngineTrack
 from correlator.wire.incidents import Incident
-from tests.timeline import NodeSpec, at, node_records, sawtooth
+from tests.timeline import NodeSpec, at, incident_records, node_records, sawtooth
 
 RULES = load_rules()
 START, END = 2400.0, 3600.0  # the hold-up: minutes 40 to 60 of 80
@@ -25,11 +25,7 @@ def during(before: float, inside: float) -> Callable[[float], float]:
 
 
 def run(spec: NodeSpec, seconds: float = 4800.0) -> list[Incident]:
-    eng = Engine(RULES)
-    out: list[Incident] = []
-    for r in node_records(spec, seconds):
-        out += eng.process(r).incidents
-    return out + eng.finish().incidents
+    return incident_records(node_records(spec, seconds), RULES)
 
 
 def node(**kw: object) -> NodeSpec:

@@ -12,7 +12,7 @@ from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
 from correlator.wire.records import Record
-from tests.timeline import NodeSpec, alert, at, merged, node_records
+from tests.timeline import NodeSpec, alert, at, incident_records, merged, node_records
 
 RULES = load_rules()
 GONE = 2400.0  # vLLM's last reading: minute 40 of 80
@@ -20,12 +20,8 @@ FAILING = "GatewayUpstream5xxRateHigh"
 
 
 def run(spec: NodeSpec, alerts: list[Record] | None = None, seconds: float = 4800.0) -> list[Incident]:
-    eng = Engine(RULES)
-    out: list[Incident] = []
     records = node_records(spec, seconds)
-    for r in merged(records, iter(alerts if alerts is not None else failing())):
-        out += eng.process(r).incidents
-    return out + eng.finish().incidents
+    return incident_records(merged(records, iter(alerts if alerts is not None else failing())), RULES)
 
 
 def failing(t: float = GONE + 40) -> list[Record]:
