@@ -4519,6 +4519,66 @@ s245_value_templated_growth_rule_alert_storm: 6 x 4 H100, Llama-3.3-70B TP4, Azu
   session_isolation gr-h100-04 30 to end. (2) benign/annual_report gr-h100-02 25-70. (3) benign/long_document
   gr-h100-05 40-60. (4) other/network_partition gr-h100-06 62-70. Labels: as listed; the rule's storm
   unlabelled.
+Added later (s246-s249, a sixty-first outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s245) and need no new fault kind, knob or rule.
+s246_agent_cert_expiry_fleet_spool_hides_leak_start: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 23:30 UTC, no request log; ce-h100-04..06 export hostname/uuid, ce-h100-01's clock 1.0 s fast,
+  NodeClockSkewDetected on ce-h100-05 from 32.1 (unlabelled), 3 % of ce-h100-03's host samples lost. The node
+  agents authenticate to Kafka with one cert-manager client certificate whose renewal has been failing for
+  weeks (the internal issuer's CA was rotated; nobody alerts on certificate expiry). It expires at 00:00:00
+  (30.0): every agent's TLS handshake fails at once and all six spool to disk (kind spool, as s22). The
+  on-call fixes the issuer at ~40.5 and the renewed Secret reaches the agents' pods with kubelet's sync
+  jitter: they reconnect and flush at 41.7 / 42.3 / 42.0 / 43.1 / 41.9 / 42.6 (ce-h100-01..06), so 10-13 min
+  of every node's telemetry arrives at once, out of event order. Prometheus scrapes on: its alerts arrive in
+  real time. Inside the blackout: from 34 acme-compliance's client reuses 6 session ids on ce-h100-04 (as s1,
+  2.2 %/min): KV 5-min means 0.12-0.17 before, 0.22 at 35-40, 0.27 at 40-45 (its first 8 min delivered only
+  with the flush), 0.42 at 50-55, 0.66 at 60-65, 0.89 at 70-75, full from 80; TTFT P99 74.7, KV high and
+  critical 80.4, fleet TTFT SLO 80.9, preemptions 83.2, prefix-hit 83.4. And a client retry burst on
+  ce-h100-02 36-42 (as s6: GatewayUpstream5xxRateHigh 40.6, VLLMRequestAbortRateHigh 41.7), whose alerts
+  arrive before the agent's records of it. (1) session_isolation ce-h100-04 34 to end. (2) benign/retry_burst
+  ce-h100-02 36-42. Labels: as listed; the fleet-wide spool unlabelled (telemetry delayed, none lost, nothing
+  served wrong).
+s247_hotfix_canary_logprobs_gpu_leak_one_of_two: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 10:00 UTC, drained conversations spilled to the peers; hf-h100-04..06 export hostname/uuid,
+  hf-h100-04's clock 0.9 s slow, NodeClockSkewDetected on hf-h100-01 from 35.1 (unlabelled), 3 % of
+  hf-h100-06's dcgm samples lost. A vLLM hotfix image (a patched sampler) is canaried by drained restarts on
+  hf-h100-03 at 20 and hf-h100-05 at 24 (kind warmup: stop, process 30 s later, ready 100 s after;
+  VLLMTargetDown 22.1 / 26.1 for one evaluation). The patch keeps a tensor per request that asked for
+  top_logprobs and never frees it; the only tenant asking for logprobs (a scoring client) is routed to
+  hf-h100-03, so only there does the framebuffer grow outside the KV pool (kind fb_leak, 70 MiB/min/GPU, as
+  s93) from its new engine's ready (22.17): FB GPU 0 ~74.20k before, ~75.09k at 30-40, ~76.50k at 50-60,
+  ~77.90k at 70-80, ~79.31k MiB at 90-100; GPUFramebufferHigh from 65.9; KV, aborts and latency normal. The
+  other canary, on the same image, comes back to its old FB (~74.15k) and stays flat. Long-document bursts on
+  hf-h100-02 50-70 (4 contracts every 6 min, KV 5-min means to ~0.24, no alert). (1) benign/warmup hf-h100-03
+  20-30. (2) other/gpu_memory_leak hf-h100-03 22.1667 to end. (3) benign/warmup hf-h100-05 24-34. (4)
+  benign/long_document hf-h100-02 50-70. Labels: as listed.
+s248_quarter_close_reports_scale_out_no_fault: 6 x 4 H100 + qc-h100-07 joining at 40, Llama-3.3-70B TP4, Azure
+  conv 2.5 req/s/node, 100 min from 08:00 UTC on a quarter's last business day, no request log; qc-h100-04..07
+  export hostname/uuid, qc-h100-06's clock 1.2 s fast, NodeClockSkewDetected on qc-h100-02 from 34.1
+  (unlabelled), 3 % of qc-h100-04's vLLM samples lost. The finance team's quarter-close: three annual-report
+  sessions of ~45 min (DESIGN), one per node, staggered: qc-h100-01 20-65 (KV 5-min means 0.14 -> 0.68 at
+  55-60, 0.18 at 65-70), qc-h100-03 28-73 (-> 0.50 at 65-70), qc-h100-05 35-80 (-> 0.52 at 75-80); a scheduled
+  scale-out adds qc-h100-07 at 40 (kind join, as s91: process 90 s later, ready 100 s after; the ring gives
+  the six old nodes 6/7 of their arrivals from 43); long-document bursts on qc-h100-06 50-70 (KV to ~0.29); a
+  client retry burst on qc-h100-04 62-68 (GatewayUpstream5xxRateHigh 66.6, VLLMRequestAbortRateHigh 67.6). No
+  fault: three nodes' KV rising for 45 min at once, none reaching an alert, must not page. (1)
+  benign/annual_report qc-h100-01 20-65, qc-h100-03 28-73, qc-h100-05 35-80. (2) benign/scale_out qc-h100-07
+  40-55. (3) benign/long_document qc-h100-06 50-70. (4) benign/retry_burst qc-h100-04 62-68. Labels: as
+  listed.
+s249_xid79_retry_spill_masks_peer_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative decoding),
+  Azure conv 2.5 req/s/node, 90 min from 16:00 UTC, no request log; xp-h100-04..06 export hostname/uuid,
+  xp-h100-05's clock 1.1 s slow, NodeClockSkewDetected on xp-h100-06 from 36.2 (unlabelled), 3 % of
+  xp-h100-05's nvml samples lost. From 38 a contact-centre tenant's barge-in cancels on xp-h100-04 ramp aborts
+  1.5 -> 12 % and their draft state is no longer reclaimed (spec_residue as s3). At 40 GPU 1 of xp-h100-02
+  falls off the bus (XID 79, as s5: GPUXidErrors 40.4, upstream 5xx 41.9, VLLMTargetDown 42.7, fleet 5xx 42.9,
+  KubePodCrashLooping from 45.9 to the end); its clients' retries land on xp-h100-03 and xp-h100-04 (kind
+  retry_burst 40-46 on both: upstream 5xx 44.7 / 44.4, VLLMRequestAbortRateHigh 45.4 on both). On xp-h100-03
+  the abort alert ends with the burst; on xp-h100-04 it stays to the end, the residue's aborts taking over
+  from the retries': FB GPU 0 ~74.10k before, ~74.48k at 40-50, ~75.10k at 60-70, ~75.50k MiB at 80-90.
+  (1) spec_residue xp-h100-04 38 to end. (2) other/xid_79 xp-h100-02 GPU 1 40 to end. (3) benign/retry_burst
+  xp-h100-03 40-46 and xp-h100-04 40-46. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -9806,7 +9866,8 @@ def scenarios() -> list[Scenario]:
             *fiftieth_scenarios(), *fifty_first_scenarios(), *fifty_second_scenarios(),
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
-            *fifty_ninth_scenarios(), *sixtieth_scenarios()]
+            *fifty_ninth_scenarios(), *sixtieth_scenarios(),
+            *sixty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13273,6 +13334,71 @@ def sixtieth_scenarios() -> list[Scenario]:
         nd.lower = True
     s245.nodes[2].skew = 1.2
     return [s242, s243, s244, s245]
+
+
+def sixty_first_scenarios() -> list[Scenario]:
+    """s246-s249, added later by a sixty-first outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    exp = 30.0  # (s246) the node agents' Kafka client certificate expires at 00:00:00 UTC
+    back = {"ce-h100-01": 41.7, "ce-h100-02": 42.3, "ce-h100-03": 42.0, "ce-h100-04": 43.1,
+            "ce-h100-05": 41.9, "ce-h100-06": 42.6}  # each agent's first handshake with the renewed Secret
+    s246 = Scenario("s246_agent_cert_expiry_fleet_spool_hides_leak_start", "2030-01-07T23:30:00+00:00", 100,
+                    mk("ce-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("spool", n, exp, b) for n, b in back.items()),
+                     Fault("kv_leak", "ce-h100-04", 34, cause=si, leak=2.2),
+                     Fault("retry_burst", "ce-h100-02", 36, 42, cause=ben, detail="retry_burst")],
+                    noise=[("ce-h100-05", "NodeClockSkewDetected", 22, 100)],
+                    drop={("ce-h100-03", "host"): 0.03})
+    for nd in s246.nodes[3:]:
+        nd.lower = True
+    s246.nodes[0].skew = 1.0
+    hot = (20.0, 24.0)  # (s247) the hotfix image's drained canary restarts on hf-h100-03 / hf-h100-05
+    s247 = Scenario("s247_hotfix_canary_logprobs_gpu_leak_one_of_two", "2030-01-14T10:00:00+00:00", 100,
+                    mk("hf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("warmup", "hf-h100-03", hot[0], hot[0] + 10, cause=ben, detail="warmup"),
+                     Fault("fb_leak", "hf-h100-03", round(hot[0] + 130 / 60, 4), cause="other",
+                           detail="gpu_memory_leak", rate=70.0),
+                     Fault("warmup", "hf-h100-05", hot[1], hot[1] + 10, cause=ben, detail="warmup"),
+                     Fault("long_document", "hf-h100-02", 50, 70, cause=ben, detail="long_document",
+                           burst=4)],
+                    noise=[("hf-h100-01", "NodeClockSkewDetected", 25, 100)],
+                    drop={("hf-h100-06", "dcgm"): 0.03}, spill=True)
+    for nd in s247.nodes[3:]:
+        nd.lower = True
+    s247.nodes[3].skew = -0.9
+    qc = [f"qc-h100-{k:02d}" for k in range(1, 8)]
+    s248 = Scenario("s248_quarter_close_reports_scale_out_no_fault", "2030-03-29T08:00:00+00:00", 100,
+                    mk("qc-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", "qc-h100-01", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("annual_report", "qc-h100-03", 28, 73, cause=ben, detail="annual_report"),
+                     Fault("annual_report", "qc-h100-05", 35, 80, cause=ben, detail="annual_report"),
+                     *(Fault("shift", n, 43, rate=6 / 7) for n in qc[:6]),
+                     Fault("join", "qc-h100-07", 40, 55, cause=ben, detail="scale_out"),
+                     Fault("long_document", "qc-h100-06", 50, 70, cause=ben, detail="long_document", burst=4),
+                     Fault("retry_burst", "qc-h100-04", 62, 68, cause=ben, detail="retry_burst")],
+                    noise=[("qc-h100-02", "NodeClockSkewDetected", 24, 100)],
+                    drop={("qc-h100-04", "vllm"): 0.03})
+    for nd in s248.nodes[3:]:
+        nd.lower = True
+    s248.nodes[5].skew = 1.2
+    s249 = Scenario("s249_xid79_retry_spill_masks_peer_residue", "2030-01-21T16:00:00+00:00", 90,
+                    mk("xp-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("spec_residue", "xp-h100-04", 38, cause="spec_residue"),
+                     Fault("xid79", "xp-h100-02", 40, gpu=1, cause="other", detail="xid_79"),
+                     Fault("retry_burst", "xp-h100-03", 40, 46, cause=ben, detail="retry_burst"),
+                     Fault("retry_burst", "xp-h100-04", 40, 46, cause=ben, detail="retry_burst")],
+                    noise=[("xp-h100-06", "NodeClockSkewDetected", 26, 90)],
+                    drop={("xp-h100-05", "nvml"): 0.03})
+    for nd in s249.nodes[3:]:
+        nd.lower = True
+    s249.nodes[4].skew = -1.1
+    return [s246, s247, s248, s249]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
