@@ -4579,6 +4579,66 @@ s249_xid79_retry_spill_masks_peer_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B dr
   from the retries': FB GPU 0 ~74.10k before, ~74.48k at 40-50, ~75.10k at 60-70, ~75.50k MiB at 80-90.
   (1) spec_residue xp-h100-04 38 to end. (2) other/xid_79 xp-h100-02 GPU 1 40 to end. (3) benign/retry_burst
   xp-h100-03 40-46 and xp-h100-04 40-46. Labels: as listed.
+Added later (s250-s253, a sixty-second outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s249) and need no new fault kind, knob or rule.
+Three numbers were changed after the first build, from the built series alone, not from any replay: s250's
+leak from DESIGN's 3 %/min to 1.5 %/min and its weight-refresh wave from 40-56 to 44-60 (at 3 %/min the first
+OOM kill came at 41, before the wave), and s253's surge peaks from x1.5-1.8 to x2.1-2.4 (as s121/s125).
+s250_unscraped_canary_rss_leak_weight_refresh_wave: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 09:00 UTC, no request log, drained conversations spilled to the peers; cm-h100-04..06 export
+  hostname/uuid, cm-h100-01's clock 1.1 s fast, NodeClockSkewDetected on cm-h100-02 from 36.1 (unlabelled),
+  3 % of cm-h100-03's dcgm samples lost. At 18 a new API-server build is canaried by a drained restart on
+  cm-h100-05 (kind warmup; VLLMTargetDown 20.1 for one evaluation). The canary pod carries track=canary, and
+  the vLLM ServiceMonitor (and the node agent's vLLM collector, which discovers the same endpoint) selects
+  track=stable only: from its ready (20.17) nothing scrapes its vLLM metrics (kind mon_gap, as s4: no vllm
+  records, no vLLM rule). The canary's tokenizer bump keeps every request's detokenizer state alive, and the
+  serving process's RSS grows 1.5 %/min of host memory (f.rate 0.015): host memory 5-min means 34-35 %
+  before, 46 % at 25-30, 69 % at 40-45, 92 % at 55-60; NodeMemoryHighUtilization 58.1, OOM kill at 62.8
+  (oom_kill event, NodeOOMKillDetected 62.9), restart, upstream 5xx 64.1, fleet 5xx 65.4; it grows again to
+  84 % at 95-100. The weekly weight refresh of the five stable nodes runs in the same hour (kind
+  checkpoint_load, as s6: RSS +24 GiB and FB +2.5 GiB for ~2.5 min on each): cm-h100-01 44, -02 48, -03 52,
+  -04 56, -06 60; the controller skips canary pods. (1) benign/warmup cm-h100-05 18-28. (2) monitoring_gap
+  (detail canary_pod_unscraped) cm-h100-05 20.1667 to end. (3) benign/checkpoint_load cm-h100-01 44-49, -02
+  48-53, -03 52-57, -04 56-61, -06 60-65. Labels: as listed.
+s251_app_stop_button_cancels_beside_barge_in_residue: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding), Azure conv 2.5 req/s/node, 100 min from 14:00 UTC, no request log; ap-h100-04..06 export
+  hostname/uuid, ap-h100-02's clock 1.0 s slow, NodeClockSkewDetected on ap-h100-04 from 34.0 (unlabelled),
+  3 % of ap-h100-01's vLLM samples lost. At 35 a mobile-app release adds a "stop generating" button; the app's
+  users are routed to ap-h100-02 and ap-h100-05, where 9 % of requests are now cancelled in flight (kind
+  cancels, to the end; their draft state is reclaimed as usual: FB flat at ~74.10k MiB):
+  VLLMRequestAbortRateHigh 41.3 (-05) and 42.5 (-02), to the end. From 40 a contact-centre tenant's barge-in
+  cancels on ap-h100-03 ramp aborts 1.5 -> 12 % and their draft state is no longer reclaimed (spec_residue as
+  s3): FB GPU 0 ~74.14k before, ~74.31k at 50-60, ~74.71k at 70-80, ~75.18k MiB at 90-100;
+  VLLMRequestAbortRateHigh from 51.3 to the end, the third abort alert of the afternoon. KV flat on all
+  three. An annual-report session on ap-h100-06 30-75 (KV 5-min means 0.21 at 30-35 -> 0.49 at 65-70, 0.12
+  after; no alert). (1) benign/client_cancels ap-h100-02 and ap-h100-05 35 to end. (2) spec_residue ap-h100-03
+  40 to end. (3) benign/annual_report ap-h100-06 30-75. Labels: as listed.
+s252_riser_batch_xid79_two_nodes_retry_peers: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100
+  min from 11:00 UTC, no request log; rk-h100-04..06 export hostname/uuid, rk-h100-03's clock 1.2 s fast,
+  NodeClockSkewDetected on rk-h100-06 from 40.2 (unlabelled), 3 % of rk-h100-04's host samples lost. Two nodes
+  of the rack were re-cabled last week with PCIe risers from one bad batch: GPU 2 of rk-h100-02 falls off the
+  bus at 25 and GPU 0 of rk-h100-05 at 58 (kind xid79, as s5: GPUXidErrors 25.2 / 58.2, upstream 5xx 26.7 /
+  59.7, VLLMTargetDown 27.5 / 60.5, KubePodCrashLooping 31.0 / 64.0 to the end, fleet 5xx 28.0-34.2 /
+  61.0-67.5); each one's clients retry on its two neighbours (kind retry_burst 25-31 on rk-h100-01 and -03,
+  58-64 on rk-h100-04 and -06: upstream 5xx 29.5 / 29.2 and 62.2 / 62.5, VLLMRequestAbortRateHigh 30.5 and
+  63.5). A weight refresh on rk-h100-03 at 80 (checkpoint_load). No memory fault: two hardware faults 33 min
+  apart, each with its own storm, must page twice and nothing else. (1) other/xid_79 rk-h100-02 GPU 2 25 to
+  end. (2) benign/retry_burst rk-h100-01 and rk-h100-03 25-31. (3) other/xid_79 rk-h100-05 GPU 0 58 to end.
+  (4) benign/retry_burst rk-h100-04 and rk-h100-06 58-64. (5) benign/checkpoint_load rk-h100-03 80-85.
+  Labels: as listed.
+s253_launch_day_hotfix_rolling_restart_surge_no_fault: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 15:00 UTC, no request log, drained conversations spilled to the peers;
+  ld-h100-04..06 export hostname/uuid, ld-h100-05's clock 1.2 s slow, NodeClockSkewDetected on ld-h100-03
+  from 32.2 (unlabelled), 3 % of ld-h100-05's nvml samples lost. A product launch at 15 (kind surge, as s121:
+  extra users ramp over 20 min to x2.2/2.3/2.1/2.4/2.2/2.3 of each node's arrivals, hold to 70, fall to 40 %
+  of the peak by 85): KV 5-min means ~0.10-0.18 before, mostly 0.25-0.42 at 35-60. A hotfix for the launch's
+  client bug is rolled at 35, one node every 4 min (kind warmup: drained stop, process 30 s later, ready 100 s
+  after; the drained conversations spill to the other five); KV dips on each restarted node and rises on its
+  peers (to 0.49 on ld-h100-02 at 60-65); one VLLMPrefixCacheHitRateLow on ld-h100-02 at 52.0 (cold caches,
+  its peers' conversations). No fault: must not page. (1) benign/launch_surge ld-h100-01..06 15-70. (2)
+  benign/warmup ld-h100-01..06 35-45, 39-49, 43-53, 47-57, 51-61, 55-65. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -9867,7 +9927,7 @@ def scenarios() -> list[Scenario]:
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
-            *sixty_first_scenarios()]
+            *sixty_first_scenarios(), *sixty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13399,6 +13459,69 @@ def sixty_first_scenarios() -> list[Scenario]:
         nd.lower = True
     s249.nodes[4].skew = -1.1
     return [s246, s247, s248, s249]
+
+
+def sixty_second_scenarios() -> list[Scenario]:
+    """s250-s253, added later by a sixty-second outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    ben = "benign"
+    can = 18.0  # (s250) the API-server canary's drained restart on cm-h100-05 (ready 2.17 min later)
+    s250 = Scenario("s250_unscraped_canary_rss_leak_weight_refresh_wave", "2030-02-04T09:00:00+00:00", 100,
+                    mk("cm-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("warmup", "cm-h100-05", can, can + 10, cause=ben, detail="warmup"),
+                     Fault("mon_gap", "cm-h100-05", round(can + 130 / 60, 4), cause="monitoring_gap",
+                           detail="canary_pod_unscraped", rate=0.015),
+                     *(Fault("checkpoint_load", n, m, m + 5, cause=ben, detail="checkpoint_load")
+                       for n, m in (("cm-h100-01", 44), ("cm-h100-02", 48), ("cm-h100-03", 52),
+                                    ("cm-h100-04", 56), ("cm-h100-06", 60)))],
+                    noise=[("cm-h100-02", "NodeClockSkewDetected", 26, 100)],
+                    drop={("cm-h100-03", "dcgm"): 0.03}, spill=True)
+    for nd in s250.nodes[3:]:
+        nd.lower = True
+    s250.nodes[0].skew = 1.1
+    s251 = Scenario("s251_app_stop_button_cancels_beside_barge_in_residue", "2030-02-11T14:00:00+00:00", 100,
+                    mk("ap-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("cancels", n, 35, cause=ben, detail="client_cancels", abort=0.09)
+                       for n in ("ap-h100-02", "ap-h100-05")),
+                     Fault("spec_residue", "ap-h100-03", 40, cause="spec_residue"),
+                     Fault("annual_report", "ap-h100-06", 30, 75, cause=ben, detail="annual_report")],
+                    noise=[("ap-h100-04", "NodeClockSkewDetected", 24, 100)],
+                    drop={("ap-h100-01", "vllm"): 0.03})
+    for nd in s251.nodes[3:]:
+        nd.lower = True
+    s251.nodes[1].skew = -1.0
+    s252 = Scenario("s252_riser_batch_xid79_two_nodes_retry_peers", "2030-02-18T11:00:00+00:00", 100,
+                    mk("rk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("xid79", "rk-h100-02", 25, gpu=2, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 25, 31, cause=ben, detail="retry_burst")
+                       for n in ("rk-h100-01", "rk-h100-03")),
+                     Fault("xid79", "rk-h100-05", 58, gpu=0, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 58, 64, cause=ben, detail="retry_burst")
+                       for n in ("rk-h100-04", "rk-h100-06")),
+                     Fault("checkpoint_load", "rk-h100-03", 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[("rk-h100-06", "NodeClockSkewDetected", 30, 100)],
+                    drop={("rk-h100-04", "host"): 0.03})
+    for nd in s252.nodes[3:]:
+        nd.lower = True
+    s252.nodes[2].skew = 1.2
+    peaks = (2.2, 2.3, 2.1, 2.4, 2.2, 2.3)  # (s253) the launch's extra users per node (x the usual arrivals)
+    s253 = Scenario("s253_launch_day_hotfix_rolling_restart_surge_no_fault", "2030-02-25T15:00:00+00:00", 100,
+                    mk("ld-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("surge", f"ld-h100-0{k + 1}", 15, 70, rate=p, cause=ben, detail="launch_surge")
+                       for k, p in enumerate(peaks)),
+                     *(Fault("warmup", f"ld-h100-0{k + 1}", 35 + 4 * k, 45 + 4 * k, cause=ben,
+                             detail="warmup") for k in range(6))],
+                    noise=[("ld-h100-03", "NodeClockSkewDetected", 22, 100)],
+                    drop={("ld-h100-05", "nvml"): 0.03}, spill=True)
+    for nd in s253.nodes[3:]:
+        nd.lower = True
+    s253.nodes[4].skew = -1.2
+    return [s250, s251, s252, s253]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
