@@ -378,12 +378,15 @@ def test_a_sidecar_growing_beside_the_serving_process_is_paged_at_its_oom_kill(r
     """s82: a KV-offload cache server whose eviction frees nothing grows the host's memory
     while vLLM's own holds, until the kernel kills it. Memory beside the serving process counts
     once something was killed (a page cache never is); the same server filling to its cap on
-    another node pages nothing."""
-    got = opened(recordings / "s82_kv_offload_sidecar_host_leak")
-    assert [(r["cause"], r["nodes"]) for r in got] == [("memory_leak", ["ko-h100-05"])]
-    assert "outside the serving process" in got[0]["evidence"][0]["detail"]
-    statuses = [r["status"] for r in incident_records(recordings / "s82_kv_offload_sidecar_host_leak")]
-    assert "resolved" not in statuses  # it grows again after the kill, to the recording's end
+    another node pages nothing. Its requests' first tokens come late as the host's memory runs
+    short, so the incident may open as ``engine_slowed`` minutes before the kill; the leak then
+    takes it over (docs/detection.md, ``engine_slowed``)."""
+    records = incident_records(recordings / "s82_kv_offload_sidecar_host_leak")
+    assert {r["incident_id"] for r in records} == {records[0]["incident_id"]}  # one incident
+    last = records[-1]
+    assert (last["cause"], last["nodes"]) == ("memory_leak", ["ko-h100-05"])
+    assert "outside the serving process" in last["evidence"][0]["detail"]
+    assert "resolved" not in [r["status"] for r in records]  # it grows again after the kill, to the end
 
 
 def test_a_framebuffer_leak_too_slow_for_points_is_paged_as_a_memory_leak(recordings: Path) -> None:
