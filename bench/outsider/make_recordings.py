@@ -4639,6 +4639,60 @@ s253_launch_day_hotfix_rolling_restart_surge_no_fault: 6 x 4 H100, Llama-3.3-70B
   peers (to 0.49 on ld-h100-02 at 60-65); one VLLMPrefixCacheHitRateLow on ld-h100-02 at 52.0 (cold caches,
   its peers' conversations). No fault: must not page. (1) benign/launch_surge ld-h100-01..06 15-70. (2)
   benign/warmup ld-h100-01..06 35-45, 39-49, 43-53, 47-57, 51-61, 55-65. Labels: as listed.
+Added later (s254-s257, a sixty-third outsider, same clean-room rules; fixed before any replay; "as built"
+figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s253) and need no new fault kind, knob or rule.
+s254_weight_refresh_wave_hides_draft_residue_start: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding), Azure conv 2.5 req/s/node, 100 min from 13:00 UTC, no request log; wr-h100-04..06 export
+  hostname/uuid, wr-h100-01's clock 0.9 s fast, NodeClockSkewDetected on wr-h100-05 from 36.1 (unlabelled), 3
+  % of wr-h100-06's dcgm samples lost. The weekly weight refresh runs one node every 4 min from 24 (kind
+  checkpoint_load, as s6: RSS +24 GiB, FB +2.5 GiB for ~90 s): wr-h100-01 24, -02 28, -03 32, -04 36, -05 40,
+  -06 44. From 33 a contact-centre tenant's barge-in cancels on wr-h100-04 ramp aborts 1.5 -> 12 % and their
+  draft state is no longer reclaimed (spec_residue as s3); its own refresh at 36 puts a 2.5 GiB spike on top
+  of the residue's first minutes: FB GPU 0 ~74.2k before, ~74.9k at 35-40 (the spike), ~74.3k at 40-45, ~74.6k
+  at 55-60, ~75.0k at 75-80, ~75.4k MiB at 95-100; VLLMRequestAbortRateHigh from 43.7 to the end. An
+  annual-report session on wr-h100-02 45-90 (KV 5-min means 0.22 at 45-50 -> 0.52 at 80-85, 0.12 after; no
+  alert). (1) benign/checkpoint_load wr-h100-01..06 24-29, 28-33, 32-37, 36-41, 40-45, 44-49. (2)
+  spec_residue wr-h100-04 33 to end. (3) benign/annual_report wr-h100-02 45-90. Labels: as listed.
+s255_support_bot_session_reuse_under_contract_batch: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.75 req/s/node
+  (as s1), 100 min from 10:00 UTC, request logging (tenant/session) ON; sb-h100-04..06 export hostname/uuid,
+  sb-h100-04's clock 1.0 s slow, NodeClockSkewDetected on sb-h100-06 from 34.2 (unlabelled), 3 % of
+  sb-h100-02's vLLM samples lost. A legal team's contract batch on sb-h100-03 20-50 (kind long_document, 4
+  contracts every 6 min). From 32, inside that batch, a support-bot tenant's (globex-support) client reuses
+  6 session ids on the same node (kv_leak as s1, 1.8 %/min): KV 5-min means 0.35-0.48 before (Mooncake's long
+  prompts), 0.49 at 30-35, 0.57 at 40-45, 0.75 at 50-55, 0.88 at 60-65, 0.99 from 75; the batch's end at 50
+  does not bring it down. VLLMPrefixCacheHitRateLow 72.9, VLLMKVCacheUsageCritical 74.7, preemptions 76.5,
+  VLLMKVCacheUsageHigh 77.7, to the end; Mooncake's TTFT P99 alerts come and go on five nodes from 2.5 (the
+  fleet's long prompts, unlabelled). A client retry burst on sb-h100-05 55-61 (upstream 5xx 59.7, abort 60.5)
+  and a drained restart of sb-h100-01 at 70 (warmup). (1) benign/long_document sb-h100-03 20-50. (2)
+  session_isolation sb-h100-03 32 to end. (3) benign/retry_burst sb-h100-05 55-61. (4) benign/warmup
+  sb-h100-01 70-80. Labels: as listed.
+s256_voice_barge_in_cancels_reclaimed_no_fault: 6 x 4 H100, Llama-3.3-70B TP4 + 1B draft (speculative
+  decoding), Azure conv 2.5 req/s/node, 100 min from 18:00 UTC, no request log, drained conversations spilled
+  to the peers; vb-h100-04..06 export hostname/uuid, vb-h100-05's clock 1.1 s fast, NodeClockSkewDetected on
+  vb-h100-01 from 38.0 (unlabelled), 3 % of vb-h100-03's host samples lost. At 30 a voice-assistant tenant
+  enables barge-in for its evening users, routed to vb-h100-02 and vb-h100-05: 10 % of their requests are
+  cancelled in flight to the end (kind cancels), but on this engine build the draft state is reclaimed as
+  usual: FB GPU 0 flat at ~74.2k MiB, KV normal; VLLMRequestAbortRateHigh 37.0 (-02) and 37.5 (-05), to the
+  end. Long-document bursts on vb-h100-04 50-70 (KV 5-min means to 0.33, no alert), a client retry burst on
+  vb-h100-06 62-68 (upstream 5xx 66.5, abort 67.5) and a drained restart of vb-h100-03 at 80 (VLLMTargetDown
+  82.0, one evaluation). No fault: the spec-decoding fleet's sustained abort alerts without any memory growth
+  must not page. (1) benign/client_cancels vb-h100-02 and vb-h100-05 30 to end. (2) benign/long_document
+  vb-h100-04 50-70. (3) benign/retry_burst vb-h100-06 62-68. (4) benign/warmup vb-h100-03 80-90. Labels: as
+  listed.
+s257_fan_firmware_push_throttles_two_gpus_no_memory_fault: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 09:00 UTC, no request log; ff-h100-04..06 export hostname/uuid, ff-h100-02's clock
+  1.2 s slow, NodeClockSkewDetected on ff-h100-04 from 40.2 (unlabelled), 3 % of ff-h100-01's nvml samples
+  lost. A BMC fan-controller firmware push leaves one GPU fan of two nodes stalled: GPU 1 of ff-h100-03 from
+  38 (kind throttle, as s47: clocks to ~50 %, GPU temperature held at ~87 C from 40; GPUTemperatureHigh 45.0,
+  its TP group slow: VLLMTimeToFirstTokenP99High 64.7, VLLME2ELatencyHigh 73.4) until the fan is hot-swapped
+  at 78 (temperature back to ~57 C by 80), and GPU 3 of ff-h100-05 from 52 (clocks to ~55 %, ~87 C from 55,
+  GPUTemperatureHigh 58.5 to the end). Long-document bursts on ff-h100-06 20-40 (KV 5-min means to 0.32, no
+  alert) and a client retry burst on ff-h100-02 60-66 (upstream 5xx 64.4, abort 65.4). No memory fault: two
+  cooling faults must be paged (as other), nothing else. (1) benign/long_document ff-h100-06 20-40. (2)
+  other/thermal_throttle ff-h100-03 GPU 1 38-78. (3) other/thermal_throttle ff-h100-05 GPU 3 52 to end. (4)
+  benign/retry_burst ff-h100-02 60-66. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -9927,7 +9981,7 @@ def scenarios() -> list[Scenario]:
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
-            *sixty_first_scenarios(), *sixty_second_scenarios()]
+            *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13522,6 +13576,66 @@ def sixty_second_scenarios() -> list[Scenario]:
         nd.lower = True
     s253.nodes[4].skew = -1.2
     return [s250, s251, s252, s253]
+
+
+def sixty_third_scenarios() -> list[Scenario]:
+    """s254-s257, added later by a sixty-third outsider, same rules (see the module docstring)."""
+    q72, l70 = "Qwen/Qwen2.5-72B-Instruct", "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    wr = [f"wr-h100-0{k}" for k in range(1, 7)]  # (s254) weekly weight refresh, a node every 4 min from 24
+    s254 = Scenario("s254_weight_refresh_wave_hides_draft_residue_start", "2030-03-04T13:00:00+00:00", 100,
+                    mk("wr-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("checkpoint_load", n, 24 + 4 * k, 29 + 4 * k, cause=ben,
+                             detail="checkpoint_load") for k, n in enumerate(wr)),
+                     Fault("spec_residue", "wr-h100-04", 33, cause="spec_residue"),
+                     Fault("annual_report", "wr-h100-02", 45, 90, cause=ben, detail="annual_report")],
+                    noise=[("wr-h100-05", "NodeClockSkewDetected", 26, 100)],
+                    drop={("wr-h100-06", "dcgm"): 0.03})
+    for nd in s254.nodes[3:]:
+        nd.lower = True
+    s254.nodes[0].skew = 0.9
+    s255 = Scenario("s255_support_bot_session_reuse_under_contract_batch", "2030-03-11T10:00:00+00:00", 100,
+                    mk("sb-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.75, iv, logging=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("long_document", "sb-h100-03", 20, 50, cause=ben, detail="long_document", burst=4),
+                     Fault("kv_leak", "sb-h100-03", 32, cause=si, leak=1.8, tenant="globex-support"),
+                     Fault("retry_burst", "sb-h100-05", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "sb-h100-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("sb-h100-06", "NodeClockSkewDetected", 24, 100)],
+                    drop={("sb-h100-02", "vllm"): 0.03})
+    for nd in s255.nodes[3:]:
+        nd.lower = True
+    s255.nodes[3].skew = -1.0
+    s256 = Scenario("s256_voice_barge_in_cancels_reclaimed_no_fault", "2030-03-18T18:00:00+00:00", 100,
+                    mk("vb-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("cancels", n, 30, cause=ben, detail="client_cancels", abort=0.10)
+                       for n in ("vb-h100-02", "vb-h100-05")),
+                     Fault("long_document", "vb-h100-04", 50, 70, cause=ben, detail="long_document", burst=4),
+                     Fault("retry_burst", "vb-h100-06", 62, 68, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "vb-h100-03", 80, 90, cause=ben, detail="warmup")],
+                    noise=[("vb-h100-01", "NodeClockSkewDetected", 28, 100)],
+                    drop={("vb-h100-03", "host"): 0.03}, spill=True)
+    for nd in s256.nodes[3:]:
+        nd.lower = True
+    s256.nodes[4].skew = 1.1
+    thr = "thermal_throttle"
+    s257 = Scenario("s257_fan_firmware_push_throttles_two_gpus_no_memory_fault", "2030-03-25T09:00:00+00:00",
+                    100,
+                    mk("ff-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("long_document", "ff-h100-06", 20, 40, cause=ben, detail="long_document", burst=4),
+                     Fault("throttle", "ff-h100-03", 38, 78, gpu=1, cause="other", detail=thr, rate=0.5),
+                     Fault("throttle", "ff-h100-05", 52, gpu=3, cause="other", detail=thr, rate=0.55),
+                     Fault("retry_burst", "ff-h100-02", 60, 66, cause=ben, detail="retry_burst")],
+                    noise=[("ff-h100-04", "NodeClockSkewDetected", 30, 100)],
+                    drop={("ff-h100-01", "nvml"): 0.03})
+    for nd in s257.nodes[3:]:
+        nd.lower = True
+    s257.nodes[1].skew = -1.2
+    return [s254, s255, s256, s257]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
