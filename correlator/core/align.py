@@ -155,12 +155,11 @@ class NodeAligner:
     max_ns: int = 0
     resumed_ns: int = 0
     all_silent: bool = False
-    renumbered_ns: int = 0
-    """When a stream of the node last started its ``seq`` numbering over (a lower ``seq``,
-    ``RENUMBER_GAP_NS`` or more after the highest's): its producer, the node agent, restarted..."""
     renumbered: tuple[int, ...] = ()
-    """...and when it did so before, the latest ``RESTARTS_KEPT`` restarts (one restart renumbers
-    every stream of the node within seconds: those count once, :meth:`_renumbered`)."""
+    """When streams of the node started their ``seq`` numbering over (a lower ``seq``,
+    ``RENUMBER_GAP_NS`` or more after the highest's: their producer, the node agent,
+    restarted), the latest ``RESTARTS_KEPT`` restarts (one restart renumbers every stream of
+    the node within seconds: those count once, :meth:`_renumbered`)."""
     _heap: list[tuple[int, int, AlignedRecord]] = field(default_factory=list)
     _order: count[int] = field(default_factory=count)
     _low_key: tuple[str, int] | None = field(default=None, repr=False, compare=False)
@@ -269,7 +268,6 @@ class NodeAligner:
         stream's renumbering within ``RENUMBER_SAME_NS`` already told so."""
         if not self.renumbered or abs(ts_ns - self.renumbered[-1]) > RENUMBER_SAME_NS:
             self.renumbered = (*self.renumbered, ts_ns)[-RESTARTS_KEPT:]
-        self.renumbered_ns = ts_ns
 
     def _clock(self, source: str, ts_ns: int) -> None:
         if self.all_silent:

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from correlator.core import metrics as m
 from correlator.core.nodestate import EngineTrack, NodeState
-from correlator.core.series import NAN, Series
+from correlator.core.series import NAN, Series, mean
 
 
 class Delayed(NamedTuple):
@@ -67,11 +67,6 @@ def _total(s: Series | None, ticks: int, skip: int = 0) -> float:
     return sum(v for v in values[: len(values) - skip] if v == v)
 
 
-def _mean(values: list[float]) -> float:
-    kept = [v for v in values if v == v]
-    return sum(kept) / len(kept) if kept else NAN
-
-
 def minute_means(ttft_sum: Series, ttft_count: Series, ticks: int, per_minute: int) -> list[float]:
     """Mean time to first token of each whole minute in the last ``ticks`` (NaN: none started)."""
     n = min(len(ttft_sum), len(ttft_count), ticks)
@@ -85,12 +80,9 @@ def minute_means(ttft_sum: Series, ttft_count: Series, ticks: int, per_minute: i
     return out
 
 
-def _per_tick(e: EngineTrack, names: str | tuple[str, ...]) -> Series | None:
-    for name in (names,) if isinstance(names, str) else names:
-        c = e.counters.get(name)
-        if c is not None:
-            return c.per_tick
-    return None
+def _per_tick(e: EngineTrack, *names: str) -> Series | None:
+    c = e.first(names)
+    return c.per_tick if c is not None else None
 
 
 def delayed_engine(key: str, e: EngineTrack, history: int, per_minute: int,
@@ -124,14 +116,14 @@ def delayed_engine(key: str, e: EngineTrack, history: int, per_minute: int,
     if any(not (v >= floor) for v in means[len(means) - rule.recent_minutes :]):
         return None  # (a spike, or first tokens that come late now and then anyway: no step)
     run = e.running.tail(history)
-    run_now, run_before = _mean(run[-k:]), _mean(run[:-k])
+    run_now, run_before = mean(run[-k:]), mean(run[:-k])
     if not _held(run_now, run_before, rule.held_share):
         return None
     gen = _per_tick(e, m.GENERATION_TOKENS)
     if gen is not None and not _held(_total(gen, k) / k, _total(gen, span, k) / span, rule.held_share):
         return None
     wait = e.waiting.tail(history)
-    if _mean(wait[-k:]) > _mean(wait[:-k]) + rule.waiting_added:
+    if mean(wait[-k:]) > mean(wait[:-k]) + rule.waiting_added:
         return None
     if not _prompts_held(e, k, span, n_now, n_before, rule):
         return None
@@ -153,7 +145,7 @@ def _prompts_held(e: EngineTrack, k: int, span: int, n_now: float, n_before: flo
     prompts = _per_tick(e, m.PROMPT_TOKENS)
     if prompts is None:
         return True
-    hits = _per_tick(e, m.PREFIX_HITS)
+    hits = _per_tick(e, *m.PREFIX_HITS)
     p_now, p_before = _total(prompts, k), _total(prompts, span, k)
     h_now = _total(hits, k) if hits is not None else 0.0
     h_before = _total(hits, span, k) if hits is not None else 0.0

@@ -300,7 +300,7 @@ class EngineTrack:
             self.demand_by_minute.add(sum(c.per_tick.ago(0) for c in tokens))
         else:
             self.demand_by_minute.add(self.running.ago(0))
-        hits, queries = self._first(m.PREFIX_HITS), self._first(m.PREFIX_QUERIES)
+        hits, queries = self.first(m.PREFIX_HITS), self.first(m.PREFIX_QUERIES)
         self.hits_by_minute.add(hits.per_tick.ago(0) if hits is not None else NAN)
         self.queries_by_minute.add(queries.per_tick.ago(0) if queries is not None else NAN)
         finished = [c.per_tick.ago(0) for key, c in self.counters.items() if key.startswith("finished_")]
@@ -330,7 +330,7 @@ class EngineTrack:
         drafts = self._drafts()
         return (drafts[1].total(ticks), drafts[0].total(ticks)) if drafts else (0.0, 0.0)
 
-    def _first(self, names: tuple[str, ...]) -> Counter | None:
+    def first(self, names: tuple[str, ...]) -> Counter | None:
         """The first of ``names`` this engine exports."""
         return next((c for name in names if (c := self.counters.get(name)) is not None), None)
 
@@ -342,7 +342,7 @@ class EngineTrack:
 
     def increase(self, names: str | tuple[str, ...], ticks: int) -> float:
         """Increase over the last ``ticks`` of the first of ``names`` this engine exports."""
-        c = self._first((names,) if isinstance(names, str) else names)
+        c = self.first((names,) if isinstance(names, str) else names)
         return c.total(ticks) if c is not None else 0.0
 
     def http_answered(self, statuses: str, ticks: int) -> float:
@@ -579,8 +579,8 @@ class NodeState:
     ``PODS_KEPT``: a serving instance spanning nodes is one pod group (:mod:`instances`)."""
     exporter_host: str = ""
     """The host dcgm-exporter's ``Hostname`` label (``hostname`` in some of its versions) names
-    on the node's records, as last read
-    ("": none read): where they were collected, whatever node name they arrive under."""
+    on the node's records, as last read ("": none read): where they were collected, whatever
+    node name they arrive under."""
 
     def __post_init__(self) -> None:
         self.host = HostTrack(self.cap)
