@@ -4693,6 +4693,64 @@ s257_fan_firmware_push_throttles_two_gpus_no_memory_fault: 6 x 4 H100, Llama-3.3
   cooling faults must be paged (as other), nothing else. (1) benign/long_document ff-h100-06 20-40. (2)
   other/thermal_throttle ff-h100-03 GPU 1 38-78. (3) other/thermal_throttle ff-h100-05 GPU 3 52 to end. (4)
   benign/retry_burst ff-h100-02 60-66. Labels: as listed.
+Added later (s258-s261, a sixty-fourth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s257) and need no new fault kind, knob or rule. No
+number was changed after the first build.
+s258_annual_report_hides_same_node_session_reuse: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node,
+  100 min from 10:00 UTC, no request log; ar-h100-04..06 export hostname/uuid, ar-h100-06's clock 1.0 s fast,
+  NodeClockSkewDetected on ar-h100-02 from 36.1 (unlabelled), 3 % of ar-h100-04's dcgm samples lost. The
+  finance team's annual-report session (as s6: a turn every ~45 s, its context held) runs on ar-h100-03 25-70
+  and another on ar-h100-05 27-72. From 29, four minutes into the report on the same node, an analytics
+  tenant's (initech-analytics) client reuses 6 session ids there (kv_leak as s1, 1.5 %/min): ar-h100-03's KV
+  5-min means 0.08-0.15 before, 0.20 at 25-30, 0.39 at 35-40, 0.62 at 45-50, 0.87 at 55-60, 0.99 at 65-70,
+  0.89 at 70-75 (the report's context freed), then 0.95-1.00 to the end; the control report's node peaks at
+  0.52 at 60-65 and is back to 0.15 by 75. On ar-h100-03, to the end: TTFT P99 58.2, preemptions 65.2, KV
+  high 68.6, KV critical 68.7, prefix-hit 84.4, E2E 92.9; fleet TTFT SLO from 64.4. A client retry burst on
+  ar-h100-01 58-64 (upstream 5xx 62.2, abort 63.4). (1) benign/annual_report ar-h100-03 25-70. (2)
+  session_isolation ar-h100-03 29 to end. (3) benign/annual_report ar-h100-05 27-72. (4) benign/retry_burst
+  ar-h100-01 58-64. Labels: as listed.
+s259_nvlink_xid74_inside_contract_batch_tp4: 6 x 4 H100 (NVLink, dcgm-exporter also exporting NVLink bandwidth
+  and PCIe TX/RX rates, Node.nvlink as s55), Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 100 min from 14:00
+  UTC, no request log; nx-h100-04..06 export hostname/uuid, nx-h100-01's clock 1.1 s slow,
+  NodeClockSkewDetected on nx-h100-04 from 40.2 (unlabelled), 3 % of nx-h100-02's host samples lost. A legal
+  team's contract batch on nx-h100-03 and nx-h100-06 25-55 (kind long_document, 4 contracts every 6 min).
+  At 38, inside the batch, GPU 2 of nx-h100-03 logs XID 74 (a fatal NVLink error, kind nvlink_xid as s55):
+  the server exits (process_start 38.2, engine_start 39.9; FB re-allocated: GPU 0's 5-min mean ~74.0k -> 57.6k
+  at 35-40) and its TP4 group comes back with the ring hops of GPU 2 through host memory (PCIe of GPUs 1-3
+  ~0.14 -> ~5 GB/s, running ~16-18 -> ~23-29 to the end). GPUXidErrors 38.2, upstream 5xx 39.5, fleet 5xx
+  40.7, then TTFT P99 42.0 and E2E 45.5 to the end, which inside the batch look like its long prefills; the
+  control batch on nx-h100-06 raises no alert. A weight refresh on nx-h100-01 at 70 (checkpoint_load). (1)
+  benign/long_document nx-h100-03 25-55. (2) other/xid_74 nx-h100-03 GPU 2 38 to end. (3)
+  benign/long_document nx-h100-06 25-55. (4) benign/checkpoint_load nx-h100-01 70-75. Labels: as listed.
+s260_audit_report_and_contract_batch_same_node_no_fault: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 08:30 UTC, no request log, drained conversations spilled to the peers;
+  ad-h100-04..06 export hostname/uuid, ad-h100-03's clock 1.2 s fast, NodeClockSkewDetected on ad-h100-05
+  from 34.1 (unlabelled), 3 % of ad-h100-03's vLLM samples lost. An audit week: the auditors' annual-report
+  session on ad-h100-02 20-65 and, on the same node, their contract batch 30-60 (kind long_document, ~1
+  contract a minute, 40-90k tokens): KV 5-min means 0.11-0.14 before, 0.21 at 20-25, 0.39 at 30-40, 0.59-0.69
+  at 40-60, 0.58 at 60-65, 0.14 from 65; TTFT P99 44.6-60.9. A client retry burst on ad-h100-04 45-51
+  (upstream 5xx 49.4, abort 50.6, fleet 5xx 51.4), a weight refresh on ad-h100-02 at 68 (checkpoint_load)
+  and a drained restart of ad-h100-06 at 80 (warmup, VLLMTargetDown 82.1). No fault: one node's KV held high
+  for 40 min by two legitimate workloads at once must not page. (1) benign/annual_report ad-h100-02 20-65.
+  (2) benign/long_document ad-h100-02 30-60. (3) benign/retry_burst ad-h100-04 45-51. (4)
+  benign/checkpoint_load ad-h100-02 68-73. (5) benign/warmup ad-h100-06 80-90. Labels: as listed.
+s261_refresh_hook_blocks_scrape_rss_leak_after_own_load: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, 100 min from 12:00 UTC, no request log; rh-h100-04..06 export hostname/uuid, rh-h100-02's clock
+  0.9 s slow, NodeClockSkewDetected on rh-h100-03 from 38.2 (unlabelled), 3 % of rh-h100-06's nvml samples
+  lost. A weight refresh on rh-h100-02 26, rh-h100-04 30 and rh-h100-06 34 (kind checkpoint_load, as s6: RSS
+  +24 GiB, FB +2.5 GiB for ~2.5 min). On rh-h100-04 the refresh's post-upgrade hook re-applies the pod's
+  NetworkPolicy from a stale values file that leaves out the monitoring namespace, so from 32 nothing scrapes
+  its vLLM metrics (kind mon_gap, as s4/s17: no vllm records, no vLLM rule), and the API-server image the hook
+  also bumped keeps every request's detokenizer state: the serving process's RSS grows 1.5 %/min of host
+  memory (f.rate 0.015) from 32, while the load's own RSS spike ends: host memory 5-min means 0.34-0.36
+  before, 0.43 at 35-40, 0.58 at 45-50, 0.80 at 60-65, 0.93 at 70-75; NodeMemoryHighUtilization 70.2, OOM kill
+  at 74.6 (NodeOOMKillDetected 74.7), restart, upstream 5xx 76.0, fleet 5xx 77.5; it grows again to 0.65 at
+  95-100. An annual-report session on rh-h100-01 40-85 (KV to 0.59 at 80-85, no alert) and a client retry
+  burst on rh-h100-05 60-66 (upstream 5xx 64.7, abort 65.7). (1) benign/checkpoint_load rh-h100-02 26-31,
+  rh-h100-04 30-35, rh-h100-06 34-39. (2) monitoring_gap (detail refresh_hook_netpol) rh-h100-04 32 to end.
+  (3) benign/annual_report rh-h100-01 40-85. (4) benign/retry_burst rh-h100-05 60-66. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -9981,7 +10039,8 @@ def scenarios() -> list[Scenario]:
             *fifty_third_scenarios(), *fifty_fourth_scenarios(), *fifty_fifth_scenarios(),
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
-            *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios()]
+            *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
+            *sixty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13636,6 +13695,67 @@ def sixty_third_scenarios() -> list[Scenario]:
         nd.lower = True
     s257.nodes[1].skew = -1.2
     return [s254, s255, s256, s257]
+
+
+def sixty_fourth_scenarios() -> list[Scenario]:
+    """s258-s261, added later by a sixty-fourth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}
+    si, ben = "session_isolation", "benign"
+    s258 = Scenario("s258_annual_report_hides_same_node_session_reuse", "2030-04-01T10:00:00+00:00", 100,
+                    mk("ar-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", "ar-h100-03", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "ar-h100-03", 29, cause=si, leak=1.5, tenant="initech-analytics"),
+                     Fault("annual_report", "ar-h100-05", 27, 72, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", "ar-h100-01", 58, 64, cause=ben, detail="retry_burst")],
+                    noise=[("ar-h100-02", "NodeClockSkewDetected", 26, 100)],
+                    drop={("ar-h100-04", "dcgm"): 0.03})
+    for nd in s258.nodes[3:]:
+        nd.lower = True
+    s258.nodes[5].skew = 1.0
+    s259 = Scenario("s259_nvlink_xid74_inside_contract_batch_tp4", "2030-04-08T14:00:00+00:00", 100,
+                    mk("nx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, nvlink=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("long_document", "nx-h100-03", 25, 55, cause=ben, detail="long_document", burst=4),
+                     Fault("nvlink_xid", "nx-h100-03", 38, gpu=2, inst=2, cause="other", detail="xid_74"),
+                     Fault("long_document", "nx-h100-06", 25, 55, cause=ben, detail="long_document", burst=4),
+                     Fault("checkpoint_load", "nx-h100-01", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("nx-h100-04", "NodeClockSkewDetected", 30, 100)],
+                    drop={("nx-h100-02", "host"): 0.03})
+    for nd in s259.nodes[3:]:
+        nd.lower = True
+    s259.nodes[0].skew = -1.1
+    s260 = Scenario("s260_audit_report_and_contract_batch_same_node_no_fault", "2030-04-15T08:30:00+00:00",
+                    100,
+                    mk("ad-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", "ad-h100-02", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("long_document", "ad-h100-02", 30, 60, cause=ben, detail="long_document"),
+                     Fault("retry_burst", "ad-h100-04", 45, 51, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "ad-h100-02", 68, 73, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "ad-h100-06", 80, 90, cause=ben, detail="warmup")],
+                    noise=[("ad-h100-05", "NodeClockSkewDetected", 24, 100)],
+                    drop={("ad-h100-03", "vllm"): 0.03}, spill=True)
+    for nd in s260.nodes[3:]:
+        nd.lower = True
+    s260.nodes[2].skew = 1.2
+    s261 = Scenario("s261_refresh_hook_blocks_scrape_rss_leak_after_own_load", "2030-04-22T12:00:00+00:00",
+                    100,
+                    mk("rh-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("checkpoint_load", n, m, m + 5, cause=ben, detail="checkpoint_load")
+                       for n, m in (("rh-h100-02", 26), ("rh-h100-04", 30), ("rh-h100-06", 34))),
+                     Fault("mon_gap", "rh-h100-04", 32, cause="monitoring_gap", detail="refresh_hook_netpol",
+                           rate=0.015),
+                     Fault("annual_report", "rh-h100-01", 40, 85, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", "rh-h100-05", 60, 66, cause=ben, detail="retry_burst")],
+                    noise=[("rh-h100-03", "NodeClockSkewDetected", 28, 100)],
+                    drop={("rh-h100-06", "nvml"): 0.03})
+    for nd in s261.nodes[3:]:
+        nd.lower = True
+    s261.nodes[1].skew = -0.9
+    return [s258, s259, s260, s261]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
