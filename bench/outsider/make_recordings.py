@@ -4751,6 +4751,58 @@ s261_refresh_hook_blocks_scrape_rss_leak_after_own_load: 6 x 4 H100, Llama-3.3-7
   burst on rh-h100-05 60-66 (upstream 5xx 64.7, abort 65.7). (1) benign/checkpoint_load rh-h100-02 26-31,
   rh-h100-04 30-35, rh-h100-06 34-39. (2) monitoring_gap (detail refresh_hook_netpol) rh-h100-04 32 to end.
   (3) benign/annual_report rh-h100-01 40-85. (4) benign/retry_burst rh-h100-05 60-66. Labels: as listed.
+Added later (s262-s265, a sixty-fifth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s261) and need no new fault kind, knob or rule. No
+number was changed after the first build. Unlike s246-s261 (6 x 4 H100 almost throughout) the fleets vary.
+s262_l40s_server_session_reuse_beside_report_server: 6 x 4 L40S, one Llama-3.1-8B server per GPU (ports
+  8000-8003, as s209/s224), Azure conv 3.0 req/s/server, 512 GiB hosts, nvml and vLLM every 15 s, dcgm and
+  host every 30 s, 100 min from 09:00 UTC, no request log; rs-l40s-04..06 write dcgm's blank sentinels,
+  rs-l40s-02's clock 0.8 s fast, NodeClockSkewDetected on rs-l40s-06 from 26 (unlabelled), 3 % of
+  rs-l40s-04's dcgm samples lost. The finance team's annual-report session (as s6) runs on the GPU 1 server
+  of rs-l40s-03 25-70 (f.inst 1). From 31, six minutes into it, a search tenant's (hooli-search) client
+  reuses 6 session ids on the GPU 2 server of the same node (kv_leak as s14/s200, f.inst 2, 1.6 %/min): two
+  neighbouring servers of one node raise their KV at once, and only that GPU 2's does not come down when the
+  report ends tells them apart. A client retry burst on rs-l40s-05 55-61 and a weight refresh on rs-l40s-01
+  at 75 (checkpoint_load). (1) benign/annual_report rs-l40s-03 GPU 1 25-70. (2) session_isolation rs-l40s-03
+  GPU 2 31 to end. (3) benign/retry_burst rs-l40s-05 55-61. (4) benign/checkpoint_load rs-l40s-01 75-80.
+  Labels: as listed.
+s263_h200_dp2_report_and_batch_one_node_cancels_no_fault: 4 x 8 H200, one vLLM per node with 2 DP ranks
+  (TP4 each, gpu null; as s120/s206), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6 req/s/engine, nvml
+  and host every 10 s, dcgm and vLLM every 15 s, 90 min from 13:00 UTC, no request log, drained
+  conversations spilled to the peers; hn-h200-03..04 export hostname/uuid, hn-h200-01's clock 1.0 s slow,
+  NodeClockSkewDetected on hn-h200-04 from 22 (unlabelled), 3 % of hn-h200-03's nvml samples lost. On
+  hn-h200-02 an annual-report session on rank 1 20-65 (f.inst 4) and a contract batch on rank 0 30-55 (kind
+  long_document, f.inst 0, 4 contracts every 6 min): both ranks of one node hold KV high at once. A client
+  that cancels in flight on hn-h200-03 30-70 (kind cancels, 9 % aborts, reclaimed; no speculative decoding
+  on this fleet, so no draft state at all), a weight refresh on hn-h200-04 at 60 (checkpoint_load) and a
+  drained restart of hn-h200-01 at 75 (warmup). No fault: nothing must page. (1) benign/annual_report
+  hn-h200-02 20-65. (2) benign/long_document hn-h200-02 30-55. (3) benign/client_cancels hn-h200-03 30-70.
+  (4) benign/checkpoint_load hn-h200-04 60-65. (5) benign/warmup hn-h200-01 75-85. Labels: as listed.
+s264_tp2_refresh_bond_reload_partition_peer_leak: 8 x 2 H100, Mistral-Small-24B TP2 (as s4/s9), Azure code
+  6 req/s/node, 512 GiB hosts, nvml and vLLM every 5 s, dcgm and host every 10 s, 90 min from 07:00 UTC, no
+  request log; bp-h100-05..08 export hostname/uuid, bp-h100-07's clock 1.1 s fast, NodeClockSkewDetected on
+  bp-h100-08 from 24 (unlabelled), 3 % of bp-h100-06's host samples lost. A weight refresh on bp-h100-03 30,
+  bp-h100-05 40 and bp-h100-07 50 (kind checkpoint_load, as s6). On bp-h100-05 the refresh's node-prep hook
+  reloads the bonding driver 2 min into the load and the node drops off the network 42-50 (kind partition,
+  as s5/s22: no record, its clients' retries land on bp-h100-04 and bp-h100-06 42-48, retry_burst): a real
+  outage inside a benign load, beside two retry bursts. From 28 a tenant's client reuses session ids on
+  bp-h100-02 (kv_leak, 1.4 %/min). (1) benign/checkpoint_load bp-h100-03 30-35, bp-h100-05 40-45, bp-h100-07
+  50-55. (2) other/network_partition bp-h100-05 42-50. (3) benign/retry_burst bp-h100-04 and bp-h100-06
+  42-48. (4) session_isolation bp-h100-02 28 to end. Labels: as listed.
+s265_a100_quiet_residue_under_same_node_annual_report: 5 x 4 A100 80GB (as s74/s107), Llama-3.3-70B TP4 + 1B
+  draft (speculative decoding), Azure conv 2.0 req/s/node, 1 TiB hosts, nvml every 5 s, vLLM every 15 s, dcgm
+  and host every 30 s, 90 min from 10:00 UTC, no request log, drained conversations spilled to the peers;
+  ra-a100-04..05 export hostname/uuid, ra-a100-02's clock 0.8 s slow, NodeClockSkewDetected on ra-a100-01
+  from 25 (unlabelled), 3 % of ra-a100-04's vLLM samples lost. An annual-report session on ra-a100-03 28-73.
+  On the same node a steady 2.5 % of requests are interrupted all recording (below the abort rule), and from
+  34 their draft state is no longer reclaimed (spec_residue with f.abort 0.025, as s120/s166): a slow
+  framebuffer creep with no abort alert of its own, under the report's KV rise. Elsewhere a client that
+  cancels in flight on ra-a100-05 30-60 (9 %, reclaimed: abort alerts without memory growth) and a drained
+  restart of ra-a100-02 at 70 (warmup). (1) benign/annual_report ra-a100-03 28-73. (2) spec_residue
+  ra-a100-03 34 to end. (3) benign/client_cancels ra-a100-05 30-60. (4) benign/warmup ra-a100-02 70-80.
+  Labels: as listed.
 """
 from __future__ import annotations
 
@@ -10040,7 +10092,7 @@ def scenarios() -> list[Scenario]:
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
-            *sixty_fourth_scenarios()]
+            *sixty_fourth_scenarios(), *sixty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13756,6 +13808,73 @@ def sixty_fourth_scenarios() -> list[Scenario]:
         nd.lower = True
     s261.nodes[1].skew = -0.9
     return [s258, s259, s260, s261]
+
+
+def sixty_fifth_scenarios() -> list[Scenario]:
+    """s262-s265, added later by a sixty-fifth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    m24 = "mistralai/Mistral-Small-24B-Instruct-2501"
+    si, ben = "session_isolation", "benign"
+    s262 = Scenario("s262_l40s_server_session_reuse_beside_report_server", "2030-04-29T09:00:00+00:00", 100,
+                    mk("rs-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=512 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("annual_report", "rs-l40s-03", 25, 70, gpu=1, inst=1, cause=ben,
+                           detail="annual_report"),
+                     Fault("kv_leak", "rs-l40s-03", 31, gpu=2, inst=2, cause=si, leak=1.6,
+                           tenant="hooli-search"),
+                     Fault("retry_burst", "rs-l40s-05", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "rs-l40s-01", 75, 80, cause=ben, detail="checkpoint_load")],
+                    noise=[("rs-l40s-06", "NodeClockSkewDetected", 26, 100)],
+                    drop={("rs-l40s-04", "dcgm"): 0.03})
+    for nd in s262.nodes[3:]:
+        nd.sentinel = True
+    s262.nodes[1].skew = 0.8
+    s263 = Scenario("s263_h200_dp2_report_and_batch_one_node_cancels_no_fault", "2030-05-06T13:00:00+00:00",
+                    90,
+                    mk("hn-h200-", 4, "H200", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       amp=(0.06, 0.11), step_gen=True, count_fix=True),
+                    [Fault("annual_report", "hn-h200-02", 20, 65, inst=4, cause=ben, detail="annual_report"),
+                     Fault("long_document", "hn-h200-02", 30, 55, inst=0, cause=ben, detail="long_document",
+                           burst=4),
+                     Fault("cancels", "hn-h200-03", 30, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("checkpoint_load", "hn-h200-04", 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "hn-h200-01", 75, 85, cause=ben, detail="warmup")],
+                    noise=[("hn-h200-04", "NodeClockSkewDetected", 22, 90)],
+                    drop={("hn-h200-03", "nvml"): 0.03}, spill=True)
+    for nd in s263.nodes[2:]:
+        nd.lower = True
+    s263.nodes[0].skew = -1.0
+    s264 = Scenario("s264_tp2_refresh_bond_reload_partition_peer_leak", "2030-05-13T07:00:00+00:00", 90,
+                    mk("bp-h100-", 8, "H100", 2, m24, "azure_code", "tp", 6.0,
+                       {"nvml": 5.0, "dcgm": 10.0, "vllm": 5.0, "host": 10.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("checkpoint_load", n, m, m + 5, cause=ben, detail="checkpoint_load")
+                       for n, m in (("bp-h100-03", 30), ("bp-h100-05", 40), ("bp-h100-07", 50))),
+                     Fault("partition", "bp-h100-05", 42, 50, cause="other", detail="network_partition"),
+                     *(Fault("retry_burst", n, 42, 48, cause=ben, detail="retry_burst")
+                       for n in ("bp-h100-04", "bp-h100-06")),
+                     Fault("kv_leak", "bp-h100-02", 28, cause=si, leak=1.4)],
+                    noise=[("bp-h100-08", "NodeClockSkewDetected", 24, 90)],
+                    drop={("bp-h100-06", "host"): 0.03})
+    for nd in s264.nodes[4:]:
+        nd.lower = True
+    s264.nodes[6].skew = 1.1
+    s265 = Scenario("s265_a100_quiet_residue_under_same_node_annual_report", "2030-05-20T10:00:00+00:00", 90,
+                    mk("ra-a100-", 5, "A100", 4, l70, "azure_conv", "tp", 2.0,
+                       {"nvml": 5.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, spec=True,
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("annual_report", "ra-a100-03", 28, 73, cause=ben, detail="annual_report"),
+                     Fault("spec_residue", "ra-a100-03", 34, cause="spec_residue", abort=0.025),
+                     Fault("cancels", "ra-a100-05", 30, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("warmup", "ra-a100-02", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("ra-a100-01", "NodeClockSkewDetected", 25, 90)],
+                    drop={("ra-a100-04", "vllm"): 0.03}, spill=True)
+    for nd in s265.nodes[3:]:
+        nd.lower = True
+    s265.nodes[1].skew = -0.8
+    return [s262, s263, s264, s265]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
