@@ -4803,6 +4803,62 @@ s265_a100_quiet_residue_under_same_node_annual_report: 5 x 4 A100 80GB (as s74/s
   restart of ra-a100-02 at 70 (warmup). (1) benign/annual_report ra-a100-03 28-73. (2) spec_residue
   ra-a100-03 34 to end. (3) benign/client_cancels ra-a100-05 30-60. (4) benign/warmup ra-a100-02 70-80.
   Labels: as listed.
+Added later (s266-s269, a sixty-sixth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s265) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch leans to operational faults and monitoring problems.
+s266_h200_tp8_engine_hang_frozen_under_annual_report: 4 x 8 H200, one vLLM per node, Llama-3.3-70B TP8,
+  Azure conv 5.0 req/s/node, held-context amplitude 0.06-0.11 (as s263), nvml and host every 10 s, dcgm and
+  vLLM every 15 s, 90 min from 11:00 UTC, no request log; hh-h200-03..04 export hostname/uuid, hh-h200-04's
+  clock 1.0 s fast, NodeClockSkewDetected on hh-h200-01 from 23 (unlabelled), 3 % of hh-h200-03's dcgm
+  samples lost. The finance team's annual-report session (as s6) runs on hh-h200-02 20-65. At 41, inside it,
+  the engine of the same node hangs (kind hang, as s53/s235): the TP rank on GPU 5 blocks on its CPU side
+  while GPUs 0-4 and 6-7 spin in an NCCL all-reduce; /metrics frozen with the report's held KV in it (a
+  plateau that looks like the report's), counters flat, the gateway times requests out; NCCL's watchdog
+  kills it after HANG_S and the new engine is ready at 52.83. The hung node's clients retry on hh-h200-03
+  43-49 (retry_burst), and a weight refresh on hh-h200-04 at 70 (checkpoint_load). (1)
+  benign/annual_report hh-h200-02 20-65. (2) other/engine_hang hh-h200-02 41 to 52.83. (3)
+  benign/retry_burst hh-h200-03 43-49. (4) benign/checkpoint_load hh-h200-04 70-75. Labels: as listed.
+s267_l40s_exporter_crashloop_hides_server_gpu_throttle: 5 x 4 L40S, one Llama-3.1-8B server per GPU (ports
+  8000-8003, as s262), Azure conv 3.0 req/s/server, 512 GiB hosts, nvml and vLLM every 10 s, dcgm and host
+  every 15 s, 90 min from 09:00 UTC, no request log, drained conversations spilled to the peers;
+  ec-l40s-04..05 write dcgm's blank sentinels, ec-l40s-01's clock 0.8 s slow, NodeClockSkewDetected on
+  ec-l40s-03 from 29 (unlabelled), 3 % of ec-l40s-01's vLLM samples lost. ec-l40s-04's dcgm-exporter is
+  OOM-killed by its container limit every 8-12 min of running from its first kill (kind dcgm_crash, as s42,
+  `exporter_crashes(26704, 90)`): host oom_kill events and a DCGM series with holes, all recording. On the
+  same node, from 37, GPU 2's fan fails and the GPU throttles (kind throttle, as s46/s257, f.rate 0.6,
+  f.inst 2: only the GPU 2 server slows): its DCGM temperature is seen only between the exporter's crashes,
+  NVML's throughout. A client retry burst on ec-l40s-02 52-58 and a drained restart of ec-l40s-05 at 68
+  (warmup). (1) benign/exporter_crashloop ec-l40s-04 from its first kill to 90. (2) other/thermal_throttle
+  ec-l40s-04 GPU 2 37 to end. (3) benign/retry_burst ec-l40s-02 52-58. (4) benign/warmup ec-l40s-05 68-78.
+  Labels: as listed.
+s268_a100_tp2_xid95_crashloop_beside_row_remap_and_drain: 6 x 2 A100 80GB, Mistral-Small-24B TP2 (as
+  s4/s264), Azure code 5.0 req/s/node, 512 GiB hosts, dcgm-exporter with the row-remap fields (remap, as s37),
+  nvml every 5 s, vLLM every 10 s, host every 15 s, dcgm every 30 s, 100 min from 14:00 UTC, no request log,
+  drained conversations spilled to the peers; ux-a100-04..06 export hostname/uuid, ux-a100-03's clock 0.9 s
+  slow, NodeClockSkewDetected on ux-a100-01 from 27 (unlabelled), 3 % of ux-a100-05's host samples lost. At
+  30 one row of ux-a100-06 GPU 0 is marked for remapping on correctable errors (one XID 63, as s37/s153:
+  GPUXidErrors, no trend). A drained restart of ux-a100-02 at 40 (warmup). At 44 GPU 1 of ux-a100-04 logs
+  XID 95 (an uncontained ECC error, kind xid95 as s171): the server exits and every new one fails its CUDA
+  init on that GPU (CrashLoopBackOff to the end, never ready); its clients retry on ux-a100-03 and
+  ux-a100-05 44-50. Three XID / restart stories in 15 min, one of them a fault. (1)
+  benign/correctable_row_remap ux-a100-06 GPU 0 30 to end. (2) benign/warmup ux-a100-02 40-50. (3)
+  other/xid_95 ux-a100-04 GPU 1 44 to end. (4) benign/retry_burst ux-a100-03 and ux-a100-05 44-50. Labels:
+  as listed.
+s269_nvlink_crc_burst_exporter_redeploy_drain_no_fault: 6 x 8 H100, one vLLM per node with 2 DP ranks (TP4
+  each, gpu null), Llama-3.3-70B, Azure conv (rank 0) + code (rank 1) 6 req/s/engine, dcgm-exporter also
+  exporting NVLink bandwidth, PCIe rates and the NVLink error counters (nvlink, nvl_errs, as s159), nvml and
+  host every 10 s, dcgm and vLLM every 15 s, 90 min from 08:00 UTC, no request log, drained conversations
+  spilled to the peers; nb-h100-04..06 export hostname/uuid, nb-h100-05's clock 1.1 s fast,
+  NodeClockSkewDetected on nb-h100-02 from 25 (unlabelled), 3 % of nb-h100-06's nvml samples lost. A
+  contract batch on rank 0 of nb-h100-01 20-45 (long_document, 4 contracts every 6 min), 600 NVLink flit CRC
+  errors on nb-h100-03 GPU 5 over 3 min from 33 and none after (a link retrained once, kind nvlink_blip as
+  s159), a dcgm-exporter redeploy on nb-h100-05 50-52 (kind dcgm_redeploy, as s15: no dcgm record), a client
+  retry burst on nb-h100-04 58-64 and a drained restart of nb-h100-06 at 70 (warmup). No fault: nothing must
+  page. (1) benign/long_document nb-h100-01 20-45. (2) benign/nvlink_crc_burst nb-h100-03 GPU 5 33-36. (3)
+  benign/exporter_redeploy nb-h100-05 50-52. (4) benign/retry_burst nb-h100-04 58-64. (5) benign/warmup
+  nb-h100-06 70-80. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -10092,7 +10148,7 @@ def scenarios() -> list[Scenario]:
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
-            *sixty_fourth_scenarios(), *sixty_fifth_scenarios()]
+            *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -13875,6 +13931,76 @@ def sixty_fifth_scenarios() -> list[Scenario]:
         nd.lower = True
     s265.nodes[1].skew = -0.8
     return [s262, s263, s264, s265]
+
+
+def sixty_sixth_scenarios() -> list[Scenario]:
+    """s266-s269, added later by a sixty-sixth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    m24 = "mistralai/Mistral-Small-24B-Instruct-2501"
+    ben = "benign"
+    s266 = Scenario("s266_h200_tp8_engine_hang_frozen_under_annual_report", "2030-05-27T11:00:00+00:00", 90,
+                    mk("hh-h200-", 4, "H200", 8, l70, "azure_conv", "tp", 5.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, amp=(0.06, 0.11),
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", "hh-h200-02", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("hang", "hh-h200-02", 41, round(41 + (HANG_S + 110) / 60, 2), inst=5,
+                           cause="other", detail="engine_hang"),
+                     Fault("retry_burst", "hh-h200-03", 43, 49, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "hh-h200-04", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("hh-h200-01", "NodeClockSkewDetected", 23, 90)],
+                    drop={("hh-h200-03", "dcgm"): 0.03})
+    for nd in s266.nodes[2:]:
+        nd.lower = True
+    s266.nodes[3].skew = 1.0
+    c4 = exporter_crashes(26704, 90.0)  # (s267) ec-l40s-04's dcgm-exporter, OOM-killed all recording
+    s267 = Scenario("s267_l40s_exporter_crashloop_hides_server_gpu_throttle", "2030-06-03T09:00:00+00:00", 90,
+                    mk("ec-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, host_total=512 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("dcgm_crash", "ec-l40s-04", c4[0][0], 90, cause=ben, detail="exporter_crashloop",
+                           runs=c4),
+                     Fault("throttle", "ec-l40s-04", 37, gpu=2, inst=2, cause="other",
+                           detail="thermal_throttle", rate=0.6),
+                     Fault("retry_burst", "ec-l40s-02", 52, 58, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "ec-l40s-05", 68, 78, cause=ben, detail="warmup")],
+                    noise=[("ec-l40s-03", "NodeClockSkewDetected", 29, 90)],
+                    drop={("ec-l40s-01", "vllm"): 0.03}, spill=True)
+    for nd in s267.nodes[3:]:
+        nd.sentinel = True
+    s267.nodes[0].skew = -0.8
+    s268 = Scenario("s268_a100_tp2_xid95_crashloop_beside_row_remap_and_drain", "2030-06-10T14:00:00+00:00",
+                    100,
+                    mk("ux-a100-", 6, "A100", 2, m24, "azure_code", "tp", 5.0,
+                       {"nvml": 5.0, "dcgm": 30.0, "vllm": 10.0, "host": 15.0}, host_total=512 * GIB,
+                       remap=True, step_gen=True, count_fix=True),
+                    [Fault("ecc_xid", "ux-a100-06", 30.0, gpu=0, cause=ben, detail="correctable_row_remap",
+                           runs=[(30.0, 30.0, (63,))]),
+                     Fault("warmup", "ux-a100-02", 40, 50, cause=ben, detail="warmup"),
+                     Fault("xid95", "ux-a100-04", 44, gpu=1, cause="other", detail="xid_95"),
+                     *(Fault("retry_burst", n, 44, 50, cause=ben, detail="retry_burst")
+                       for n in ("ux-a100-03", "ux-a100-05"))],
+                    noise=[("ux-a100-01", "NodeClockSkewDetected", 27, 100)],
+                    drop={("ux-a100-05", "host"): 0.03}, spill=True)
+    for nd in s268.nodes[3:]:
+        nd.lower = True
+    s268.nodes[2].skew = -0.9
+    s269 = Scenario("s269_nvlink_crc_burst_exporter_redeploy_drain_no_fault", "2030-06-17T08:00:00+00:00", 90,
+                    mk("nb-h100-", 6, "H100", 8, l70, "azure_conv", "dp2", 6.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, trace2="azure_code",
+                       nvlink=True, nvl_errs=True, step_gen=True, count_fix=True),
+                    [Fault("long_document", "nb-h100-01", 20, 45, inst=0, cause=ben, detail="long_document",
+                           burst=4),
+                     Fault("nvlink_blip", "nb-h100-03", 33, 36, gpu=5, rate=600.0, cause=ben,
+                           detail="nvlink_crc_burst"),
+                     Fault("dcgm_redeploy", "nb-h100-05", 50, 52, cause=ben, detail="exporter_redeploy"),
+                     Fault("retry_burst", "nb-h100-04", 58, 64, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "nb-h100-06", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("nb-h100-02", "NodeClockSkewDetected", 25, 90)],
+                    drop={("nb-h100-06", "nvml"): 0.03}, spill=True)
+    for nd in s269.nodes[3:]:
+        nd.lower = True
+    s269.nodes[4].skew = 1.1
+    return [s266, s267, s268, s269]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
