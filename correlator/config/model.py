@@ -312,6 +312,21 @@ class GpuThrottle(_Section):
     event reason of thermal slowdown or power brake counts without either..."""
     after_s: Annotated[float, Field(ge=0, le=3600)] = 120.0
     """...held this long."""
+    cooled_c: Annotated[float, Field(ge=30, le=120)] = 80.0
+    """A GPU slowed by heat stays slowed until it is cooler than this or its SM clock is back
+    above ``recovered_share`` of the node's highest: a throttled GPU's clock hovers about the
+    ``slow_share`` line reading after reading (outsider s267: 1,391-1,633 MHz of 2,520 at
+    86-88 C), and a reading just above it is not the heat gone."""
+    recovered_share: Annotated[float, Field(gt=0, le=1)] = 0.75
+
+    @model_validator(mode="after")
+    def _hysteresis(self) -> GpuThrottle:
+        if self.cooled_c > self.hot_c:
+            raise ValueError(f"cooled_c {self.cooled_c:g} is above hot_c {self.hot_c:g}")
+        if self.recovered_share < self.slow_share:
+            raise ValueError(f"recovered_share {self.recovered_share:g} is below slow_share "
+                             f"{self.slow_share:g}")
+        return self
 
 
 class EngineSlow(_Section):

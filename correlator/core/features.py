@@ -806,13 +806,19 @@ def strongest_kv(views: list[KvView]) -> KvView | None:
 def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int, int]:
     """How many times the serving process started within ``window_s`` of ``tick_ns`` and the
     first of those starts: its own ``process_start`` events, or vLLM's ``engine_start`` where
-    they count more (a node whose agent sees no processes)."""
+    they count more (a node whose agent sees no processes), counted engine by engine: a node
+    running a server per GPU restarts them all at once, one start each, not a loop (outsider
+    s267: four servers warming up after a restart paged as a crash loop)."""
     since = tick_ns - int(window_s * NS)
-    best: tuple[int, int] = (0, 0)
-    for starts in (state.server_starts, state.engine_starts):
-        inside = [t for t in starts if since <= t <= tick_ns]
-        if len(inside) > best[0]:
-            best = (len(inside), inside[0])
+    inside = [t for t in state.server_starts if since <= t <= tick_ns]
+    best: tuple[int, int] = (len(inside), inside[0]) if inside else (0, 0)
+    by_engine: dict[str, list[int]] = {}
+    for t, key in state.engine_starts:
+        if since <= t <= tick_ns:
+            by_engine.setdefault(key, []).append(t)
+    for times in by_engine.values():
+        if len(times) > best[0]:
+            best = (len(times), times[0])
     return best
 
 

@@ -116,6 +116,8 @@ class NodeEngine:
                                sidecars=rules.benign.sidecar_processes,
                                hot_c=rules.hypotheses.gpu_throttle.hot_c,
                                slow_share=rules.hypotheses.gpu_throttle.slow_share,
+                               cooled_c=rules.hypotheses.gpu_throttle.cooled_c,
+                               recovered_share=rules.hypotheses.gpu_throttle.recovered_share,
                                pool_accept_ns=int(rules.hypotheses.kv_pool.accept_after_s * NS),
                                link_quiet_ns=int(rules.hypotheses.nvlink.quiet_s * NS))
         self.detectors = NodeDetectors(rules.detectors.grace_ticks, rules.detectors.threshold)

@@ -547,7 +547,11 @@ class NodeState:
     hot_c: float = 85.0
     slow_share: float = 0.6
     """A GPU at ``hot_c`` or more whose SM clock is at most ``slow_share`` of the node's
-    highest is throttled by heat (``hypotheses.gpu_throttle``)."""
+    highest is throttled by heat (``hypotheses.gpu_throttle``)..."""
+    cooled_c: float = 80.0
+    recovered_share: float = 0.75
+    """...and stays so until it is cooler than ``cooled_c`` or its clock is above
+    ``recovered_share`` of the highest."""
     sm_clock_max: float = 0.0
     busy_since_ns: int = 0
     busy_ns: int = 0
@@ -565,8 +569,10 @@ class NodeState:
     """A smaller KV pool kept this long is the engine's new normal (``hypotheses.kv_pool``)."""
     server_starts: tuple[int, ...] = ()
     """When the serving process started (``process_start``), the latest ``STARTS_KEPT``..."""
-    engine_starts: tuple[int, ...] = ()
-    """...and when vLLM's engine did (``engine_start``): a crash loop's restarts."""
+    engine_starts: tuple[tuple[int, str], ...] = ()
+    """...and when vLLM's engines did (``engine_start``): a crash loop's restarts, each with
+    the key of the engine that started (:func:`engine_key`): the servers of a node running one
+    per GPU all start at a restart of the node's serving pods, once each."""
     crash_starts: tuple[tuple[int, bool], ...] = ()
     """The server starts (``process_start``) that followed a stop under load
     (:meth:`_stopped_serving`), the latest ``STARTS_KEPT``: (when, whether the node's clients
@@ -591,6 +597,8 @@ class NodeState:
         self.__dict__.update(state)
         if "mig" not in state:
             self.mig = {}
+        if any(isinstance(t, int) for t in self.engine_starts):  # (before engines were told apart)
+            self.engine_starts = tuple(t if isinstance(t, tuple) else (t, "") for t in self.engine_starts)
         if self.throttled:  # (before the utilisation was kept: heat's, judged without it)
             self.throttled = {k: (v[0], v[1], v[2], v[3], v[4] if len(v) > 4 else NAN)
                               for k, v in self.throttled.items()}
@@ -731,6 +739,11 @@ class NodeState:
         util = mt.get(UTIL[1], NAN)
         held = low and LOCKED_UTIL_PCT <= util < BLANK
         key = -1 if gpu is None else gpu
+        if not (slow or forced or held) and self.throttled and key in self.throttled:
+            # heat's slowdown goes on while the GPU is still hot and its clock not back
+            util_then = self.throttled[key][4]
+            slow = util_then != util_then and temp >= self.cooled_c and (
+                clock < self.recovered_share * self.sm_clock_max)
         if slow or forced or held:
             if self.throttled is None:
                 self.throttled = {}
@@ -868,7 +881,8 @@ class NodeState:
         elif name == "engine_start":
             self.requests.new_run()
             self.engine_start_ns = rec.ts_ns
-            self.engine_starts = (*self.engine_starts, rec.ts_ns)[-STARTS_KEPT:]
+            key = engine_key({"engine": str(attrs.get("engine", ""))} if "engine" in attrs else {}, rec.gpu)
+            self.engine_starts = (*self.engine_starts, (rec.ts_ns, key))[-STARTS_KEPT:]
         elif name in ("process_start", "oom_kill"):
             if self._watches(attrs.get("process")):
                 return  # an exporter crash-looping is not the server's doing

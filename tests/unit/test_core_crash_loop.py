@@ -66,3 +66,23 @@ def test_a_proxy_restarting_beside_the_server_is_no_crash_loop() -> None:
     assert causes(node([1200.0, 1500.0, 1900.0], process="istio-proxy")) == []
     # the server's own restarts, and those of a process the patterns do not name, still count
     assert [c for c, _ in causes(node([1200.0, 1500.0, 1900.0], process="python3"))] == ["crash_loop"]
+
+
+def per_gpu_starts(starts: dict[int, list[float]]) -> list[Record]:
+    """A healthy node running one vLLM server per GPU; each GPU's server starts at its times."""
+    records = list(node_records(NodeSpec(kv_pct=lambda t: 30.0), 3600))
+    records += [EventRecord(v=1, ts_ns=at(t), node="gpu-node-01", source="vllm", kind="event", gpu=gpu,
+                            event="engine_start", attrs={"engine": "0"})
+                for gpu, times in starts.items() for t in times]
+    return merged(sorted(records, key=lambda r: r.ts_ns))
+
+
+def test_servers_per_gpu_starting_together_are_one_start_each() -> None:
+    """Outsider s267: a node running a server per GPU restarted its pods; the four servers'
+    ``engine_start`` events (each ``engine="0"``, told apart by their GPU) are four engines
+    starting once, not one process starting four times."""
+    assert causes(per_gpu_starts({g: [1200.0] for g in range(4)})) == []
+    assert causes(per_gpu_starts({g: [1200.0 + 40 * g] for g in range(4)})) == []  # rolled one by one
+    # one server of them restarting again and again is a crash loop
+    looping = per_gpu_starts({0: [1200.0], 1: [1200.0], 2: [1200.0, 1500.0, 1900.0], 3: [1200.0]})
+    assert [c for c, _ in causes(looping)] == ["crash_loop"]

@@ -98,3 +98,34 @@ def test_an_idle_gpu_clocked_down_is_not_held_slow() -> None:
     records = merged(node_records(spec(), 3600),
                      dcgm("gpu-node-01", 2, 3600, temp=45.0, clock=345.0, util=3.0))
     assert "gpu_throttled" not in [c for c, _ in causes(records)]
+
+
+def hovering(node: str, seconds: float, cool_after: float | None = None) -> Iterator[Record]:
+    """GPU 1 hot from ``HOT_FROM`` with its SM clock hovering about the slow line, reading
+    after reading (1,110-1,290 MHz of 1,980: the line is 1,188), at 86-88 C; cooled to 70 C
+    from ``cool_after`` where given, its clock still that low."""
+    t, i = 0.0, 0
+    while t <= seconds:
+        for g in range(2):
+            hot = g == 1 and t >= HOT_FROM
+            cooled = cool_after is not None and t >= cool_after
+            metrics = {"DCGM_FI_DEV_GPU_TEMP": (70.0 if cooled else 86.0 + i % 3) if hot else 62.0,
+                       "DCGM_FI_DEV_SM_CLOCK": (1110.0, 1290.0, 1150.0, 1250.0)[i % 4] if hot else 1980.0,
+                       "DCGM_FI_DEV_FB_USED": 72000.0, "DCGM_FI_DEV_FB_FREE": 8000.0}
+            yield SampleRecord(v=1, ts_ns=at(t), node=node, source="dcgm", kind="sample", gpu=g,
+                               seq=i + 1, metrics=metrics)
+        t += 10.0
+        i += 1
+
+
+def test_a_hot_gpu_whose_clock_hovers_about_the_line_stays_throttled() -> None:
+    """Outsider s267: a GPU that lost its fan ran at 86-88 C with its clock between 1,391 and
+    1,633 MHz of 2,520, every other reading above the slow line; each such reading ended the
+    slowdown, which never lasted ``after_s``, and the GPU was never paged."""
+    found = causes(merged(node_records(spec(), 3600), hovering("gpu-node-01", 3600)))
+    assert [c for c, _ in found] == ["gpu_throttled"]
+    assert found[0][1] <= HOT_FROM + RULES.hypotheses.gpu_throttle.after_s + 120
+    # cooled below ``cooled_c`` a few seconds after each slowdown begins, the heat is gone: a
+    # clock that low while cool is no heat's (nor held: no utilisation is read)
+    cool = merged(node_records(spec(), 3600), hovering("gpu-node-01", 3600, cool_after=HOT_FROM + 15))
+    assert "gpu_throttled" not in [c for c, _ in causes(cool)]
