@@ -4859,6 +4859,60 @@ s269_nvlink_crc_burst_exporter_redeploy_drain_no_fault: 6 x 8 H100, one vLLM per
   page. (1) benign/long_document nb-h100-01 20-45. (2) benign/nvlink_crc_burst nb-h100-03 GPU 5 33-36. (3)
   benign/exporter_redeploy nb-h100-05 50-52. (4) benign/retry_burst nb-h100-04 58-64. (5) benign/warmup
   nb-h100-06 70-80. Labels: as listed.
+Added later (s270-s273, a sixty-seventh outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+--------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s269) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch mixes memory faults with operational ones, several at
+once on different nodes of one fleet, on varied fleets.
+s270_busy_hour_leak_partition_exporter_crashloop_drain: 8 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, nvml and vLLM every 10 s, dcgm and host every 15 s, 90 min from 10:00 UTC, no request log,
+  drained conversations spilled to the peers; bh-h100-05..08 export hostname/uuid, bh-h100-04's clock 1.0 s
+  fast, NodeClockSkewDetected on bh-h100-04 from 22 (unlabelled), 3 % of bh-h100-01's vLLM samples lost. A
+  busy hour: bh-h100-02's dcgm-exporter is OOM-killed by its container limit every 8-12 min of running from
+  its first kill (kind dcgm_crash, as s42/s267, `exporter_crashes(27002, 90)`), a tenant's client reuses
+  session ids on bh-h100-03 from 30 (kv_leak, 1.8 %/min), a drained restart of bh-h100-08 at 36 (warmup),
+  bh-h100-06 drops off the network 41-48 (partition) while its clients retry on bh-h100-05 and bh-h100-07
+  41-47, and a weight refresh on bh-h100-01 at 50 (checkpoint_load). (1) benign/exporter_crashloop bh-h100-02
+  from its first kill to 90. (2) session_isolation bh-h100-03 30 to end. (3) benign/warmup bh-h100-08 36-46.
+  (4) other/network_partition bh-h100-06 41-48. (5) benign/retry_burst bh-h100-05 and bh-h100-07 41-47. (6)
+  benign/checkpoint_load bh-h100-01 50-55. Labels: as listed.
+s271_l40s_server_residue_and_gpu_throttle_same_node_cancels: 6 x 4 L40S, one Llama-3.1-8B server per GPU with
+  a 1B draft (speculative decoding; ports 8000-8003, as s81/s144), Azure conv 3.0 req/s/server, 512 GiB hosts,
+  nvml and vLLM every 15 s, dcgm and host every 30 s, 95 min from 13:00 UTC, no request log, drained
+  conversations spilled to the peers; lr-l40s-04..06 write dcgm's blank sentinels, lr-l40s-05's clock 0.9 s
+  slow, NodeClockSkewDetected on lr-l40s-06 from 27 (unlabelled), 3 % of lr-l40s-02's dcgm samples lost. Two
+  faults on two servers of one node: spec_residue on lr-l40s-03's GPU 1 server from 28 (f.inst 1, aborts 1.5
+  -> 12 % over 8 min, as s3/s81) and, from 50, GPU 3 of the same node throttles (kind throttle, f.inst 3,
+  f.rate 0.55: only the GPU 3 server slows). A client that cancels in flight on lr-l40s-05 30-65 (kind
+  cancels, 9 %, its drafts reclaimed) and a drained restart of lr-l40s-01 at 70 (warmup). (1) spec_residue
+  lr-l40s-03 GPU 1 28 to end. (2) benign/client_cancels lr-l40s-05 30-65. (3) other/thermal_throttle
+  lr-l40s-03 GPU 3 50 to end. (4) benign/warmup lr-l40s-01 70-80. Labels: as listed.
+s272_a100_tp2_scrape_gap_rss_leak_beside_engine_hang_and_report: 7 x 2 A100 80GB, Mistral-Small-24B TP2, Azure
+  code 5.0 req/s/node, 512 GiB hosts, nvml every 5 s, vLLM every 10 s, dcgm and host every 30 s, 100 min from
+  09:00 UTC, no request log; ma-a100-05..07 export hostname/uuid, ma-a100-03's clock 1.0 s slow,
+  NodeClockSkewDetected on ma-a100-01 from 24 (unlabelled), 3 % of ma-a100-07's nvml samples lost. An
+  annual-report session on ma-a100-02 20-65. From 27 ma-a100-04's vLLM endpoint drops out of scraping while
+  its serving process's RSS grows 2 %/min of host memory (mon_gap, f.rate 0.02, as s4/s261) to an OOM kill,
+  restart, grow again. At 52 the engine of ma-a100-06 hangs (kind hang, f.inst 1, as s235/s266): /metrics
+  frozen, counters flat; NCCL's watchdog kills it after HANG_S and the new engine is ready 110 s later; its
+  clients retry on ma-a100-05 54-60. A weight refresh on ma-a100-03 at 75 (checkpoint_load). (1)
+  benign/annual_report ma-a100-02 20-65. (2) monitoring_gap ma-a100-04 27 to end. (3) other/engine_hang
+  ma-a100-06 52 to 63.83. (4) benign/retry_burst ma-a100-05 54-60. (5) benign/checkpoint_load ma-a100-03
+  75-80. Labels: as listed.
+s273_h100_per_gpu_rolling_restart_slow_server_leak_under_contract_batch: 5 x 8 H100, one Llama-3.1-8B server
+  per GPU (ports 8000-8007), Azure conv 1.5 req/s/server, 1 TiB hosts, nvml and host every 10 s, dcgm and vLLM
+  every 15 s, 100 min from 07:00 UTC, no request log, drained conversations spilled to the peers;
+  pr-h100-04..05 export hostname/uuid, pr-h100-01's clock 0.9 s fast, NodeClockSkewDetected on pr-h100-05 from
+  21 (unlabelled), 3 % of pr-h100-04's host samples lost. A rolling restart of the per-GPU servers node by
+  node (warmup: all eight servers of pr-h100-01 at 18, -02 at 30, -04 at 42, -05 at 54), a contract batch on
+  pr-h100-03's GPU 2 server 25-60 (long_document, f.inst 2, 4 contracts every 6 min), and, the hard part, from
+  36 a slow session-id reuse on the GPU 5 server of that same node (kv_leak, f.inst 5, 1.1 %/min): one of
+  forty servers, on the one node the roll never restarts, beside a neighbour server's legitimate KV peaks and
+  while the roll's spill raises the peers' KV. A client that cancels in flight on pr-h100-02 70-90 (9 %, no
+  speculative decoding). (1) benign/warmup pr-h100-01 18-28, pr-h100-02 30-40, pr-h100-04 42-52, pr-h100-05
+  54-64. (2) benign/long_document pr-h100-03 GPU 2 25-60. (3) session_isolation pr-h100-03 GPU 5 36 to end.
+  (4) benign/client_cancels pr-h100-02 70-90. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -10148,7 +10202,8 @@ def scenarios() -> list[Scenario]:
             *fifty_sixth_scenarios(), *fifty_seventh_scenarios(), *fifty_eighth_scenarios(),
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
-            *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios()]
+            *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
+            *sixty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14001,6 +14056,80 @@ def sixty_sixth_scenarios() -> list[Scenario]:
         nd.lower = True
     s269.nodes[4].skew = 1.1
     return [s266, s267, s268, s269]
+
+
+def sixty_seventh_scenarios() -> list[Scenario]:
+    """s270-s273, added later by a sixty-seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    m24 = "mistralai/Mistral-Small-24B-Instruct-2501"
+    si, ben = "session_isolation", "benign"
+    c2 = exporter_crashes(27002, 90.0)  # (s270) bh-h100-02's dcgm-exporter, OOM-killed all recording
+    s270 = Scenario("s270_busy_hour_leak_partition_exporter_crashloop_drain", "2030-06-24T10:00:00+00:00", 90,
+                    mk("bh-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("dcgm_crash", "bh-h100-02", c2[0][0], 90, cause=ben, detail="exporter_crashloop",
+                           runs=c2),
+                     Fault("kv_leak", "bh-h100-03", 30, cause=si, leak=1.8),
+                     Fault("warmup", "bh-h100-08", 36, 46, cause=ben, detail="warmup"),
+                     Fault("partition", "bh-h100-06", 41, 48, cause="other", detail="network_partition"),
+                     *(Fault("retry_burst", n, 41, 47, cause=ben, detail="retry_burst")
+                       for n in ("bh-h100-05", "bh-h100-07")),
+                     Fault("checkpoint_load", "bh-h100-01", 50, 55, cause=ben, detail="checkpoint_load")],
+                    noise=[("bh-h100-04", "NodeClockSkewDetected", 22, 90)],
+                    drop={("bh-h100-01", "vllm"): 0.03}, spill=True)
+    for nd in s270.nodes[4:]:
+        nd.lower = True
+    s270.nodes[3].skew = 1.0
+    s271 = Scenario("s271_l40s_server_residue_and_gpu_throttle_same_node_cancels",
+                    "2030-07-01T13:00:00+00:00", 95,
+                    mk("lr-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("spec_residue", "lr-l40s-03", 28, gpu=1, inst=1, cause="spec_residue"),
+                     Fault("cancels", "lr-l40s-05", 30, 65, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("throttle", "lr-l40s-03", 50, gpu=3, inst=3, cause="other",
+                           detail="thermal_throttle", rate=0.55),
+                     Fault("warmup", "lr-l40s-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("lr-l40s-06", "NodeClockSkewDetected", 27, 95)],
+                    drop={("lr-l40s-02", "dcgm"): 0.03}, spill=True)
+    for nd in s271.nodes[3:]:
+        nd.sentinel = True
+    s271.nodes[4].skew = -0.9
+    s272 = Scenario("s272_a100_tp2_scrape_gap_rss_leak_beside_engine_hang_and_report",
+                    "2030-07-08T09:00:00+00:00", 100,
+                    mk("ma-a100-", 7, "A100", 2, m24, "azure_code", "tp", 5.0,
+                       {"nvml": 5.0, "dcgm": 30.0, "vllm": 10.0, "host": 30.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", "ma-a100-02", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("mon_gap", "ma-a100-04", 27, cause="monitoring_gap", rate=0.02),
+                     Fault("hang", "ma-a100-06", 52, round(52 + (HANG_S + 110) / 60, 2), inst=1,
+                           cause="other", detail="engine_hang"),
+                     Fault("retry_burst", "ma-a100-05", 54, 60, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "ma-a100-03", 75, 80, cause=ben, detail="checkpoint_load")],
+                    noise=[("ma-a100-01", "NodeClockSkewDetected", 24, 100)],
+                    drop={("ma-a100-07", "nvml"): 0.03})
+    for nd in s272.nodes[4:]:
+        nd.lower = True
+    s272.nodes[2].skew = -1.0
+    s273 = Scenario("s273_h100_per_gpu_rolling_restart_slow_server_leak_under_contract_batch",
+                    "2030-07-15T07:00:00+00:00", 100,
+                    mk("pr-h100-", 5, "H100", 8, l8, "azure_conv", "per_gpu", 1.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 10.0}, host_total=1024 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="warmup")
+                       for n, m in (("pr-h100-01", 18), ("pr-h100-02", 30), ("pr-h100-04", 42),
+                                    ("pr-h100-05", 54))),
+                     Fault("long_document", "pr-h100-03", 25, 60, gpu=2, inst=2, cause=ben,
+                           detail="long_document", burst=4),
+                     Fault("kv_leak", "pr-h100-03", 36, gpu=5, inst=5, cause=si, leak=1.1),
+                     Fault("cancels", "pr-h100-02", 70, 90, cause=ben, detail="client_cancels", abort=0.09)],
+                    noise=[("pr-h100-05", "NodeClockSkewDetected", 21, 100)],
+                    drop={("pr-h100-04", "host"): 0.03}, spill=True)
+    for nd in s273.nodes[3:]:
+        nd.lower = True
+    s273.nodes[0].skew = 0.9
+    return [s270, s271, s272, s273]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
