@@ -425,9 +425,16 @@ class NodeEngine:
         first = self.machine.cause
         inc = self.rules.incidents
         if self.machine.active and first in MEMORY_CAUSES:
-            for own in (hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE):
+            owns = (hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE) if first in KV_LEAKS else (
+                hypotheses.GPU_FAILURE, hypotheses.NODE_UNREACHABLE, hypotheses.GPU_THROTTLED)
+            for own in owns:
                 if scores[own].strength >= inc.open_score:
-                    return own  # a GPU failing, the node cut off: root causes of their own
+                    # a GPU failing, the node cut off: root causes of their own; so is a GPU
+                    # slowed by heat beside memory held outside the KV pool (outsider s271: a
+                    # fan failing on a node with a draft residue open), where beside a KV leak
+                    # it may be what fills the pool (its requests running longer), a
+                    # re-diagnosis rather than a second fault
+                    return own
         if self._readings_gap:
             # a gap about the readings themselves (other servers', a container's, a rank's
             # lost) is no diagnosis of what goes wrong on the node: a cause found beside it is

@@ -15,8 +15,8 @@ import math
 from correlator.config import load_rules
 from correlator.core import Engine
 from correlator.wire.incidents import Incident
-from correlator.wire.records import Record
-from tests.timeline import T0, NodeSpec, S, alert, merged, node_records, sawtooth
+from correlator.wire.records import Record, SampleRecord
+from tests.timeline import T0, NodeSpec, S, alert, at, merged, node_records, sawtooth
 
 RULES = load_rules()
 
@@ -340,3 +340,29 @@ def test_a_reopened_incident_is_rejoined_by_its_other_nodes() -> None:
     back = book.apply(finding("n1", "raise", 30)) + book.apply(finding("n2", "raise", 31))
     assert {i.incident_id for i in back} == {first.incident_id}
     assert book.opened_total == 1 and book.open[first.incident_id].active == {"n1", "n2"}
+
+
+def test_a_gpu_slowed_by_heat_beside_an_open_residue_is_paged_as_its_own_incident() -> None:
+    """Outsider s271: a GPU's fan failing on a node whose draft residue was paged 20 minutes
+    before turned the residue's incident into the throttle's; the residue lost its name and
+    the throttle its page. Memory held outside the KV pool is not what heat explains."""
+    spec = residue_spec()
+    spec.kv_pct = sawtooth(30, 10, 200)
+    hot_from = 2700.0
+
+    def clocks(t: float, gpu: int) -> dict[str, float]:
+        hot = gpu == 1 and t >= hot_from
+        return {"DCGM_FI_DEV_GPU_TEMP": 87.0 if hot else 62.0,
+                "DCGM_FI_DEV_SM_CLOCK": 900.0 if hot else 1980.0}
+
+    dcgm = [SampleRecord(v=1, ts_ns=at(t), node="gpu-node-01", source="dcgm", kind="sample", gpu=g,
+                         seq=int(t / 10) + 1, metrics=clocks(t, g))
+            for t in range(0, 3601, 10) for g in range(2)]
+    incidents = run(merged(node_records(spec, 3600), dcgm))
+    opened = {i.incident_id: i for i in incidents if i.status == "open"}
+    assert sorted(i.cause for i in opened.values()) == ["gpu_throttled", "spec_residue"]
+    throttled = next(i for i in opened.values() if i.cause == "gpu_throttled")
+    after = RULES.hypotheses.gpu_throttle.after_s
+    assert hot_from + after <= (throttled.opened_ns - T0) / S <= hot_from + after + 4 * RULES.features.tick_s
+    for i in incidents:  # neither takes the other's name
+        assert i.cause == opened[i.incident_id].cause, (i.incident_id, i.status, i.cause)
