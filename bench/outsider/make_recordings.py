@@ -4913,6 +4913,70 @@ s273_h100_per_gpu_rolling_restart_slow_server_leak_under_contract_batch: 5 x 8 H
   speculative decoding). (1) benign/warmup pr-h100-01 18-28, pr-h100-02 30-40, pr-h100-04 42-52, pr-h100-05
   54-64. (2) benign/long_document pr-h100-03 GPU 2 25-60. (3) session_isolation pr-h100-03 GPU 5 36 to end.
   (4) benign/client_cancels pr-h100-02 70-90. Labels: as listed.
+
+Added later (s274-s277, a sixty-eighth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+---------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s273) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about what is hardest at night: faults whose first
+signs look like the day's traffic (a morning ramp, an evening decline, a lunch peak), slow faults over long
+recordings, a fault that starts while another node's incident is loud, and benign look-alikes, on varied
+fleets.
+s274_a100_morning_ramp_3h_steady_residue_beside_cancels: 6 x 4 A100 80GB, Llama-3.3-70B TP4 + 1B draft
+  (speculative decoding everywhere), Azure conv 0.9 req/s/node at night, 1 TiB hosts, nvml every 10 s, vLLM
+  every 15 s, dcgm and host every 30 s, 180 min from 05:00 UTC, no request log, GPU utilization relative to
+  the load before 20 min (Node.uref_min); mr-a100-04..06 write dcgm's blank sentinels, mr-a100-02's clock 0.9
+  s fast, NodeClockSkewDetected on mr-a100-05 from 40 (unlabelled), 3 % of mr-a100-03's dcgm samples lost. A
+  region waking up: on every node the same users' traffic grows as a half cosine from x1 at 20 to x2.4 at 120
+  min and holds (kind ramp, as s32). Inside it, a quiet residue: spec_residue on mr-a100-04 from 50 with a
+  steady abort rate of 2.5 % (f.abort, as s16/s265: no abort ramp), each interrupted request's 4.7 MB of draft
+  state kept, so its growth follows the ramp's load. A client that cancels 9 % in flight on mr-a100-02 70-110
+  (drafts reclaimed), and a weight refresh on mr-a100-06 at 130 (checkpoint_load). (1) benign/diurnal_ramp
+  mr-a100-01..06 20-120. (2) spec_residue mr-a100-04 50 to end. (3) benign/client_cancels mr-a100-02 70-110.
+  (4) benign/checkpoint_load mr-a100-06 130-135. Labels: as listed.
+s275_evening_decline_4h_scrape_gap_rss_leak_after_xid79_crashloop: 6 x 4 H100, Qwen2.5-72B TP4, Mooncake 0.6
+  req/s/node once the evening is over, 1 TiB hosts, nvml and vLLM every 15 s, dcgm and host every 30 s, 240
+  min from 17:00 UTC, no request log, drained conversations spilled to the peers; ed-h100-04..06 export
+  hostname/uuid, ed-h100-01's clock 0.9 s slow, NodeClockSkewDetected on ed-h100-03 from 60 (unlabelled), 3 %
+  of ed-h100-06's nvml samples lost. The evening decline on every node (kind decline, as s118/s123: x2.0 at 0
+  falling to x1 at 150 min; unlabelled). At 32 XID 79 on ed-h100-02 GPU 2 (as s5: the GPU falls off the bus,
+  vLLM dies, the pod crash-loops to the end) while its clients retry on ed-h100-01 and ed-h100-03 32-38. Six
+  minutes into that loud incident, the quiet one: from 38 ed-h100-05's vLLM endpoint drops out of scraping
+  while its serving process's RSS grows 0.6 %/min of host memory (mon_gap, f.rate 0.006, as s4/s261/s272), a
+  slow growth to an OOM kill ~1.5 h later, restart, grow again. A dcgm-exporter redeploy on ed-h100-04 95-97
+  (no dcgm records, a gap that is not a fault) and a drained restart of ed-h100-06 at 180 (warmup). (1)
+  other/xid_79 ed-h100-02 GPU 2 32 to end. (2) benign/retry_burst ed-h100-01 and ed-h100-03 32-38. (3)
+  monitoring_gap ed-h100-05 38 to end. (4) benign/exporter_redeploy ed-h100-04 95-97. (5) benign/warmup
+  ed-h100-06 180-190. Labels: as listed.
+s276_l40s_server_morning_ramp_lookalikes_no_fault: 5 x 4 L40S, one Llama-3.1-8B server per GPU with a 1B draft
+  (speculative decoding; ports 8000-8003), Azure conv 1.2 req/s/server at night, 512 GiB hosts, nvml and vLLM
+  every 10 s, dcgm and host every 30 s, 150 min from 06:00 UTC, no request log, GPU utilization relative to
+  the load before 15 min, drained conversations spilled to the peers; ml-l40s-04..05 write dcgm's blank
+  sentinels, ml-l40s-03's clock 1.0 s fast, NodeClockSkewDetected on ml-l40s-04 from 30 (unlabelled), 3 % of
+  ml-l40s-02's vLLM samples lost. No fault: a morning ramp on every server (kind ramp, x1 at 15 to x2.5 at 105
+  min) and, inside it, one look-alike of each memory fault: an annual-report session on ml-l40s-02's GPU 1
+  server 35-80 (its KV held, rising with the ramp like a leak), a client that cancels 9 % in flight on every
+  server of ml-l40s-04 45-95 (aborts like a residue's, drafts reclaimed), ml-l40s-03's dcgm-exporter
+  OOM-killed by its container limit every 8-12 min of running from its first kill (dcgm_crash,
+  `exporter_crashes(27603, 150)`: host oom_kill events and DCGM holes, like a host-memory fault), a weight
+  refresh on ml-l40s-05 at 110 (checkpoint_load: RSS bump) and a drained restart of ml-l40s-01 at 125
+  (warmup). (1) benign/diurnal_ramp ml-l40s-01..05 15-105. (2) benign/annual_report ml-l40s-02 GPU 1 35-80.
+  (3) benign/client_cancels ml-l40s-04 45-95. (4) benign/exporter_crashloop ml-l40s-03 from its first kill to
+  150. (5) benign/checkpoint_load ml-l40s-05 110-115. (6) benign/warmup ml-l40s-01 125-135. Labels: as listed;
+  nothing must page.
+s277_h200_tp8_lunch_peak_gpu_throttle_and_slow_leak_beside_contract_batch: 4 x 8 H200, Llama-3.3-70B TP8,
+  Azure conv 3.5 req/s/node before the peak, held-context amplitude 0.06-0.11 (the large pool), nvml and vLLM
+  every 10 s, dcgm and host every 15 s, 150 min from 10:30 UTC, no request log, GPU utilization relative to
+  the load before 10 min; lp-h200-03..04 export hostname/uuid, lp-h200-04's clock 1.1 s fast,
+  NodeClockSkewDetected on lp-h200-01 from 30 (unlabelled), 3 % of lp-h200-04's host samples lost. The lunch
+  peak on every node (kind diurnal, as s216: 0 at 10 and 140, x1.9/2.1/2.0/1.8 at 75 min), so KV, running,
+  utilization and temperatures rise everywhere together. A contract batch on lp-h200-01 40-70 (long_document,
+  4 contracts every 6 min); a slow session-id reuse on lp-h200-03 from 45 (kv_leak, 0.9 %/min) while the peak
+  lifts every node's KV; at 62, while temperatures are at their daily high, GPU 5 of lp-h200-02 throttles
+  (kind throttle, f.rate 0.6: its TP8 engine steps at the slow GPU's pace); a weight refresh on lp-h200-04 at
+  100. (1) benign/lunch_peak lp-h200-01..04 10-140. (2) benign/long_document lp-h200-01 40-70. (3)
+  session_isolation lp-h200-03 45 to end. (4) other/thermal_throttle lp-h200-02 GPU 5 62 to end. (5)
+  benign/checkpoint_load lp-h200-04 100-105. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -10203,7 +10267,7 @@ def scenarios() -> list[Scenario]:
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
-            *sixty_seventh_scenarios()]
+            *sixty_seventh_scenarios(), *sixty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14130,6 +14194,85 @@ def sixty_seventh_scenarios() -> list[Scenario]:
         nd.lower = True
     s273.nodes[0].skew = 0.9
     return [s270, s271, s272, s273]
+
+
+def sixty_eighth_scenarios() -> list[Scenario]:
+    """s274-s277, added later by a sixty-eighth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    mr = [f"mr-a100-{k:02d}" for k in range(1, 7)]
+    s274 = Scenario("s274_a100_morning_ramp_3h_steady_residue_beside_cancels", "2030-07-22T05:00:00+00:00",
+                    180,
+                    mk("mr-a100-", 6, "A100", 4, l70, "azure_conv", "tp", 0.9,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, spec=True,
+                       host_total=1024 * GIB, uref_min=20.0, step_gen=True, count_fix=True),
+                    [*(Fault("ramp", n, 20, 120, cause=ben, detail="diurnal_ramp", rate=2.4) for n in mr),
+                     Fault("spec_residue", "mr-a100-04", 50, cause="spec_residue", abort=0.025),
+                     Fault("cancels", "mr-a100-02", 70, 110, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("checkpoint_load", "mr-a100-06", 130, 135, cause=ben, detail="checkpoint_load")],
+                    noise=[("mr-a100-05", "NodeClockSkewDetected", 40, 180)],
+                    drop={("mr-a100-03", "dcgm"): 0.03})
+    for nd in s274.nodes[3:]:
+        nd.sentinel = True
+    s274.nodes[1].skew = 0.9
+    ed = [f"ed-h100-{k:02d}" for k in range(1, 7)]
+    s275 = Scenario("s275_evening_decline_4h_scrape_gap_rss_leak_after_xid79_crashloop",
+                    "2030-07-29T17:00:00+00:00", 240,
+                    mk("ed-h100-", 6, "H100", 4, q72, "mooncake", "tp", 0.6,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("decline", n, -150, 150, rate=2.0) for n in ed),  # x2.0 at 0 -> x1 at 150 min
+                     Fault("xid79", "ed-h100-02", 32, gpu=2, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 32, 38, cause=ben, detail="retry_burst")
+                       for n in ("ed-h100-01", "ed-h100-03")),
+                     Fault("mon_gap", "ed-h100-05", 38, cause="monitoring_gap", rate=0.006),
+                     Fault("dcgm_redeploy", "ed-h100-04", 95, 97, cause=ben, detail="exporter_redeploy"),
+                     Fault("warmup", "ed-h100-06", 180, 190, cause=ben, detail="warmup")],
+                    noise=[("ed-h100-03", "NodeClockSkewDetected", 60, 240)],
+                    drop={("ed-h100-06", "nvml"): 0.03}, spill=True)
+    for nd in s275.nodes[3:]:
+        nd.lower = True
+    s275.nodes[0].skew = -0.9
+    ml = [f"ml-l40s-{k:02d}" for k in range(1, 6)]
+    c3 = exporter_crashes(27603, 150.0)  # (s276) ml-l40s-03's dcgm-exporter, OOM-killed all recording
+    s276 = Scenario("s276_l40s_server_morning_ramp_lookalikes_no_fault", "2030-08-05T06:00:00+00:00", 150,
+                    mk("ml-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 1.2,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 10.0, "host": 30.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, uref_min=15.0, step_gen=True, count_fix=True),
+                    [*(Fault("ramp", n, 15, 105, cause=ben, detail="diurnal_ramp", rate=2.5) for n in ml),
+                     Fault("annual_report", "ml-l40s-02", 35, 80, gpu=1, inst=1, cause=ben,
+                           detail="annual_report"),
+                     Fault("cancels", "ml-l40s-04", 45, 95, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("dcgm_crash", "ml-l40s-03", c3[0][0], 150, cause=ben, detail="exporter_crashloop",
+                           runs=c3),
+                     Fault("checkpoint_load", "ml-l40s-05", 110, 115, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "ml-l40s-01", 125, 135, cause=ben, detail="warmup")],
+                    noise=[("ml-l40s-04", "NodeClockSkewDetected", 30, 150)],
+                    drop={("ml-l40s-02", "vllm"): 0.03}, spill=True)
+    for nd in s276.nodes[3:]:
+        nd.sentinel = True
+    s276.nodes[2].skew = 1.0
+    lp = [f"lp-h200-{k:02d}" for k in range(1, 5)]
+    peaks = (1.9, 2.1, 2.0, 1.8)
+    s277 = Scenario("s277_h200_tp8_lunch_peak_gpu_throttle_and_slow_leak_beside_contract_batch",
+                    "2030-08-12T10:30:00+00:00", 150,
+                    mk("lp-h200-", 4, "H200", 8, l70, "azure_conv", "tp", 3.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, amp=(0.06, 0.11),
+                       uref_min=10.0, step_gen=True, count_fix=True),
+                    [*(Fault("diurnal", n, 10, 140, cause=ben, detail="lunch_peak", rate=p)
+                       for n, p in zip(lp, peaks, strict=True)),
+                     Fault("long_document", "lp-h200-01", 40, 70, cause=ben, detail="long_document", burst=4),
+                     Fault("kv_leak", "lp-h200-03", 45, cause=si, leak=0.9),
+                     Fault("throttle", "lp-h200-02", 62, gpu=5, cause="other", detail="thermal_throttle",
+                           rate=0.6),
+                     Fault("checkpoint_load", "lp-h200-04", 100, 105, cause=ben, detail="checkpoint_load")],
+                    noise=[("lp-h200-01", "NodeClockSkewDetected", 30, 150)],
+                    drop={("lp-h200-04", "host"): 0.03})
+    for nd in s277.nodes[2:]:
+        nd.lower = True
+    s277.nodes[3].skew = 1.1
+    return [s274, s275, s276, s277]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
