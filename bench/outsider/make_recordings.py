@@ -4977,6 +4977,65 @@ s277_h200_tp8_lunch_peak_gpu_throttle_and_slow_leak_beside_contract_batch: 4 x 8
   100. (1) benign/lunch_peak lp-h200-01..04 10-140. (2) benign/long_document lp-h200-01 40-70. (3)
   session_isolation lp-h200-03 45 to end. (4) other/thermal_throttle lp-h200-02 GPU 5 62 to end. (5)
   benign/checkpoint_load lp-h200-04 100-105. Labels: as listed.
+Added later (s278-s281, a sixty-ninth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+---------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s277) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about telemetry that is itself unreliable while a real
+fault (or only its look-alikes) runs: duplicated and reordered delivery, a collector stamping with a stale
+offset, sources that lose a share of their samples, records arriving late in bursts (a spool flush, a lagging
+topic), agent restarts and an agent crash loop (seq reset and seq reuse), a host clock step, a second agent
+without seq, a metric rename with a counter reset, and nodes seen through their alerts only.
+s278_a100_tp2_disorder_skewed_host_collector_scrape_gap_rss_leak: 7 x 2 A100 80GB, Mistral-Small-24B TP2,
+  Azure code 5 req/s/node, 512 GiB hosts, nvml every 5 s, vLLM every 10 s, dcgm and host every 15 s, 100 min,
+  no request log; dq-a100-05..07 export hostname/uuid, NodeClockSkewDetected on dq-a100-02 from 26
+  (unlabelled), 6 % of dq-a100-07's host samples lost. Every node agent's producer delivers out of order
+  (Scenario.disorder, as s13/s147/s176: per-source offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicated). From
+  30 dq-a100-05's vLLM endpoint drops out of scraping while its serving process's RSS grows 2 %/min of host
+  memory (mon_gap, f.rate 0.02, as s272), and that node's host collector stamps 40 s behind its siblings
+  (Scenario.src_skew, as s87/s108), so the RSS growth and the OOM kills it ends in carry stamps 40 s early. A
+  retry burst on dq-a100-03 48-54 and a weight refresh on dq-a100-06 at 62 (an RSS bump). (1) monitoring_gap
+  dq-a100-05 30 to end. (2) benign/retry_burst dq-a100-03 48-54. (3) benign/checkpoint_load dq-a100-06 62-67.
+  Labels: as listed.
+s279_l40s_server_residue_behind_spool_flush_and_agent_restart_lagged_cancels: 6 x 4 L40S, one Llama-3.1-8B
+  server per GPU with a 1B draft (speculative decoding; ports 8000-8003), Azure conv 3 req/s/server, 512 GiB
+  hosts, nvml and vLLM every 15 s, dcgm and host every 30 s, 95 min, drained conversations spilled to the
+  peers; sr-l40s-04..06 write dcgm's blank sentinels, sr-l40s-01's clock 1.0 s fast, NodeClockSkewDetected on
+  sr-l40s-05 from 24 (unlabelled). sr-l40s-04's agent cannot reach the broker 30-38 (spool, as s22/s246: its
+  records spooled and flushed in a burst at 38), and inside that window, at 32, the GPU 2 server of that node
+  starts keeping the draft state of interrupted requests (spec_residue, its `inst`, abort ramp 1.5 -> 12 %);
+  the same node's agent restarts at 55 (agent_restart, 24 s: seq from 1 again, its last batch re-sent). A
+  client that cancels 9 % in flight on sr-l40s-02 40-75 (drafts reclaimed), whose dcgm topic lags in two
+  episodes 36-45 and 60-69 (Scenario.lag, as s60/s119) and which loses 6 % of its vLLM samples; a drained
+  restart of sr-l40s-06 at 70 (warmup). (1) spec_residue sr-l40s-04 GPU 2 32 to end. (2)
+  benign/client_cancels sr-l40s-02 40-75. (3) benign/warmup sr-l40s-06 70-80. Labels: as listed (the spool
+  and the agent restart carry none).
+s280_a100_tp8_agent_oom_loop_clock_step_duplicate_agent_v1_rename_no_fault: 5 x 8 A100 80GB, Llama-3.3-70B
+  TP8, Azure conv 4 req/s/node, nvml every 10 s, dcgm, vLLM and host every 20 s, 100 min, drained
+  conversations spilled to the peers, 3 % of ok-a100-03's nvml samples lost. No fault, only unreliable
+  telemetry and look-alikes: ok-a100-01's host clock 38 s fast, stepped back by chronyd at 41 (Node.steps, as
+  s35; NodeClockSkewDetected 0-41, unlabelled); ok-a100-02's agent gets a memory limit too small at 30 (a
+  graceful restart) and is OOM-killed ~330 s into each run, restarted after CrashLoopBackOff's delays, until
+  the revert at 60 (agent_kill with `agent_oom_runs(30.0, 330.0, 60.0)`, as s244: seq resumed from the last
+  checkpoint, reused values, re-sent batches); ok-a100-03 runs vLLM V0 names until a drained upgrade at 45
+  whose new image exports V1 names (Node.legacy / v1_from, as s23/s133: renamed series and counters from
+  zero); from 20 a stale DaemonSet's old agent publishes ok-a100-04 too (Node.dup_from, as s66: a second copy
+  of every source, no seq), while an annual-report session runs there 35-80; ok-a100-05's agent cannot reach
+  the broker 50-57 (spool) and a retry burst lands on it 62-68. (1) benign/agent_oom_loop ok-a100-02 from the
+  first kill to the revert's new agent (oom_loop_window, label only, as s244). (2) benign/annual_report
+  ok-a100-04 35-80. (3) benign/vllm_upgrade ok-a100-03 45-55. (4) benign/retry_burst ok-a100-05 62-68. Labels:
+  as listed; nothing must page.
+s281_h200_alert_only_leak_and_slow_leak_under_lagged_lossy_vllm_stream: 6 x 4 H200, Qwen2.5-72B TP4, Mooncake
+  0.9 req/s/node, nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min, drained conversations spilled to
+  the peers; hx-h200-02's clock 1.0 s slow, NodeClockSkewDetected on hx-h200-01 from 28 (unlabelled).
+  hx-h200-05 and hx-h200-06 have no node agent (Node.agent False, as s25/s111: a new rack the DaemonSet's
+  nodeSelector misses), so they are seen only through their Prometheus alerts. An annual-report session on
+  hx-h200-02 25-70; a session-id reuse on hx-h200-06 from 35 (kv_leak, 1.6 %/min; alerts only); a slow
+  session-id reuse on hx-h200-03 from 40 (kv_leak, 0.9 %/min) whose vLLM topic lags in three episodes (20-28,
+  44-52, 66-74; Scenario.lag) and which loses 8 % of its vLLM samples, its agent restarting at 58 (24 s); a
+  drained restart of the alerts-only hx-h200-05 at 72 (warmup). (1) benign/annual_report hx-h200-02 25-70. (2)
+  session_isolation hx-h200-06 35 to end. (3) session_isolation hx-h200-03 40 to end. (4) benign/warmup
+  hx-h200-05 72-82. Labels: as listed.
 """
 from __future__ import annotations
 
@@ -10267,7 +10326,7 @@ def scenarios() -> list[Scenario]:
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
-            *sixty_seventh_scenarios(), *sixty_eighth_scenarios()]
+            *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14273,6 +14332,78 @@ def sixty_eighth_scenarios() -> list[Scenario]:
         nd.lower = True
     s277.nodes[3].skew = 1.1
     return [s274, s275, s276, s277]
+
+
+def sixty_ninth_scenarios() -> list[Scenario]:
+    """s278-s281, added later by a sixty-ninth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    m24, q72 = "mistralai/Mistral-Small-24B-Instruct-2501", "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    s278 = Scenario("s278_a100_tp2_disorder_skewed_host_collector_scrape_gap_rss_leak",
+                    "2030-08-19T09:00:00+00:00", 100,
+                    mk("dq-a100-", 7, "A100", 2, m24, "azure_code", "tp", 5.0,
+                       {"nvml": 5.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("mon_gap", "dq-a100-05", 30, cause="monitoring_gap", rate=0.02),
+                     Fault("retry_burst", "dq-a100-03", 48, 54, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "dq-a100-06", 62, 67, cause=ben, detail="checkpoint_load")],
+                    noise=[("dq-a100-02", "NodeClockSkewDetected", 26, 100)],
+                    drop={("dq-a100-07", "host"): 0.06}, disorder=True,
+                    src_skew={("dq-a100-05", "host"): -40.0})
+    for nd in s278.nodes[4:]:
+        nd.lower = True
+    s279 = Scenario("s279_l40s_server_residue_behind_spool_flush_and_agent_restart_lagged_cancels",
+                    "2030-08-26T14:00:00+00:00", 95,
+                    mk("sr-l40s-", 6, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("spool", "sr-l40s-04", 30, 38),
+                     Fault("spec_residue", "sr-l40s-04", 32, gpu=2, inst=2, cause="spec_residue"),
+                     Fault("agent_restart", "sr-l40s-04", 55, 55.4),
+                     Fault("cancels", "sr-l40s-02", 40, 75, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("warmup", "sr-l40s-06", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("sr-l40s-05", "NodeClockSkewDetected", 24, 95)],
+                    lag=[("sr-l40s-02", "dcgm", a, b) for a, b in ((36, 45), (60, 69))],
+                    drop={("sr-l40s-02", "vllm"): 0.06}, spill=True)
+    for nd in s279.nodes[3:]:
+        nd.sentinel = True
+    s279.nodes[0].skew = 1.0
+    ok = [f"ok-a100-{k:02d}" for k in range(1, 6)]
+    oom = agent_oom_runs(30.0, 330.0, 60.0)  # (s280) ok-a100-02's agent: limit cut at 30, reverted at 60
+    s280 = Scenario("s280_a100_tp8_agent_oom_loop_clock_step_duplicate_agent_v1_rename_no_fault",
+                    "2030-09-02T08:00:00+00:00", 100,
+                    mk("ok-a100-", 5, "A100", 8, l70, "azure_conv", "tp", 4.0,
+                       {"nvml": 10.0, "dcgm": 20.0, "vllm": 20.0, "host": 20.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("agent_kill", ok[1], 30.0, 60.0, runs=oom),
+                     Fault("oom_loop_window", ok[1], oom[1][0], oom[-1][1], cause=ben,
+                           detail="agent_oom_loop"),
+                     Fault("annual_report", ok[3], 35, 80, cause=ben, detail="annual_report"),
+                     Fault("warmup", ok[2], 45, 55, cause=ben, detail="vllm_upgrade"),
+                     Fault("spool", ok[4], 50, 57),
+                     Fault("retry_burst", ok[4], 62, 68, cause=ben, detail="retry_burst")],
+                    noise=[(ok[0], "NodeClockSkewDetected", 0, 41.0)],
+                    drop={(ok[2], "nvml"): 0.03}, spill=True)
+    s280.nodes[0].skew, s280.nodes[0].steps = 38.0, [(41.0, -38.0)]  # 38 s fast, stepped back by chronyd
+    s280.nodes[2].legacy, s280.nodes[2].v1_from = True, 45.0  # the new image exports V1 names from its start
+    s280.nodes[3].dup_from = 20.0  # a stale DaemonSet's old agent publishes the node too (no seq)
+    s281 = Scenario("s281_h200_alert_only_leak_and_slow_leak_under_lagged_lossy_vllm_stream",
+                    "2030-09-09T10:00:00+00:00", 100,
+                    mk("hx-h200-", 6, "H200", 4, q72, "mooncake", "tp", 0.9,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", "hx-h200-02", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "hx-h200-06", 35, cause=si, leak=1.6),
+                     Fault("kv_leak", "hx-h200-03", 40, cause=si, leak=0.9),
+                     Fault("agent_restart", "hx-h200-03", 58, 58.4),
+                     Fault("warmup", "hx-h200-05", 72, 82, cause=ben, detail="warmup")],
+                    noise=[("hx-h200-01", "NodeClockSkewDetected", 28, 100)],
+                    lag=[("hx-h200-03", "vllm", a, b) for a, b in ((20, 28), (44, 52), (66, 74))],
+                    drop={("hx-h200-03", "vllm"): 0.08}, spill=True)
+    for nd in s281.nodes[4:]:  # a new rack: the agent DaemonSet's nodeSelector does not match it yet
+        nd.agent = False
+    s281.nodes[1].skew = -1.0
+    return [s278, s279, s280, s281]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
