@@ -5036,6 +5036,66 @@ s281_h200_alert_only_leak_and_slow_leak_under_lagged_lossy_vllm_stream: 6 x 4 H2
   drained restart of the alerts-only hx-h200-05 at 72 (warmup). (1) benign/annual_report hx-h200-02 25-70. (2)
   session_isolation hx-h200-06 35 to end. (3) session_isolation hx-h200-03 40 to end. (4) benign/warmup
   hx-h200-05 72-82. Labels: as listed.
+Added later (s282-s285, a seventieth outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+---------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s281) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about faults that span several nodes as ONE root cause
+(a tenant's client release leaking sessions on every node that serves the tenant, a top-of-rack switch cutting
+off a rack, a bad serving image leaking on the nodes its rollout reached: one label per node, the ideal one
+incident for all of them) beside independent faults on single nodes, and look-alikes that span nodes too (a
+traffic surge, retry bursts, a fleet-wide weight refresh, an exporter redeploy, a rolling restart).
+s282_h100_tenant_client_leak_three_nodes_in_surge_beside_xid79: 7 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5
+  req/s/node, request logging (tenant/session) on every node, nvml and vLLM every 10 s, dcgm and host every 15
+  s, 100 min; tn-h100-05..07 export hostname/uuid, tn-h100-03's clock 0.9 s fast, NodeClockSkewDetected on
+  tn-h100-07 from 26 (unlabelled), 3 % of tn-h100-01's dcgm samples lost. A newsletter brings extra users to
+  every node from 20 (kind surge, peaks x1.7-2.0 held 40-45, falling to 40 % of them by 60). Inside it, at 34,
+  tenant legal-review's new client release starts reusing 6 session ids on the three nodes the gateway's
+  tenant affinity sends it to (kv_leak, f.tenant, as s134/s206): tn-h100-02 / -05 / -06 at 2.0 / 1.6 / 1.2
+  %/min (the tenant's share of each node's traffic), one root cause, one shared window per node. Independent
+  of it, XID 79 on tn-h100-03 GPU 1 at 52 (as s5: the GPU falls off the bus, the pod crash-loops) while its
+  clients retry on tn-h100-04 52-58. (1) benign/traffic_surge tn-h100-01..07 20-45. (2) session_isolation
+  tn-h100-02, tn-h100-05 and tn-h100-06 34 to end (one fault on three nodes). (3) other/xid_79 tn-h100-03 GPU
+  1 52 to end. (4) benign/retry_burst tn-h100-04 52-58. Labels: as listed.
+s283_h200_tp8_tor_cuts_rack_of_three_beside_leak_then_throttle: 6 x 8 H200, Llama-3.3-70B TP8, Azure conv 3.5
+  req/s/node, held-context amplitude 0.06-0.11 (the large pool), nvml every 10 s, dcgm, vLLM and host every 15
+  s, 100 min; tr-h200-04..06 export hostname/uuid, tr-h200-04's clock 1.0 s slow, NodeClockSkewDetected on
+  tr-h200-01 from 30 (unlabelled), 3 % of tr-h200-03's host samples lost. Two racks of three: a session-id
+  reuse on tr-h200-02 (rack A) from 25 (kv_leak, 1.5 %/min); at 44 rack B's top-of-rack switch loses its
+  uplinks until 53: tr-h200-04, -05 and -06 are cut off together (partition: no record, no scrape, no traffic;
+  their agents spool and flush at the reconnect, as s48), one root cause, one shared window per node, while
+  the gateway sends their clients to tr-h200-01 and -03 (retry bursts 44-50). At 66, on a node of the rack
+  that was cut off, GPU 3 of tr-h200-05 throttles (kind throttle, f.rate 0.6: its TP8 engine steps at the slow
+  GPU's pace), a new fault after the partition's; a weight refresh on tr-h200-06 at 80. (1) session_isolation
+  tr-h200-02 25 to end. (2) other/network_partition tr-h200-04, -05 and -06 44-53 (one fault on three nodes).
+  (3) benign/retry_burst tr-h200-01 and tr-h200-03 44-50. (4) other/thermal_throttle tr-h200-05 GPU 3 66 to
+  end. (5) benign/checkpoint_load tr-h200-06 80-85. Labels: as listed.
+s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle: 8 x 2 A100 80GB, Mistral-Small-24B TP2,
+  Azure code 5 req/s/node, 512 GiB hosts, nvml every 5 s, vLLM every 10 s, dcgm and host every 30 s, 100 min,
+  drained conversations spilled to the peers; ra-a100-06..08 export hostname/uuid, ra-a100-01's clock 1.0 s
+  fast, NodeClockSkewDetected on ra-a100-03 from 24 (unlabelled), 3 % of ra-a100-08's nvml samples lost. The
+  hard case: a new serving image rolled by drained restarts to ra-a100-02 / -05 / -07 at 20 / 25 / 30, then
+  the rollout pauses; the image's allocator leaks 45 MiB/min/GPU outside the KV pool from each new engine's
+  ready (fb_leak, as s93: a slow growth with no OOM), one root cause on three nodes
+  with staggered starts. Independent of it, GPU 1 of ra-a100-06 throttles from 45 (kind throttle,
+  f.rate 0.55), and at 62 a fleet-wide weight refresh bumps every node's FB and RSS at once (checkpoint_load
+  on all eight). (1) benign/vllm_upgrade ra-a100-02 20-30, ra-a100-05 25-35, ra-a100-07 30-40. (2)
+  other/gpu_memory_leak ra-a100-02 22.1667, ra-a100-05 27.1667, ra-a100-07 32.1667 to end (one fault on three
+  nodes). (3) other/thermal_throttle ra-a100-06 GPU 1 45 to end. (4) benign/checkpoint_load ra-a100-01..08
+  62-67. Labels: as listed.
+s285_a100_fleet_wide_redeploy_tenant_retries_refresh_rolling_restart_no_fault: 6 x 4 A100 80GB, Qwen2.5-72B
+  TP4, Mooncake 0.6 req/s/node, 1 TiB hosts, nvml and vLLM every 15 s, dcgm and host every 30 s, 100 min,
+  drained conversations spilled to the peers; fw-a100-04..06 write dcgm's blank sentinels, fw-a100-02's clock
+  1.1 s slow, NodeClockSkewDetected on fw-a100-05 from 33 (unlabelled), 3 % of fw-a100-06's vLLM samples lost.
+  No fault, only look-alikes, most of them on several nodes at once: a dcgm-exporter DaemonSet redeploy
+  rolling over fw-a100-01..06 from 18, two minutes each (dcgm_redeploy: a hole in every node's DCGM series in
+  turn); an annual-report session on fw-a100-03 30-75; one tenant's SDK retrying after brief gateway 503s on
+  the three nodes that serve it, fw-a100-02, -04 and -05, 40-46 (retry_burst, one shared window); a fleet-wide
+  weight refresh on all six at 64 (checkpoint_load); a rolling restart of fw-a100-04 / -05 / -06 at 78 / 82 /
+  86 (warmup). (1) benign/exporter_redeploy fw-a100-01..06 18-20 ... 28-30. (2) benign/annual_report
+  fw-a100-03 30-75. (3) benign/retry_burst fw-a100-02, -04 and -05 40-46. (4) benign/checkpoint_load
+  fw-a100-01..06 64-69. (5) benign/warmup fw-a100-04 78-88, -05 82-92, -06 86-96. Labels: as listed; nothing
+  must page.
 """
 from __future__ import annotations
 
@@ -10326,7 +10386,8 @@ def scenarios() -> list[Scenario]:
             *fifty_ninth_scenarios(), *sixtieth_scenarios(),
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
-            *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios()]
+            *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
+            *seventieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14404,6 +14465,88 @@ def sixty_ninth_scenarios() -> list[Scenario]:
         nd.agent = False
     s281.nodes[1].skew = -1.0
     return [s278, s279, s280, s281]
+
+
+def seventieth_scenarios() -> list[Scenario]:
+    """s282-s285, added later by a seventieth outsider, same rules (see the module docstring)."""
+    l70, m24 = "meta-llama/Llama-3.3-70B-Instruct", "mistralai/Mistral-Small-24B-Instruct-2501"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    si, ben, part = "session_isolation", "benign", "network_partition"
+    tn = [f"tn-h100-{k:02d}" for k in range(1, 8)]
+    peaks = (1.8, 2.0, 1.9, 1.7, 2.0, 1.8, 1.9)  # (s282) the newsletter's extra users per node
+    s282 = Scenario("s282_h100_tenant_client_leak_three_nodes_in_surge_beside_xid79",
+                    "2030-09-16T09:00:00+00:00", 100,
+                    mk("tn-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, logging=True,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("surge", n, 20, 45, rate=p, cause=ben, detail="traffic_surge")
+                       for n, p in zip(tn, peaks, strict=True)),
+                     *(Fault("kv_leak", n, 34, cause=si, leak=r, tenant="legal-review")
+                       for n, r in (("tn-h100-02", 2.0), ("tn-h100-05", 1.6), ("tn-h100-06", 1.2))),
+                     Fault("xid79", "tn-h100-03", 52, gpu=1, cause="other", detail="xid_79"),
+                     Fault("retry_burst", "tn-h100-04", 52, 58, cause=ben, detail="retry_burst")],
+                    noise=[("tn-h100-07", "NodeClockSkewDetected", 26, 100)],
+                    drop={("tn-h100-01", "dcgm"): 0.03})
+    for nd in s282.nodes[4:]:
+        nd.lower = True
+    s282.nodes[2].skew = 0.9
+    rack_b = ("tr-h200-04", "tr-h200-05", "tr-h200-06")  # (s283) one rack behind one top-of-rack switch
+    s283 = Scenario("s283_h200_tp8_tor_cuts_rack_of_three_beside_leak_then_throttle",
+                    "2030-09-23T13:00:00+00:00", 100,
+                    mk("tr-h200-", 6, "H200", 8, l70, "azure_conv", "tp", 3.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, amp=(0.06, 0.11),
+                       step_gen=True, count_fix=True),
+                    [Fault("kv_leak", "tr-h200-02", 25, cause=si, leak=1.5),
+                     *(Fault("partition", n, 44, 53, cause="other", detail=part) for n in rack_b),
+                     *(Fault("spool", n, 44, 53) for n in rack_b),
+                     *(Fault("retry_burst", n, 44, 50, cause=ben, detail="retry_burst")
+                       for n in ("tr-h200-01", "tr-h200-03")),
+                     Fault("throttle", "tr-h200-05", 66, gpu=3, cause="other", detail="thermal_throttle",
+                           rate=0.6),
+                     Fault("checkpoint_load", "tr-h200-06", 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[("tr-h200-01", "NodeClockSkewDetected", 30, 100)],
+                    drop={("tr-h200-03", "host"): 0.03})
+    for nd in s283.nodes[3:]:
+        nd.lower = True
+    s283.nodes[3].skew = -1.0
+    ra = [f"ra-a100-{k:02d}" for k in range(1, 9)]
+    roll = (("ra-a100-02", 20), ("ra-a100-05", 25), ("ra-a100-07", 30))  # (s284) the image's three nodes
+    s284 = Scenario("s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle",
+                    "2030-09-30T08:00:00+00:00", 100,
+                    mk("ra-a100-", 8, "A100", 2, m24, "azure_code", "tp", 5.0,
+                       {"nvml": 5.0, "dcgm": 30.0, "vllm": 10.0, "host": 30.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade") for n, m in roll),
+                     *(Fault("fb_leak", n, round(m + 130 / 60, 4), cause="other", detail="gpu_memory_leak",
+                             rate=45.0) for n, m in roll),
+                     Fault("throttle", "ra-a100-06", 45, gpu=1, cause="other", detail="thermal_throttle",
+                           rate=0.55),
+                     *(Fault("checkpoint_load", n, 62, 67, cause=ben, detail="checkpoint_load") for n in ra)],
+                    noise=[("ra-a100-03", "NodeClockSkewDetected", 24, 100)],
+                    drop={("ra-a100-08", "nvml"): 0.03}, spill=True)
+    for nd in s284.nodes[5:]:
+        nd.lower = True
+    s284.nodes[0].skew = 1.0
+    fw = [f"fw-a100-{k:02d}" for k in range(1, 7)]
+    s285 = Scenario("s285_a100_fleet_wide_redeploy_tenant_retries_refresh_rolling_restart_no_fault",
+                    "2030-10-07T10:00:00+00:00", 100,
+                    mk("fw-a100-", 6, "A100", 4, q72, "mooncake", "tp", 0.6,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("dcgm_redeploy", n, 18 + 2 * k, 20 + 2 * k, cause=ben,
+                             detail="exporter_redeploy") for k, n in enumerate(fw)),
+                     Fault("annual_report", "fw-a100-03", 30, 75, cause=ben, detail="annual_report"),
+                     *(Fault("retry_burst", n, 40, 46, cause=ben, detail="retry_burst")
+                       for n in ("fw-a100-02", "fw-a100-04", "fw-a100-05")),
+                     *(Fault("checkpoint_load", n, 64, 69, cause=ben, detail="checkpoint_load") for n in fw),
+                     *(Fault("warmup", n, m, m + 10, cause=ben, detail="warmup")
+                       for n, m in (("fw-a100-04", 78), ("fw-a100-05", 82), ("fw-a100-06", 86)))],
+                    noise=[("fw-a100-05", "NodeClockSkewDetected", 33, 100)],
+                    drop={("fw-a100-06", "vllm"): 0.03}, spill=True)
+    for nd in s285.nodes[3:]:
+        nd.sentinel = True
+    s285.nodes[1].skew = -1.1
+    return [s282, s283, s284, s285]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
