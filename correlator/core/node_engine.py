@@ -332,7 +332,7 @@ class NodeEngine:
         step = self.machine.step(tick_ns, winner, strength,
                                  current.strength if current else 0.0, symptoms or held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised[0]):
-            self._kv_raised = self._hold_mark(f, self.machine.cause)
+            self._kv_raised = self._hold_mark(f, self.machine.cause, scores[self.machine.cause])
         if second:
             self._step_second(tick_ns, second, scores, shares, out, f)
         if step is Step.NONE:
@@ -522,7 +522,7 @@ class NodeEngine:
         held = m.active and self._held(m.cause, self._kv_raised2)
         step = m.step(tick_ns, cause, score.strength, score.strength, held)
         if step is Step.RAISE or (step is Step.UPDATE and not self._kv_raised2[0]):
-            self._kv_raised2 = self._hold_mark(f, m.cause)
+            self._kv_raised2 = self._hold_mark(f, m.cause, score)
         if step is Step.NONE:
             return
         confidence = hypotheses.confidence(score, shares.get(cause, 0.0))
@@ -536,16 +536,20 @@ class NodeEngine:
         """When the node's serving process last started, as far as its events tell."""
         return max(self.state.engine_start_ns, self.state.host.start_ns)
 
-    def _hold_mark(self, f: NodeFeatures, cause: str) -> tuple[str, float]:
+    def _hold_mark(self, f: NodeFeatures, cause: str, score: hypotheses.Score) -> tuple[str, float]:
         """What holds an incident open, marked when it opens (("", NaN): nothing does): for
         session isolation, its engine and that engine's KV minute mean then; for an engine
-        slowed down, the engine and its requests' tokens per second before; for a residue, the
-        node's framebuffer in use then (:data:`FRAMEBUFFER_MARK`)."""
+        slowed down, the engine and its requests' tokens per second before; for a residue, and
+        for a memory leak found in the framebuffer, the node's framebuffer in use then
+        (:data:`FRAMEBUFFER_MARK`)."""
         if cause == hypotheses.ENGINE_SLOWED and f.slowed:
             return (f.slowed[0].engine, f.slowed[0].speed_before)
         if cause == hypotheses.ENGINE_SLOWED and f.delayed:
             return (FIRST_TOKEN_MARK + f.delayed[0].engine, f.delayed[0].ttft_before)
-        if cause == hypotheses.SPEC_RESIDUE:
+        in_framebuffer = cause == hypotheses.SPEC_RESIDUE or (
+            cause == hypotheses.MEMORY_LEAK and bool(score.evidence)
+            and score.evidence[0].signal.startswith("gpu_memory"))
+        if in_framebuffer:
             return (FRAMEBUFFER_MARK, f.gpu.level.now) if f.gpu is not None else ("", NAN)
         if cause not in KV_LEAKS or f.kv is None:
             return ("", NAN)
@@ -561,13 +565,16 @@ class NodeEngine:
         still held while the node's has not fallen below where it stood when the incident opened
         in any reading of the last ``warmup`` ticks: a residue stops growing when the aborts that
         feed it stop, and stays until its server restarts (outsider s175: a residue fed by
-        preemptions, resolved when the bursts that preempted ended, its memory still taken)."""
+        preemptions, resolved when the bursts that preempted ended, its memory still taken). So
+        is a framebuffer leak's (outsider s284: a bad image's leak whose growth a weight refresh
+        hid for the twelve minutes its window held the checkpoint's step, resolved and paged
+        again as a new incident)."""
         engine, level = mark
         if cause == hypotheses.ENGINE_SLOWED and engine.startswith(FIRST_TOKEN_MARK):
             return self._still_delayed(engine.removeprefix(FIRST_TOKEN_MARK), level)
         if cause == hypotheses.ENGINE_SLOWED and engine:
             return self._still_slow(engine, level)
-        if cause == hypotheses.SPEC_RESIDUE:
+        if cause in (hypotheses.SPEC_RESIDUE, hypotheses.MEMORY_LEAK):
             f = self.last_features
             return engine == FRAMEBUFFER_MARK and f is not None and f.gpu is not None and \
                 f.gpu.level.low_recent >= level - RESIDUE_HELD_PCT

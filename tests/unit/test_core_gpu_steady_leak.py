@@ -103,3 +103,21 @@ def test_a_leak_read_once_a_minute_is_still_a_leak() -> None:
                if r.source != "nvml" or round((r.ts_ns - T0) / S) % 60 == 0]
     found = causes(records)
     assert [c for c, _ in found] == ["memory_leak"]
+
+
+def test_a_leak_whose_growth_a_checkpoint_load_hides_holds_its_incident() -> None:
+    """Outsider s284: a weight refresh on a node whose framebuffer leak was paged. For the
+    twelve minutes the leak's window held the checkpoint's step the growth could not be
+    judged; the incident resolved, and the same leak was paged again as a new incident. Its
+    framebuffer never fell below where it stood when the incident opened: it holds."""
+    base = leaking(120.0).gpu_pct
+
+    def refreshed(t: float) -> float:  # the checkpoint's 3 GiB per GPU for two minutes at 60 min
+        return base(t) + (100.0 * 3072 / GPU_MIB if 3600.0 <= t < 3720.0 else 0.0)
+
+    spec = NodeSpec(gpus=4, gpu_pct=refreshed)
+    eng = Engine(RULES)
+    out = [i for r in merged(node_records(spec, 6000)) for i in eng.process(r).incidents]
+    out += eng.finish().incidents
+    assert len({i.incident_id for i in out}) == 1 and out[0].cause == "memory_leak"
+    assert [i.status for i in out if i.status == "resolved"] == []
