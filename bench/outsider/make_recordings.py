@@ -5096,6 +5096,58 @@ s285_a100_fleet_wide_redeploy_tenant_retries_refresh_rolling_restart_no_fault: 6
   fw-a100-03 30-75. (3) benign/retry_burst fw-a100-02, -04 and -05 40-46. (4) benign/checkpoint_load
   fw-a100-01..06 64-69. (5) benign/warmup fw-a100-04 78-88, -05 82-92, -06 86-96. Labels: as listed; nothing
   must page.
+Added later (s286-s289, a seventy-first outsider, same clean-room rules; fixed before any build or replay; "as
+built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s285) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about the write-up's own incident family in fleet
+configurations earlier batches did not use: MIG-partitioned H100s with a session-id reuse on one instance
+beside an annual report on its sibling instance of the same GPU; twelve single-GPU L4 nodes with a steady
+draft residue beside client cancels; a mixed A100 40GB / A100 80GB / H100 fleet collected every 60 s with a
+scrape gap over an RSS leak and a slow tenant leak; sixteen single-GPU L40S nodes with look-alikes only.
+s286_h100_mig_session_reuse_instance_beside_report_on_sibling_instance: 5 x 4 H100 in MIG mode, 2 x 3g.40gb
+  per GPU (as s8: GPU_I_ID 1 / 2, one vLLM server per instance, records' gpu = the parent GPU), Llama-3.1-8B
+  (no spec decode), Azure conv 2.0 req/s/instance, request logging (tenant/session) on every server, nvml
+  every 10 s, dcgm and host every 30 s, vLLM every 15 s, 90 min; NodeClockSkewDetected on mg-h100-01 from 22
+  (unlabelled), 3 % of mg-h100-04's vllm samples lost. The hard case: on mg-h100-03's GPU 2, instance GI 1
+  (virtual index 4) holds an annual-report session 25-70 (f.inst 4), and from 32 its sibling instance GI 2
+  (virtual index 5, f.inst 5) serves tenant acme-compliance's client that reuses 6 session ids (kv_leak,
+  1.8 %/min): two KV series of one physical GPU held high at once, one benign, one a leak. A retry burst on
+  mg-h100-05 50-56 (all its instances). (1) benign/annual_report mg-h100-03 GPU 2 25-70. (2)
+  session_isolation mg-h100-03 GPU 2 32 to end. (3) benign/retry_burst mg-h100-05 50-56. Labels: as listed.
+s287_l4_single_gpu_nodes_steady_draft_residue_beside_cancels: 12 x 1 L4 (a cloud's 1 x L4 instance type),
+  one Llama-3.1-8B-Instruct-FP8 + 1B draft server each (spec decode), Azure conv 1.5 req/s/node, held-context
+  amplitude 0.30-0.40 (the small pool, as s105), 128 GiB hosts, nvml and vLLM every 15 s, dcgm and host every
+  30 s, 90 min, drained conversations spilled to the peers; sl-l4-07..12 export hostname/uuid, sl-l4-02's
+  clock 1.0 s fast, NodeClockSkewDetected on sl-l4-09 from 35 (unlabelled), 3 % of sl-l4-11's dcgm samples
+  lost. spec_residue on sl-l4-07 from 28 to end with a steady 3 % abort rate for the whole recording (abort
+  0.03, as s16/s274: a client's fixed timeout; not ramping): from 28 each interrupted request's draft state
+  is kept. Beside it a client cancelling 9 % of its requests on sl-l4-03 20-70 (cancels: aborts whose draft
+  state is reclaimed), a retry burst on sl-l4-10 48-54, a drained restart of sl-l4-05 at 60 and a weight
+  refresh on sl-l4-12 at 75. (1) spec_residue sl-l4-07 28 to end. (2) benign/client_cancels sl-l4-03 20-70.
+  (3) benign/retry_burst sl-l4-10 48-54. (4) benign/warmup sl-l4-05 60-70. (5) benign/checkpoint_load
+  sl-l4-12 75-80. Labels: as listed.
+s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak: three GPU generations in one
+  fleet, all Mistral-Small-24B TP2, Azure code: 3 x 2 A100 40GB (mx-a40-01..03, 3.0 req/s/node), 3 x 2 A100
+  80GB (mx-a100-01..03, 4.0 req/s/node) and 3 x 2 H100 (mx-h100-01..03, 5.0 req/s/node), 512 GiB hosts, every
+  source collected every 60 s (a cost-cut collection), 100 min, drained conversations spilled to the peers;
+  the A100 80GB nodes export hostname/uuid, mx-a100-01's clock 1.0 s slow, NodeClockSkewDetected on
+  mx-h100-01 from 30 (unlabelled), 3 % of mx-a40-01's host samples lost. (1) monitoring_gap on mx-a40-02 from
+  30 to end (mon_gap, f.rate 0.02: its vLLM endpoint drops out of scraping while the serving process's RSS
+  grows 2 %/min of host memory to OOM kills). (2) session_isolation on mx-h100-03 from 40 to end (kv_leak,
+  1.4 %/min), seen in a KV sample a minute. (3) benign/annual_report mx-h100-02 25-70. (4)
+  benign/checkpoint_load mx-a100-02 55-60. (5) benign/warmup mx-a40-03 75-85. Labels: as listed.
+s289_l40s_single_gpu_fleet_lookalikes_no_fault: 16 x 1 L40S, one Llama-3.1-8B + 1B draft server each (spec
+  decode), Azure conv 2.5 req/s/node, 256 GiB hosts, nvml and vLLM every 30 s, dcgm and host every 60 s, 100
+  min, drained conversations spilled to the peers; ns-l40s-09..16 write dcgm's blank sentinels, ns-l40s-05's
+  clock 1.1 s slow, NodeClockSkewDetected on ns-l40s-14 from 28 (unlabelled), 3 % of ns-l40s-08's vllm samples
+  lost. No fault, only the write-up's look-alikes on small nodes: a contract batch on ns-l40s-02 20-50
+  (long_document, 2 per burst), an annual-report session on ns-l40s-06 30-75, a client cancelling 9 % of its
+  requests on ns-l40s-09 35-70 (its draft state reclaimed), one tenant's SDK retrying on ns-l40s-12 and -13
+  45-51, a drained restart of ns-l40s-04 at 60 and a weight refresh on ns-l40s-15 at 80. (1)
+  benign/long_document ns-l40s-02 20-50. (2) benign/annual_report ns-l40s-06 30-75. (3) benign/client_cancels
+  ns-l40s-09 35-70. (4) benign/retry_burst ns-l40s-12 and ns-l40s-13 45-51. (5) benign/warmup ns-l40s-04
+  60-70. (6) benign/checkpoint_load ns-l40s-15 80-85. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10387,7 +10439,7 @@ def scenarios() -> list[Scenario]:
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
-            *seventieth_scenarios()]
+            *seventieth_scenarios(), *seventy_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14547,6 +14599,79 @@ def seventieth_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s285.nodes[1].skew = -1.1
     return [s282, s283, s284, s285]
+
+
+def seventy_first_scenarios() -> list[Scenario]:
+    """s286-s289, added later by a seventy-first outsider, same rules (see the module docstring)."""
+    l8, l8f = "meta-llama/Llama-3.1-8B-Instruct", "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"
+    m24 = "mistralai/Mistral-Small-24B-Instruct-2501"
+    si, ben = "session_isolation", "benign"
+    s286 = Scenario("s286_h100_mig_session_reuse_instance_beside_report_on_sibling_instance",
+                    "2030-10-14T09:00:00+00:00", 90,
+                    mk("mg-h100-", 5, "H100-3g", 8, l8, "azure_conv", "per_gpu", 2.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, mig=2, logging=True,
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("annual_report", "mg-h100-03", 25, 70, gpu=2, inst=4, cause=ben,
+                           detail="annual_report"),
+                     Fault("kv_leak", "mg-h100-03", 32, gpu=2, inst=5, cause=si, leak=1.8),
+                     Fault("retry_burst", "mg-h100-05", 50, 56, cause=ben, detail="retry_burst")],
+                    noise=[("mg-h100-01", "NodeClockSkewDetected", 22, 90)],
+                    drop={("mg-h100-04", "vllm"): 0.03})
+    for nd in s286.nodes:  # (as s8) one server per MIG instance: the record's gpu is the parent GPU
+        for e in nd.engines:
+            g = e.gpus[0]
+            e.rec_gpu, e.labels = g // 2, {"GPU_I_ID": str(1 + g % 2), "GPU_I_PROFILE": "3g.40gb"}
+    s287 = Scenario("s287_l4_single_gpu_nodes_steady_draft_residue_beside_cancels",
+                    "2030-10-21T13:00:00+00:00", 90,
+                    mk("sl-l4-", 12, "L4", 1, l8f, "azure_conv", "tp", 1.5,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, spec=True,
+                       host_total=128 * GIB, amp=(0.30, 0.40), step_gen=True, count_fix=True),
+                    [Fault("spec_residue", "sl-l4-07", 28, cause="spec_residue", abort=0.03),
+                     Fault("cancels", "sl-l4-03", 20, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("retry_burst", "sl-l4-10", 48, 54, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "sl-l4-05", 60, 70, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", "sl-l4-12", 75, 80, cause=ben, detail="checkpoint_load")],
+                    noise=[("sl-l4-09", "NodeClockSkewDetected", 35, 90)],
+                    drop={("sl-l4-11", "dcgm"): 0.03}, spill=True)
+    for nd in s287.nodes[6:]:
+        nd.lower = True
+    s287.nodes[1].skew = 1.0
+    iv60 = {"nvml": 60.0, "dcgm": 60.0, "vllm": 60.0, "host": 60.0}  # (s288) a cost-cut collection
+    s288 = Scenario("s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak",
+                    "2030-10-28T08:00:00+00:00", 100,
+                    [*mk("mx-a40-", 3, "A100-40", 2, m24, "azure_code", "tp", 3.0, iv60, host_total=512 * GIB,
+                         step_gen=True, count_fix=True),
+                     *mk("mx-a100-", 3, "A100", 2, m24, "azure_code", "tp", 4.0, iv60, host_total=512 * GIB,
+                         step_gen=True, count_fix=True),
+                     *mk("mx-h100-", 3, "H100", 2, m24, "azure_code", "tp", 5.0, iv60, host_total=512 * GIB,
+                         step_gen=True, count_fix=True)],
+                    [Fault("mon_gap", "mx-a40-02", 30, cause="monitoring_gap", rate=0.02),
+                     Fault("kv_leak", "mx-h100-03", 40, cause=si, leak=1.4),
+                     Fault("annual_report", "mx-h100-02", 25, 70, cause=ben, detail="annual_report"),
+                     Fault("checkpoint_load", "mx-a100-02", 55, 60, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "mx-a40-03", 75, 85, cause=ben, detail="warmup")],
+                    noise=[("mx-h100-01", "NodeClockSkewDetected", 30, 100)],
+                    drop={("mx-a40-01", "host"): 0.03}, spill=True)
+    for nd in s288.nodes[3:6]:
+        nd.lower = True
+    s288.nodes[3].skew = -1.0
+    ns = [f"ns-l40s-{k:02d}" for k in range(1, 17)]
+    s289 = Scenario("s289_l40s_single_gpu_fleet_lookalikes_no_fault", "2030-11-04T10:00:00+00:00", 100,
+                    mk("ns-l40s-", 16, "L40S", 1, l8, "azure_conv", "tp", 2.5,
+                       {"nvml": 30.0, "dcgm": 60.0, "vllm": 30.0, "host": 60.0}, spec=True,
+                       host_total=256 * GIB, step_gen=True, count_fix=True),
+                    [Fault("long_document", ns[1], 20, 50, cause=ben, detail="long_document", burst=2),
+                     Fault("annual_report", ns[5], 30, 75, cause=ben, detail="annual_report"),
+                     Fault("cancels", ns[8], 35, 70, cause=ben, detail="client_cancels", abort=0.09),
+                     *(Fault("retry_burst", n, 45, 51, cause=ben, detail="retry_burst") for n in ns[11:13]),
+                     Fault("warmup", ns[3], 60, 70, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", ns[14], 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[(ns[13], "NodeClockSkewDetected", 28, 100)],
+                    drop={(ns[7], "vllm"): 0.03}, spill=True)
+    for nd in s289.nodes[8:]:
+        nd.sentinel = True
+    s289.nodes[4].skew = -1.1
+    return [s286, s287, s288, s289]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
