@@ -103,6 +103,9 @@ class KvView:
     acceleration: float = NAN
     """Growth of the growth rate over the KV trend window, pp/min per minute
     (:func:`acceleration`)."""
+    low_short: float = NAN
+    """The lowest KV usage read over the short window (the minute ``running_now`` is judged
+    over): a pool full for all of it, not at a single reading."""
     floor: Monotone = NONE
     """The pool's floor over ``floor_minutes``, pp/min (:func:`floor_trend`)."""
     demand_floor_tau: float = 0.0
@@ -588,6 +591,7 @@ def kv_view(key: str, e: EngineTrack, w: Windows, tick_ns: int) -> KvView:
         since_restart_s=(tick_ns - e.restart_ns) / NS if e.restart_ns else math.inf,
         recent_excess=excess_over_earlier(e.kv_pct.tail(w.history), w.restart),
         acceleration=acceleration(bucket_means(e.kv_pct.tail(w.kv_minutes * w.per_minute), w.per_minute)),
+        low_short=min((v for v in e.kv_pct.tail(w.short) if v == v), default=NAN),
         floor=floor,
         demand_floor_tau=demand_tau,
         demand_floor_rise=demand_rise,
@@ -1129,6 +1133,8 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
         run_now, run_before = sum(now_run) / len(now_run), sum(before_run) / len(before_run)
         if run_before < min_running or run_now < running_ratio * run_before:
             continue
+        if not _piled_each_minute(run[-k:], w.per_minute, run_before):
+            continue
         gen = e.generated_by_minute.tail(minutes)
         now_gen = [g for g in gen[-recent_minutes:] if g == g]
         before_gen = [g for g in gen[:-recent_minutes] if g == g]
@@ -1143,6 +1149,15 @@ def slowed_engines(state: NodeState, w: Windows, recent_minutes: int, min_runnin
                    >= full_kv_pct for key, e in state.engines.items()):
         return []  # (a node's engines wait on each other: data- and expert-parallel ranks step together)
     return out
+
+
+def _piled_each_minute(recent: list[float], per_minute: int, before: float) -> bool:
+    """Whether requests running stayed above ``before`` in every recent minute that has a
+    reading: a pile-up holds minute after minute, where bursts of arrivals read by a scrape a
+    minute come and go (outsider s288: readings of 0, 0, 19, 16 and 7 requests, a minute
+    apart, against 4 before, paged as an engine slowed down)."""
+    means = [m for m in bucket_means(recent, per_minute) if m == m]
+    return bool(means) and min(means) > before
 
 
 def _slowed_since_restart(e: EngineTrack, tick_ns: int, recent: int, min_running: float,

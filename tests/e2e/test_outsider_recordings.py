@@ -135,8 +135,15 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s230_host_kv_tier_absorbs_session_leak",
              "s201_agent_canary_node_name_host_ip",
              "s236_model_prestage_disk_saturation_blocks_log_pipe",
-             "s238_nodefs_disk_pressure_evicts_vllm_pod_pending")
-NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge")
+             "s238_nodefs_disk_pressure_evicts_vllm_pod_pending",
+             "s267_l40s_exporter_crashloop_hides_server_gpu_throttle",
+             "s271_l40s_server_residue_and_gpu_throttle_same_node_cancels",
+             "s272_a100_tp2_scrape_gap_rss_leak_beside_engine_hang_and_report",
+             "s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle",
+             "s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak",
+             "s289_l40s_single_gpu_fleet_lookalikes_no_fault")
+NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge",
+            "s289_l40s_single_gpu_fleet_lookalikes_no_fault")
 KNOWN_MISSES = {"s221_cloned_image_hostname_agent_twin_publisher": 2 / 3}
 """Recordings with a fault still missed, and the recall they replay at: the twin publisher's
 own node (s221's hn-h100-07, never heard under its name) is not paged."""
@@ -769,3 +776,26 @@ def test_a_server_evicted_under_load_and_left_pending_is_lost(recordings: Path) 
     lost = [r for r in opened(d) if r["cause"] == "server_lost"]
     assert [r["nodes"] for r in lost] == [["df-h100-03"]]
     assert lost[0]["evidence"][0]["signal"] == "server_lost"
+
+
+def test_a_hovering_throttle_is_paged_and_per_gpu_servers_starting_together_are_no_loop(
+        recordings: Path) -> None:
+    """s267: a fan-failed L40S whose clock hovers about the slow line at 86-88 C is paged as
+    throttled; the drained restart of a node's four per-GPU servers is no crash loop. s271: a
+    throttle beside an open draft residue on the same node is its second incident."""
+    d = recordings / "s267_l40s_exporter_crashloop_hides_server_gpu_throttle"
+    assert [(r["cause"], r["nodes"]) for r in opened(d)] == [("gpu_throttled", ["ec-l40s-04"])]
+    d = recordings / "s271_l40s_server_residue_and_gpu_throttle_same_node_cancels"
+    assert sorted(r["cause"] for r in opened(d)) == ["gpu_throttled", "spec_residue"]
+    assert len({r["incident_id"] for r in incident_records(d)}) == 2
+
+
+def test_a_framebuffer_leak_on_three_nodes_holds_through_a_weight_refresh(recordings: Path) -> None:
+    """s284: a bad image leaking GPU memory on the three nodes its rollout reached is one
+    incident, held through the fleet's weight refresh (its window holding the checkpoint's step)."""
+    d = recordings / "s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle"
+    leaks = {r["incident_id"] for r in incident_records(d) if r["cause"] == "memory_leak"}
+    assert len(leaks) == 1
+    nodes = set().union(*(set(r["nodes"]) for r in incident_records(d) if r["incident_id"] in leaks))
+    assert nodes == {"ra-a100-02", "ra-a100-05", "ra-a100-07"}
+

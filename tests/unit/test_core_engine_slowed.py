@@ -165,3 +165,20 @@ def test_a_server_back_from_a_rollout_at_its_usual_pace_pages_nothing() -> None:
     """Twice the requests at twice the tokens (the load moved to it), or the load it had."""
     assert restarted(36.0, 1100.0) == []
     assert restarted(18.0, 540.0) == []
+
+
+def test_bursts_of_arrivals_read_a_minute_apart_are_no_engine_slowdown() -> None:
+    """Outsider s288: an engine scraped once a minute at low load reads 0, 0, 19, 16 and 7
+    requests running in five minutes, against 4 before; the mean is twice the one before and
+    the tokens per request running half, but nothing piled up: the running requests must stay
+    above the ones before in every recent minute."""
+    def bursty(t: float) -> float:
+        if not START <= t < END:
+            return 4.0
+        return (0.0, 0.0, 19.0, 16.0, 7.0)[int((t - START) // 60) % 5] * 2.0
+
+    assert run(node(running=bursty, generated_per_s=during(120.0, 125.0))) == []
+    # the same mean held minute after minute is a pile-up
+    opened = [i.cause for i in run(node(running=during(4.0, 16.8), generated_per_s=during(120.0, 125.0)))
+              if i.status == "open"]
+    assert opened == ["engine_slowed"]
