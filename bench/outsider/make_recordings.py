@@ -5148,6 +5148,62 @@ s289_l40s_single_gpu_fleet_lookalikes_no_fault: 16 x 1 L40S, one Llama-3.1-8B + 
   benign/long_document ns-l40s-02 20-50. (2) benign/annual_report ns-l40s-06 30-75. (3) benign/client_cancels
   ns-l40s-09 35-70. (4) benign/retry_burst ns-l40s-12 and ns-l40s-13 45-51. (5) benign/warmup ns-l40s-04
   60-70. (6) benign/checkpoint_load ns-l40s-15 80-85. Labels: as listed; nothing must page.
+Added later (s290-s293, a seventy-second outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s289) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about what an alert correlator most likely gets wrong
+in time and place: three independent faults of three kinds on three nodes within the same three minutes
+(one incident each, not one merged outage), beside the retry bursts their clients cause; one real data gap
+(a vLLM scrape gap over a host-memory leak) among three benign ones (an exporter crash loop, an exporter
+redeploy, an agent's spool); a canary's CUDA-OOM crash loop inside a planned rolling restart whose restarts
+look the same at first; five look-alikes stacked on one node inside a fleet-wide surge, no fault.
+s290_h100_engine_hang_partition_xid79_same_three_minutes_three_nodes: 8 x 4 H100, Llama-3.3-70B TP4, Azure
+  conv 2.5 req/s/node, nvml and vLLM every 10 s, dcgm and host every 15 s, 90 min, drained conversations
+  spilled to the peers; tri-h100-06..08 export hostname/uuid, tri-h100-02's clock 1.0 s fast,
+  NodeClockSkewDetected on tri-h100-01 from 25 (unlabelled), 3 % of tri-h100-05's vLLM samples lost. The hard
+  case: at 44 the TP rank on GPU 2 of tri-h100-03 blocks in a collective (hang, as s266/s272: frozen engine
+  until torch's NCCL watchdog kills it HANG_S later and the pod restarts); at 45 tri-h100-06 is cut off from
+  the network (partition, 45-52); at 46 GPU 1 of tri-h100-02 falls off the bus (XID 79). Their clients retry
+  on tri-h100-04 and tri-h100-07 45-51 (one shared window); a weight refresh on tri-h100-08 at 70. (1)
+  other/engine_hang tri-h100-03 44 to 44 + (HANG_S + 110) / 60. (2) other/network_partition tri-h100-06 45-52.
+  (3) other/xid_79 tri-h100-02 GPU 1 46 to end. (4) benign/retry_burst tri-h100-04 and tri-h100-07 45-51. (5)
+  benign/checkpoint_load tri-h100-08 70-75. Labels: as listed; three incidents to page, not one.
+s291_h200_tp2_scrape_gap_rss_leak_among_exporter_crashloop_redeploy_and_spool_gaps: 7 x 2 H200,
+  Mistral-Small-24B TP2, Azure code 5 req/s/node, 512 GiB hosts, nvml every 10 s, vLLM every 15 s, dcgm and
+  host every 30 s, 100 min, drained conversations spilled to the peers; gx-h200-05..07 write dcgm's blank
+  sentinels, gx-h200-03's clock 1.0 s slow, NodeClockSkewDetected on gx-h200-01 from 27 (unlabelled), 3 % of
+  gx-h200-03's host samples lost. Gaps everywhere, one of them a fault: gx-h200-02's dcgm-exporter
+  OOM-killed every 8-12 min all recording (dcgm_crash, `exporter_crashes` seed 29102); a dcgm-exporter
+  redeploy on gx-h200-05 30-32; gx-h200-06's agent cannot reach the broker 36-44 (spool: its records
+  arrive late, at the reconnect; no label); from 40 gx-h200-04's vLLM endpoint drops out of scraping while its
+  serving process's RSS grows 1.2 %/min of host memory (mon_gap, f.rate 0.012, as s278/s288 with a slower
+  rate); a drained restart of gx-h200-07 at 55 and a weight refresh on gx-h200-03 at 70. (1)
+  benign/exporter_crashloop gx-h200-02 from its first kill to end. (2) benign/exporter_redeploy gx-h200-05
+  30-32. (3) monitoring_gap gx-h200-04 40 to end. (4) benign/warmup gx-h200-07 55-65. (5)
+  benign/checkpoint_load gx-h200-03 70-75. Labels: as listed.
+s292_a100_pool_canary_cuda_oom_crashloop_inside_rolling_restart_beside_report: 6 x 4 A100 80GB, Qwen2.5-72B
+  TP4, Mooncake 0.75 req/s/node (its long prompts), 1 TiB hosts, vllm:cache_config_info exported, nvml and
+  vLLM every 10 s, dcgm and host every 15 s, 90 min, drained conversations spilled to the peers;
+  cq-a100-04..06 export hostname/uuid, cq-a100-01's clock 0.9 s fast, NodeClockSkewDetected on cq-a100-05
+  from 23 (unlabelled), 3 % of cq-a100-01's dcgm samples lost. The weekly rolling restart (warmup, same
+  config) of cq-a100-01 / -02 / -04 / -05 at 20 / 30 / 50 / 60; in its middle, at 40, a canary of
+  gpu_memory_utilization 0.95 on cq-a100-03 (pool_cfg, as s58), whose engine crash-loops on CUDA OOM under
+  the long prompts from its first ready (oom_crash, `crash_loop` seed 29203): its first restart looks like
+  the planned ones. An annual report on cq-a100-06 25-70. (1) benign/warmup cq-a100-01 20-30, -02 30-40, -04
+  50-60, -05 60-70. (2) other/cuda_oom_crashloop cq-a100-03 42.1667 to end. (3) benign/annual_report
+  cq-a100-06 25-70. Labels: as listed.
+s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault: 6 x 4 H100, Llama-3.3-70B TP4, Azure conv
+  2.5 req/s/node, nvml and vLLM every 15 s, dcgm and host every 30 s, 100 min, drained conversations spilled
+  to the peers; sx-h100-04..06 write dcgm's blank sentinels, sx-h100-02's clock 0.9 s slow,
+  NodeClockSkewDetected on sx-h100-06 from 30 (unlabelled), 3 % of sx-h100-01's nvml samples lost. No fault:
+  a campaign's extra users on every node 20-45 (surge, peaks x1.6-1.9), and on sx-h100-04 alone, overlapping,
+  an annual-report session 25-70, a client cancelling 9 % of its requests 30-60, one tenant's SDK retrying
+  48-54, a weight refresh at 62 and a dcgm-exporter redeploy 75-77; a drained restart of sx-h100-02 at 80.
+  (1) benign/traffic_surge sx-h100-01..06 20-45. (2) benign/annual_report sx-h100-04 25-70. (3)
+  benign/client_cancels sx-h100-04 30-60. (4) benign/retry_burst sx-h100-04 48-54. (5) benign/checkpoint_load
+  sx-h100-04 62-67. (6) benign/exporter_redeploy sx-h100-04 75-77. (7) benign/warmup sx-h100-02 80-90.
+  Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10439,7 +10495,7 @@ def scenarios() -> list[Scenario]:
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
-            *seventieth_scenarios(), *seventy_first_scenarios()]
+            *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14672,6 +14728,86 @@ def seventy_first_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s289.nodes[4].skew = -1.1
     return [s286, s287, s288, s289]
+
+
+def seventy_second_scenarios() -> list[Scenario]:
+    """s290-s293, added later by a seventy-second outsider, same rules (see the module docstring)."""
+    l70, m24 = "meta-llama/Llama-3.3-70B-Instruct", "mistralai/Mistral-Small-24B-Instruct-2501"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    ben, ready = "benign", 130 / 60  # a drained restart's engine is ready 130 s in
+    s290 = Scenario("s290_h100_engine_hang_partition_xid79_same_three_minutes_three_nodes",
+                    "2030-11-11T10:00:00+00:00", 90,
+                    mk("tri-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("hang", "tri-h100-03", 44, round(44 + (HANG_S + 110) / 60, 2), inst=2,
+                           cause="other", detail="engine_hang"),
+                     Fault("partition", "tri-h100-06", 45, 52, cause="other", detail="network_partition"),
+                     Fault("xid79", "tri-h100-02", 46, gpu=1, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 45, 51, cause=ben, detail="retry_burst")
+                       for n in ("tri-h100-04", "tri-h100-07")),
+                     Fault("checkpoint_load", "tri-h100-08", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("tri-h100-01", "NodeClockSkewDetected", 25, 90)],
+                    drop={("tri-h100-05", "vllm"): 0.03}, spill=True)
+    for nd in s290.nodes[5:]:
+        nd.lower = True
+    s290.nodes[1].skew = 1.0
+    c2 = exporter_crashes(29102, 100.0)  # (s291) gx-h200-02's dcgm-exporter, OOM-killed all recording
+    s291 = Scenario("s291_h200_tp2_scrape_gap_rss_leak_among_exporter_crashloop_redeploy_and_spool_gaps",
+                    "2030-11-18T09:00:00+00:00", 100,
+                    mk("gx-h200-", 7, "H200", 2, m24, "azure_code", "tp", 5.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("dcgm_crash", "gx-h200-02", c2[0][0], 100, cause=ben, detail="exporter_crashloop",
+                           runs=c2),
+                     Fault("dcgm_redeploy", "gx-h200-05", 30, 32, cause=ben, detail="exporter_redeploy"),
+                     Fault("spool", "gx-h200-06", 36, 44),
+                     Fault("mon_gap", "gx-h200-04", 40, cause="monitoring_gap", rate=0.012),
+                     Fault("warmup", "gx-h200-07", 55, 65, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", "gx-h200-03", 70, 75, cause=ben, detail="checkpoint_load")],
+                    noise=[("gx-h200-01", "NodeClockSkewDetected", 27, 100)],
+                    drop={("gx-h200-03", "host"): 0.03}, spill=True)
+    for nd in s291.nodes[4:]:
+        nd.sentinel = True
+    s291.nodes[2].skew = -1.0
+    s292 = Scenario("s292_a100_pool_canary_cuda_oom_crashloop_inside_rolling_restart_beside_report",
+                    "2030-11-25T13:00:00+00:00", 90,
+                    mk("cq-a100-", 6, "A100", 4, q72, "mooncake", "tp", 0.75,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, host_total=1024 * GIB,
+                       cache_info=True, step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="warmup")
+                       for n, m in (("cq-a100-01", 20), ("cq-a100-02", 30), ("cq-a100-04", 50),
+                                    ("cq-a100-05", 60))),
+                     Fault("pool_cfg", "cq-a100-03", 40, rate=0.95),
+                     Fault("oom_crash", "cq-a100-03", 40 + ready, cause="other", detail="cuda_oom_crashloop",
+                           runs=crash_loop(29203, 40 + ready, 90.0)),
+                     Fault("annual_report", "cq-a100-06", 25, 70, cause=ben, detail="annual_report")],
+                    noise=[("cq-a100-05", "NodeClockSkewDetected", 23, 90)],
+                    drop={("cq-a100-01", "dcgm"): 0.03}, spill=True)
+    for nd in s292.nodes[3:]:
+        nd.lower = True
+    s292.nodes[0].skew = 0.9
+    sx = [f"sx-h100-{k:02d}" for k in range(1, 7)]
+    peaks = (1.7, 1.9, 1.6, 1.8, 1.9, 1.7)  # (s293) the campaign's extra users per node
+    s293 = Scenario("s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault",
+                    "2030-12-02T08:00:00+00:00", 100,
+                    mk("sx-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("surge", n, 20, 45, rate=p, cause=ben, detail="traffic_surge")
+                       for n, p in zip(sx, peaks, strict=True)),
+                     Fault("annual_report", sx[3], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("cancels", sx[3], 30, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("retry_burst", sx[3], 48, 54, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", sx[3], 62, 67, cause=ben, detail="checkpoint_load"),
+                     Fault("dcgm_redeploy", sx[3], 75, 77, cause=ben, detail="exporter_redeploy"),
+                     Fault("warmup", sx[1], 80, 90, cause=ben, detail="warmup")],
+                    noise=[(sx[5], "NodeClockSkewDetected", 30, 100)],
+                    drop={(sx[0], "nvml"): 0.03}, spill=True)
+    for nd in s293.nodes[3:]:
+        nd.sentinel = True
+    s293.nodes[1].skew = -0.9
+    return [s290, s291, s292, s293]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
