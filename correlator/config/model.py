@@ -340,8 +340,10 @@ class EngineSlow(_Section):
     recent_minutes: Annotated[int, Field(ge=2, le=10)] = 5
     """The last this many minutes are compared with the minutes before them (the rest of the
     per-tick history)..."""
-    min_running: Pos = 4.0
-    """...on an engine that ran at least this many requests on average before..."""
+    min_running: Pos = 6.0
+    """...on an engine that ran at least this many requests on average before (fewer, and the
+    running requests a scrape reads are the bursts of arrivals it happens upon: outsider s291,
+    an engine at 0-28 requests a reading, 5 on average, paged as slowed)..."""
     running_ratio: Annotated[float, Field(gt=1)] = 1.8
     """...now running at least this many times as many..."""
     speed_share: Annotated[float, Field(gt=0, lt=1)] = 0.5

@@ -171,14 +171,24 @@ def test_bursts_of_arrivals_read_a_minute_apart_are_no_engine_slowdown() -> None
     """Outsider s288: an engine scraped once a minute at low load reads 0, 0, 19, 16 and 7
     requests running in five minutes, against 4 before; the mean is twice the one before and
     the tokens per request running half, but nothing piled up: the running requests must stay
-    above the ones before in every recent minute."""
+    above the ones before in every recent minute. (Here at four times those counts: fewer than
+    ``min_running`` before are not judged at all, outsider s291.)"""
     def bursty(t: float) -> float:
         if not START <= t < END:
-            return 4.0
-        return (0.0, 0.0, 19.0, 16.0, 7.0)[int((t - START) // 60) % 5] * 2.0
+            return 8.0
+        return (0.0, 0.0, 19.0, 16.0, 7.0)[int((t - START) // 60) % 5] * 4.0
 
-    assert run(node(running=bursty, generated_per_s=during(120.0, 125.0))) == []
+    assert run(node(running=bursty, generated_per_s=during(240.0, 250.0))) == []
     # the same mean held minute after minute is a pile-up
-    opened = [i.cause for i in run(node(running=during(4.0, 16.8), generated_per_s=during(120.0, 125.0)))
+    opened = [i.cause for i in run(node(running=during(8.0, 33.6), generated_per_s=during(240.0, 250.0)))
               if i.status == "open"]
     assert opened == ["engine_slowed"]
+
+
+def test_an_engine_running_a_few_requests_is_not_judged() -> None:
+    """Outsider s291: an engine reading 0-28 requests running at its scrapes, 5 on average,
+    then 11 for five minutes at the same tokens per minute, paged as slowed: at so few, the
+    running requests read are the bursts of arrivals a scrape happens upon."""
+    assert run(node(running=during(5.0, 11.0), generated_per_s=during(165.0, 180.0))) == []
+    assert [i.cause for i in run(node(running=during(8.0, 17.6), generated_per_s=during(240.0, 260.0)))
+            if i.status == "open"] == ["engine_slowed"]
