@@ -151,15 +151,11 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     holds the longer live contexts; KV grows with them and levels off where they do. A leak
     holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls."""
     r = f.rates  # (a comparison with an unknown, NaN, rate is false)
-    hits, usual = r.prefix_hit_rate, r.usual_prefix_hit_rate
-    # a share of cached prompt tokens risen this far, in points or by this factor, is deeper
-    # conversations on its own (the longer sessions among the usual short requests leave the
-    # mean prompt near its usual: outsider s220's report desk, s272's annual report); prompts
-    # must only be no shorter than usual
-    by_factor = hits >= cfg.context_growth_hit_far_ratio * usual and (
-        hits >= usual + cfg.context_growth_hit_min_rise)
-    cached = hits >= usual + cfg.context_growth_hit_rise or by_factor
-    far = hits >= usual + cfg.context_growth_hit_far or by_factor
+    cached = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_rise
+    # a share of cached prompt tokens risen this far is deeper conversations on its own (the
+    # longer sessions among the usual short requests leave the mean prompt near its usual:
+    # outsider s220's report desk); prompts must only be no shorter than usual
+    far = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_far
     ratio = 1.0 if far else cfg.context_growth_prompt_ratio
     longer = r.prompt_tokens_per_request >= ratio * r.usual_prompt_per_request > 0
     if f.kv is None or not (cached and longer):

@@ -94,8 +94,7 @@ def test_longer_prompts_with_a_falling_hit_rate_do_not_explain_kv_growth() -> No
 def test_without_the_explanation_the_longer_conversations_would_page() -> None:
     """The control of the first test: it is the explanation, not the demand, that keeps the
     longer conversations from paging (KV grows faster than the tokens processed)."""
-    off = RULES.benign.model_copy(update={"context_growth_hit_rise": 1.0,
-                                          "context_growth_hit_far_ratio": 100.0})
+    off = RULES.benign.model_copy(update={"context_growth_hit_rise": 1.0})
     rules = RULES.model_copy(update={"benign": off})
     found = [i.cause for i in opened_incidents(node(longer, lambda t: 0.14 + 0.36 * share(t)), rules)]
     assert found == ["session_isolation"]
@@ -123,32 +122,15 @@ def test_cached_share_tripled_at_near_usual_prompts_is_explained_not_paged() -> 
     records = node(near_usual, early_hits)
     climb = [r for r in records if (r.ts_ns - T0) / S <= START + RAMP]
     assert causes(climb) == []
-    off = RULES.benign.model_copy(update={"context_growth_hit_far": 1.0,
-                                          "context_growth_hit_far_ratio": 100.0})
+    off = RULES.benign.model_copy(update={"context_growth_hit_far": 1.0})
     assert [i.cause for i in opened_incidents(climb, RULES.model_copy(update={"benign": off}))] == [
         "session_isolation"]
 
 
-def test_a_cached_share_up_by_half_at_near_usual_prompts_is_explained_not_paged() -> None:
-    """Outsider s272: an annual report's conversation on a node of one-shot requests took the
-    cached share from its usual 0.146 to 0.20-0.24 (never 15 points up, let alone 25) while
-    the mean prompt moved 10 %; its growing context was paged as a leak. A share half again
-    its usual is deeper conversations, wherever the usual lies."""
-    def by_half(t: float) -> float:  # (up within a quarter of the KV's climb, as early_hits)
-        return 0.14 + 0.09 * min(1.0, 4.0 * share(t))
-
-    climb = [r for r in node(near_usual, by_half) if (r.ts_ns - T0) / S <= START + RAMP]
-    assert causes(climb) == []
-    off = RULES.benign.model_copy(update={"context_growth_hit_far_ratio": 100.0})
-    found = opened_incidents(climb, RULES.model_copy(update={"benign": off}))
-    assert [i.cause for i in found] == ["session_isolation"]
-
-
-def test_a_hit_rise_within_the_noise_at_near_usual_prompts_still_pages() -> None:
-    """A cached share up a few points (less than ``context_growth_hit_min_rise``, less than
-    ``context_growth_hit_far_ratio`` times the usual) needs the longer prompts too: without
+def test_a_modest_hit_rise_at_near_usual_prompts_still_pages() -> None:
+    """A cached share up 18 points (the ordinary rise) needs the longer prompts too: without
     them the KV rise is a leak's."""
-    found = causes(node(near_usual, lambda t: 0.14 + 0.035 * share(t)))
+    found = causes(node(near_usual, lambda t: 0.14 + 0.18 * share(t)))
     assert [c for c, _ in found] == ["session_isolation"]
 
 
