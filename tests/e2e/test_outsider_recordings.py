@@ -138,7 +138,6 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s238_nodefs_disk_pressure_evicts_vllm_pod_pending",
              "s267_l40s_exporter_crashloop_hides_server_gpu_throttle",
              "s271_l40s_server_residue_and_gpu_throttle_same_node_cancels",
-             "s272_a100_tp2_scrape_gap_rss_leak_beside_engine_hang_and_report",
              "s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle",
              "s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak",
              "s289_l40s_single_gpu_fleet_lookalikes_no_fault")
