@@ -5204,6 +5204,67 @@ s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault: 6 x 4 H100, Lla
   benign/client_cancels sx-h100-04 30-60. (4) benign/retry_burst sx-h100-04 48-54. (5) benign/checkpoint_load
   sx-h100-04 62-67. (6) benign/exporter_redeploy sx-h100-04 75-77. (7) benign/warmup sx-h100-02 80-90.
   Labels: as listed; nothing must page.
+Added later (s294-s297, a seventy-third outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s293) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about faults and look-alikes an alert correlator most
+likely folds into the wrong story: a GPU that falls off the bus at the end of its own node's weight refresh,
+inside a fleet-wide refresh wave whose other four refreshes are benign (the fault starts inside a benign
+window of the same node, and the wave invites one fleet-wide "change" incident); a session-id reuse leak that
+is already under way when the data starts (no healthy history for the node and a constant growth rate, so no
+second derivative), beside an annual report that also grows from the first minute; a vLLM scrape gap over a
+host-memory leak on a speculative-decoding node whose clients were cancelling just before (aborts on a spec
+node, then memory growth: the wrong cause, spec_residue, lies at hand); and a small KV pool (A100 40GB, one
+8B server per GPU) that a contract batch and an annual report legitimately fill, no fault.
+s294_h200_tp8_xid79_at_end_of_own_weight_refresh_in_fleet_refresh_wave: 5 x 8 H200, Llama-3.3-70B TP8, Azure
+  conv 3.5 req/s/node, held-context amplitude 0.06-0.11 (the large pool, as s283), nvml every 5 s, vLLM every
+  10 s, dcgm and host every 15 s, 90 min, drained conversations spilled to the peers; wv-h200-04..05 export
+  hostname/uuid, wv-h200-01's clock 1.1 s fast, NodeClockSkewDetected on wv-h200-05 from 28 (unlabelled), 3 %
+  of wv-h200-01's dcgm samples lost. A fine-tune push refreshes the weights in place node by node
+  (checkpoint_load: RSS +24 GiB, FB +2.5 GiB per GPU for ~90 s) at 30 / 34 / 38 / 42 / 46 on wv-h200-01..05;
+  105 s into wv-h200-03's refresh (39.75), as its FB bump ends, GPU 5 of wv-h200-03 falls off the bus (XID
+  79; the TP8 server dies 25 s later, the pod crash-loops to the end). Its clients retry on wv-h200-02 and
+  wv-h200-04 40-46 (one shared window; wv-h200-04's own refresh at 42 inside it). (1) benign/checkpoint_load
+  wv-h200-01..05, each 5 min from its refresh. (2) other/xid_79 wv-h200-03 GPU 5 39.75 to end. (3)
+  benign/retry_burst wv-h200-02 and wv-h200-04 40-46. Labels: as listed; one incident to page, on
+  wv-h200-03, not one for the wave.
+s295_a100_tp4_leak_under_way_from_first_minute_beside_report_from_first_minute: 6 x 4 A100 80GB, Qwen2.5-72B
+  TP4, Mooncake 0.75 req/s/node, 1 TiB hosts, nvml and vLLM every 15 s, dcgm and host every 30 s, 90 min,
+  drained conversations spilled to the peers; lh-a100-04..06 write dcgm's blank sentinels, lh-a100-05's clock
+  1.0 s slow, NodeClockSkewDetected on lh-a100-06 from 31 (unlabelled), 3 % of lh-a100-03's vllm samples lost.
+  The data starts with a leak under way (the correlator restarted mid-incident): on lh-a100-04 tenant
+  acme-compliance reuses 6 session ids from the first minute (kv_leak from 0, 1.1 %/min, steady: no healthy
+  stretch of the node to learn from, no acceleration); on lh-a100-02 an annual-report session runs from 1 to
+  46, its held context also growing from the first minutes. Later a contract batch on lh-a100-05 50-75
+  (long_document, 2 per burst), a weight refresh on lh-a100-06 at 60 and a drained restart of lh-a100-01 at
+  70. (1) session_isolation lh-a100-04 0 to end. (2) benign/annual_report lh-a100-02 1-46. (3)
+  benign/long_document lh-a100-05 50-75. (4) benign/checkpoint_load lh-a100-06 60-65. (5) benign/warmup
+  lh-a100-01 70-80. Labels: as listed.
+s296_l40s_spec_server_scrape_gap_rss_leak_after_client_cancels_same_node: 5 x 4 L40S, one Llama-3.1-8B + 1B
+  draft server per GPU (spec decode, instance :800<gpu>), Azure conv 3.0 req/s/server, 512 GiB hosts, nvml and
+  vLLM every 10 s, dcgm and host every 20 s, 100 min, drained conversations spilled to the peers;
+  sg-l40s-04..05 export hostname/uuid, sg-l40s-02's clock 0.8 s fast, NodeClockSkewDetected on sg-l40s-04 from
+  26 (unlabelled), 3 % of sg-l40s-05's host samples lost. On sg-l40s-03 a client cancels 9 % of its requests
+  20-50 (cancels, all four servers: aborts whose draft state is reclaimed), and from 35 the node's vLLM
+  endpoints (all four servers) drop out of scraping while its serving process's RSS grows 1.5 %/min of host
+  memory (mon_gap, f.rate 0.015) to an OOM kill: abort alerts on a spec node, then memory growth with no vLLM
+  data, which is not a draft residue. Beside it a weight refresh on sg-l40s-02 at 45 (an RSS bump), a retry
+  burst on sg-l40s-05 55-61 and a drained restart of sg-l40s-01 at 70. (1) benign/client_cancels sg-l40s-03
+  20-50. (2) monitoring_gap sg-l40s-03 35 to end. (3) benign/checkpoint_load sg-l40s-02 45-50. (4)
+  benign/retry_burst sg-l40s-05 55-61. (5) benign/warmup sg-l40s-01 70-80. Labels: as listed.
+s297_a100_40gb_server_small_pool_contract_batch_and_report_fill_pool_no_fault: 6 x 4 A100 40GB, one
+  Llama-3.1-8B server per GPU (no spec decode, instance :800<gpu>; a ~143k-token pool per server), Azure code
+  2.0 req/s/server, 512 GiB hosts, every source every 20 s, 100 min, drained conversations spilled to the
+  peers; sp-a40-05..06 write dcgm's blank sentinels, sp-a40-03's clock 0.9 s slow, NodeClockSkewDetected on
+  sp-a40-06 from 33 (unlabelled), 3 % of sp-a40-04's nvml samples lost. No fault: legitimate work filling a
+  small pool: a contract batch on GPU 1 of sp-a40-02 20-60 (long_document, 2 documents of 40-90k tokens per
+  burst: one burst holds most of the pool) and an annual-report session on GPU 3 of sp-a40-04 25-70 (its
+  context 30k tokens growing to ~120k, most of the pool by its end); one tenant's SDK retrying on sp-a40-03
+  45-51, a drained restart of sp-a40-06 at 75 and a weight refresh on sp-a40-01 at 85. (1)
+  benign/long_document sp-a40-02 GPU 1 20-60. (2) benign/annual_report sp-a40-04 GPU 3 25-70. (3)
+  benign/retry_burst sp-a40-03 45-51. (4) benign/warmup sp-a40-06 75-85. (5) benign/checkpoint_load sp-a40-01
+  85-90. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10495,7 +10556,8 @@ def scenarios() -> list[Scenario]:
             *sixty_first_scenarios(), *sixty_second_scenarios(), *sixty_third_scenarios(),
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
-            *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios()]
+            *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
+            *seventy_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14808,6 +14870,79 @@ def seventy_second_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s293.nodes[1].skew = -0.9
     return [s290, s291, s292, s293]
+
+
+def seventy_third_scenarios() -> list[Scenario]:
+    """s294-s297, added later by a seventy-third outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    ben = "benign"
+    wv = [f"wv-h200-{k:02d}" for k in range(1, 6)]
+    refresh = dict(zip(wv, (30, 34, 38, 42, 46), strict=True))  # (s294) the fine-tune push, node by node
+    s294 = Scenario("s294_h200_tp8_xid79_at_end_of_own_weight_refresh_in_fleet_refresh_wave",
+                    "2030-12-09T10:00:00+00:00", 90,
+                    mk("wv-h200-", 5, "H200", 8, l70, "azure_conv", "tp", 3.5,
+                       {"nvml": 5.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, amp=(0.06, 0.11),
+                       step_gen=True, count_fix=True),
+                    [*(Fault("checkpoint_load", n, m, m + 5, cause=ben, detail="checkpoint_load")
+                       for n, m in refresh.items()),
+                     Fault("xid79", "wv-h200-03", refresh["wv-h200-03"] + 1.75, gpu=5, cause="other",
+                           detail="xid_79"),
+                     *(Fault("retry_burst", n, 40, 46, cause=ben, detail="retry_burst")
+                       for n in ("wv-h200-02", "wv-h200-04"))],
+                    noise=[("wv-h200-05", "NodeClockSkewDetected", 28, 90)],
+                    drop={("wv-h200-01", "dcgm"): 0.03}, spill=True)
+    for nd in s294.nodes[3:]:
+        nd.lower = True
+    s294.nodes[0].skew = 1.1
+    s295 = Scenario("s295_a100_tp4_leak_under_way_from_first_minute_beside_report_from_first_minute",
+                    "2030-12-16T09:00:00+00:00", 90,
+                    mk("lh-a100-", 6, "A100", 4, q72, "mooncake", "tp", 0.75,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("kv_leak", "lh-a100-04", 0, cause="session_isolation", leak=1.1),
+                     Fault("annual_report", "lh-a100-02", 1, 46, cause=ben, detail="annual_report"),
+                     Fault("long_document", "lh-a100-05", 50, 75, cause=ben, detail="long_document", burst=2),
+                     Fault("checkpoint_load", "lh-a100-06", 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "lh-a100-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("lh-a100-06", "NodeClockSkewDetected", 31, 90)],
+                    drop={("lh-a100-03", "vllm"): 0.03}, spill=True)
+    for nd in s295.nodes[3:]:
+        nd.sentinel = True
+    s295.nodes[4].skew = -1.0
+    s296 = Scenario("s296_l40s_spec_server_scrape_gap_rss_leak_after_client_cancels_same_node",
+                    "2030-12-23T13:00:00+00:00", 100,
+                    mk("sg-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 3.0,
+                       {"nvml": 10.0, "dcgm": 20.0, "vllm": 10.0, "host": 20.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("cancels", "sg-l40s-03", 20, 50, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("mon_gap", "sg-l40s-03", 35, cause="monitoring_gap", rate=0.015),
+                     Fault("checkpoint_load", "sg-l40s-02", 45, 50, cause=ben, detail="checkpoint_load"),
+                     Fault("retry_burst", "sg-l40s-05", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "sg-l40s-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("sg-l40s-04", "NodeClockSkewDetected", 26, 100)],
+                    drop={("sg-l40s-05", "host"): 0.03}, spill=True)
+    for nd in s296.nodes[3:]:
+        nd.lower = True
+    s296.nodes[1].skew = 0.8
+    s297 = Scenario("s297_a100_40gb_server_small_pool_contract_batch_and_report_fill_pool_no_fault",
+                    "2030-12-30T08:00:00+00:00", 100,
+                    mk("sp-a40-", 6, "A100-40", 4, l8, "azure_code", "per_gpu", 2.0,
+                       {"nvml": 20.0, "dcgm": 20.0, "vllm": 20.0, "host": 20.0}, host_total=512 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("long_document", "sp-a40-02", 20, 60, gpu=1, inst=1, cause=ben,
+                           detail="long_document", burst=2),
+                     Fault("annual_report", "sp-a40-04", 25, 70, gpu=3, inst=3, cause=ben,
+                           detail="annual_report"),
+                     Fault("retry_burst", "sp-a40-03", 45, 51, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "sp-a40-06", 75, 85, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", "sp-a40-01", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("sp-a40-06", "NodeClockSkewDetected", 33, 100)],
+                    drop={("sp-a40-04", "nvml"): 0.03}, spill=True)
+    for nd in s297.nodes[4:]:
+        nd.sentinel = True
+    s297.nodes[2].skew = -0.9
+    return [s294, s295, s296, s297]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
