@@ -130,6 +130,8 @@ class NodeEngine:
         self._suppressed: frozenset[str] = frozenset()
         # Each benign explanation found lately, with the tick it last held at (:meth:`_held_explanations`).
         self._explained: dict[str, tuple[Explanation, int]] = {}
+        self._burst_ns = -1
+        """The last tick a retry burst explained the node's aborts (:meth:`_unexplained`)."""
         self.last_features: NodeFeatures | None = None
         self.last_scores: dict[str, float] = {}
         self.onset_ns = 0
@@ -287,6 +289,8 @@ class NodeEngine:
         self.last_features = f
         self.explanations = self._held_explanations(benign.explain(f, self.rules.benign), tick_ns)
         self._suppressed = frozenset(e.name for e in self.explanations)
+        if "retry_burst" in self._suppressed:
+            self._burst_ns = tick_ns
         picture = self.alerts.picture(tick_ns, int(self.rules.alert_grouping.group_interval_s * NS))
         scores = hypotheses.score_all(f, self.rules, picture, self.explanations, anomaly)
         unexplained = self._unexplained(tick_ns)
@@ -751,11 +755,21 @@ class NodeEngine:
         A node known only from its alerts (no telemetry reaches the correlator) has nothing
         that could explain them: its group pages after the shorter ``alerts_only_after_s``,
         once, instead of alert by alert.
+
+        A retry burst's abort rate is judged tick by tick and misses ticks while its clients
+        go on retrying; the alerts their retries raise (upstream 5xx, first-token latency) are
+        not unexplained in those ticks: the group stays unescalated for
+        ``benign.explanation_hold_s`` after the burst was last seen (outsider s293: an annual
+        report, cancels and a tenant's retries on one node, paged as unexplained alerts at a
+        tick the burst was missed). The burst is held for this alone: holding it as an
+        explanation delayed leaks found right after one.
         """
         g = self.rules.alert_grouping
         group = self.alerts.group()
         since = self.alerts.group_since_ns
         if not group or since == 0 or self.explanations:
+            return hypotheses.Score()
+        if self._burst_ns >= 0 and tick_ns - self._burst_ns <= self.rules.benign.explanation_hold_s * NS:
             return hypotheses.Score()
         wait = g.alerts_only_after_s if not self.aligner.sources else g.escalate_after_s
         if tick_ns - since < wait * NS:
@@ -1121,6 +1135,7 @@ _ADDED_SINCE_V1: dict[str, Callable[[], object]] = {
     "_kv_raised2": lambda: ("", NAN),
     "_suppressed": frozenset,
     "_explained": dict,
+    "_burst_ns": lambda: -1,
     "_residue": lambda: (0, frozenset()),
     "_other": lambda: None,
     "_kv_short": lambda: NAN,
