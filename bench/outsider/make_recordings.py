@@ -5265,6 +5265,78 @@ s297_a100_40gb_server_small_pool_contract_batch_and_report_fill_pool_no_fault: 6
   benign/long_document sp-a40-02 GPU 1 20-60. (2) benign/annual_report sp-a40-04 GPU 3 25-70. (3)
   benign/retry_burst sp-a40-03 45-51. (4) benign/warmup sp-a40-06 75-85. (5) benign/checkpoint_load sp-a40-01
   85-90. Labels: as listed; nothing must page.
+Added later (s298-s301, a seventy-fourth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s297) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about the alert paths an on-call's alerts really take
+(the recent batches all used one Prometheus sending straight to Alertmanager), each with the faults and
+look-alikes an alert correlator most likely gets wrong on it: an Alertmanager webhook receiver that groups
+every vLLM alert of the fleet into one notification (a draft residue's abort alert arriving in the same
+notifications as a cancelling client's on another node, old alerts re-sent whenever the group changes);
+Grafana-managed rules whose alerts name a node only by `hostname` / `Hostname` or `instance`, and whose
+crash-loop alert names none, for an XID 79 that falls in the same two minutes as a planned drained restart of
+another node; an HA Prometheus pair whose alerts all come twice, under two label sets and fingerprints, over a
+tenant's session-id reuse leak beside an annual report; a central ruler over lagging remote-written data whose
+alerts about benign look-alikes come minutes late, after the look-alike is over in the telemetry, no fault.
+s298_l4_server_spec_residue_beside_cancels_node_webhook_grouped_alerts: 6 x 4 L4, one
+  Llama-3.1-8B-Instruct-FP8 + 1B draft server per GPU (spec decode, instance :800<gpu>), Azure conv 1.2
+  req/s/server, held-context amplitude 0.30-0.40 (the small pool, as s105), 192 GiB hosts, nvml every 10 s,
+  vLLM every 15 s, dcgm and host every 60 s, 90 min, drained conversations spilled to the peers; wl-l4-04..06
+  export hostname/uuid, wl-l4-03's clock 1.0 s slow, NodeClockSkewDetected on wl-l4-06 from 28 (unlabelled),
+  3 % of wl-l4-03's vLLM samples lost. Every alert reaches the correlator through an Alertmanager webhook
+  receiver (Scenario.webhook = (30, 300, 43200) s, as s104: grouped by `namespace`, so every vLLM alert of the
+  fleet shares one group; firing alerts with endsAt "0001-01-01T00:00:00Z"). A client cancels 9 % of its
+  requests on all four servers of wl-l4-02 20-60 (cancels: aborts whose draft state is reclaimed); from 32 the
+  server on GPU 2 of wl-l4-04 keeps its interrupted requests' draft state (spec_residue, as s105: aborts 1.5
+  -> 12 % over 8 min, 4.7 MB each, never reclaimed, that GPU's framebuffer filling), so both nodes' abort
+  alerts come in the same notifications and only the residue's GPU memory grows. One tenant's SDK retrying on
+  wl-l4-05 48-54 and a drained restart of wl-l4-01 at 70. (1) benign/client_cancels wl-l4-02 20-60. (2)
+  spec_residue wl-l4-04 GPU 2 32 to end. (3) benign/retry_burst wl-l4-05 48-54. (4) benign/warmup wl-l4-01
+  70-80. Labels: as listed.
+s299_h200_dp2_xid79_grafana_alerts_same_minutes_as_planned_restart: 5 x 8 H200, two Llama-3.3-70B TP4
+  data-parallel engines per node (engine 0 on GPUs 0-3, Azure conv; engine 1 on GPUs 4-7, Azure code), 5.0
+  req/s/engine, held-context amplitude 0.06-0.11 (the large pool, as s263), nvml every 10 s, vLLM every 20 s,
+  dcgm and host every 30 s, 90 min, drained conversations spilled to the peers; gd-h200-04..05 export
+  hostname/uuid, gd-h200-02's clock 0.9 s fast, NodeClockSkewDetected on gd-h200-03 from 27 (unlabelled), 3 %
+  of gd-h200-05's dcgm samples lost. The fleet's alerts are Grafana-managed rules (Scenario.grafana, as s40:
+  titles with spaces for alertnames, no `node` label, vLLM rules by `hostname`, DCGM rules by `Hostname` /
+  `hostname` and `gpu`, node-exporter and gateway rules by `instance`, the crash-loop rule by namespace / pod
+  / container only, so its record's node is "-"; one evaluation a minute, no fingerprint). An annual-report
+  session on engine 1 of gd-h200-05 20-65; the weekly drained restart of gd-h200-02 at 40; at 41, a minute
+  later, GPU 6 of gd-h200-04 falls off the bus (XID 79: the pod's server dies 25 s later and crash-loops to
+  the end), so two nodes' vLLM endpoints go down within two minutes, one planned; its clients retry on
+  gd-h200-03 41-47; a weight refresh on gd-h200-01 at 60. (1) benign/annual_report gd-h200-05 20-65. (2)
+  benign/warmup gd-h200-02 40-50. (3) other/xid_79 gd-h200-04 GPU 6 41 to end. (4) benign/retry_burst
+  gd-h200-03 41-47. (5) benign/checkpoint_load gd-h200-01 60-65. Labels: as listed; one incident to page, on
+  gd-h200-04.
+s300_h100_tp2_tenant_leak_ha_prometheus_pair_duplicates_beside_report: 8 x 2 H100, Mistral-Small-24B TP2,
+  Azure code 4.0 req/s/node, 512 GiB hosts, nvml and dcgm every 30 s, vLLM every 10 s, host every 15 s, 100
+  min, drained conversations spilled to the peers; hp-h100-05..08 write dcgm's blank sentinels, hp-h100-05's
+  clock 1.0 s fast, NodeClockSkewDetected on hp-h100-01 from 24 (unlabelled), 3 % of hp-h100-07's host samples
+  lost. The fleet's rules run on an HA Prometheus pair whose alerts keep their `replica` label (Scenario.ha,
+  as s48): every alert reaches the correlator twice, once per replica, under two label sets (two
+  fingerprints), with startsAt and send times seconds apart. An annual-report session on hp-h100-03 20-65;
+  from 30 tenant acme-compliance reuses 6 session ids on hp-h100-06 (kv_leak, 1.8 %/min, load-modulated); one
+  tenant's SDK retrying on hp-h100-02 50-56, a weight refresh on hp-h100-08 at 70 and a drained restart of
+  hp-h100-04 at 80. (1) benign/annual_report hp-h100-03 20-65. (2) session_isolation hp-h100-06 30 to end. (3)
+  benign/retry_burst hp-h100-02 50-56. (4) benign/checkpoint_load hp-h100-08 70-75. (5) benign/warmup
+  hp-h100-04 80-90. Labels: as listed; one incident to page (not one per replica).
+s301_a100_dp2_ruler_lag_late_alerts_lookalikes_no_fault: 6 x 8 A100 80GB, two Qwen2.5-72B TP4 data-parallel
+  engines per node (engine 0 Azure conv, engine 1 Azure code), 3.0 req/s/engine, 1 TiB hosts, nvml and dcgm
+  every 20 s, vLLM and host every 15 s, 100 min, drained conversations spilled to the peers; lg-a100-04..06
+  export hostname/uuid, lg-a100-03's clock 1.1 s slow, NodeClockSkewDetected on lg-a100-05 from 33
+  (unlabelled), 3 % of lg-a100-02's nvml samples lost. The fleet's rules run in a central Mimir ruler over
+  remote-written data (Scenario.rule_lag, as s115: evaluations every 60 s, alerts labelled
+  cluster="gpu-prod-eu2"); from 30 the remote-write queue falls behind, the lag rising to 240 s at 42, held to
+  60, drained by 70, so every alert condition in that stretch is the one true up to 4 min earlier, and the
+  in-cluster Prometheus's PrometheusRemoteWriteBehind (lag > 120 s for 15 min; node "-") fires on time. No
+  fault: a contract batch on engine 1 of lg-a100-02 25-55 (long_document, 2 per burst), an annual-report
+  session on engine 0 of lg-a100-04 30-75, one tenant's SDK retrying on lg-a100-03 and lg-a100-05 44-50 (its
+  alerts up to 4 min late, some after the bursts are over), a weight refresh on lg-a100-06 at 52 and a drained
+  restart of lg-a100-01 at 62. (1) benign/long_document lg-a100-02 25-55. (2) benign/annual_report lg-a100-04
+  30-75. (3) benign/retry_burst lg-a100-03 and lg-a100-05 44-50. (4) benign/checkpoint_load lg-a100-06 52-57.
+  (5) benign/warmup lg-a100-01 62-72. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10557,7 +10629,7 @@ def scenarios() -> list[Scenario]:
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
-            *seventy_third_scenarios()]
+            *seventy_third_scenarios(), *seventy_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -14943,6 +15015,82 @@ def seventy_third_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s297.nodes[2].skew = -0.9
     return [s294, s295, s296, s297]
+
+
+def seventy_fourth_scenarios() -> list[Scenario]:
+    """s298-s301, added later by a seventy-fourth outsider, same rules (see the module docstring)."""
+    l70, l8f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"
+    m24, q72 = "mistralai/Mistral-Small-24B-Instruct-2501", "Qwen/Qwen2.5-72B-Instruct"
+    ben = "benign"
+    s298 = Scenario("s298_l4_server_spec_residue_beside_cancels_node_webhook_grouped_alerts",
+                    "2031-01-06T09:00:00+00:00", 90,
+                    mk("wl-l4-", 6, "L4", 4, l8f, "azure_conv", "per_gpu", 1.2,
+                       {"nvml": 10.0, "dcgm": 60.0, "vllm": 15.0, "host": 60.0}, spec=True,
+                       host_total=192 * GIB, amp=(0.30, 0.40), port_per_gpu=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("cancels", "wl-l4-02", 20, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("spec_residue", "wl-l4-04", 32, gpu=2, inst=2, cause="spec_residue"),
+                     Fault("retry_burst", "wl-l4-05", 48, 54, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "wl-l4-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("wl-l4-06", "NodeClockSkewDetected", 28, 90)],
+                    drop={("wl-l4-03", "vllm"): 0.03}, spill=True, webhook=(30.0, 300.0, 12 * 3600.0))
+    for nd in s298.nodes[3:]:
+        nd.lower = True
+    s298.nodes[2].skew = -1.0
+    s299 = Scenario("s299_h200_dp2_xid79_grafana_alerts_same_minutes_as_planned_restart",
+                    "2031-01-13T10:00:00+00:00", 90,
+                    mk("gd-h200-", 5, "H200", 8, l70, "azure_conv", "dp2", 5.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 20.0, "host": 30.0}, trace2="azure_code",
+                       amp=(0.06, 0.11), step_gen=True, count_fix=True),
+                    [Fault("annual_report", "gd-h200-05", 20, 65, inst=4, cause=ben, detail="annual_report"),
+                     Fault("warmup", "gd-h200-02", 40, 50, cause=ben, detail="warmup"),
+                     Fault("xid79", "gd-h200-04", 41, gpu=6, cause="other", detail="xid_79"),
+                     Fault("retry_burst", "gd-h200-03", 41, 47, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "gd-h200-01", 60, 65, cause=ben, detail="checkpoint_load")],
+                    noise=[("gd-h200-03", "NodeClockSkewDetected", 27, 90)],
+                    drop={("gd-h200-05", "dcgm"): 0.03}, spill=True, grafana=True)
+    for nd in s299.nodes[3:]:
+        nd.lower = True
+    s299.nodes[1].skew = 0.9
+    s300 = Scenario("s300_h100_tp2_tenant_leak_ha_prometheus_pair_duplicates_beside_report",
+                    "2031-01-20T08:00:00+00:00", 100,
+                    mk("hp-h100-", 8, "H100", 2, m24, "azure_code", "tp", 4.0,
+                       {"nvml": 30.0, "dcgm": 30.0, "vllm": 10.0, "host": 15.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", "hp-h100-03", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "hp-h100-06", 30, cause="session_isolation", leak=1.8),
+                     Fault("retry_burst", "hp-h100-02", 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "hp-h100-08", 70, 75, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "hp-h100-04", 80, 90, cause=ben, detail="warmup")],
+                    noise=[("hp-h100-01", "NodeClockSkewDetected", 24, 100)],
+                    drop={("hp-h100-07", "host"): 0.03}, spill=True, ha=("prometheus-0", "prometheus-1"))
+    for nd in s300.nodes[4:]:
+        nd.sentinel = True
+    s300.nodes[4].skew = 1.0
+    lag = (30.0, 42.0, 60.0, 70.0, 240.0)  # (s301) remote-write lag: rises from 30 min to 240 s at 42,
+    #                                        held to 60, drained by 70 (as s115's shape)
+    behind = (lag[0] + (lag[1] - lag[0]) * 120 / lag[4], lag[2] + (lag[3] - lag[2]) * (1 - 120 / lag[4]))
+    rwl = {"namespace": "monitoring", "pod": "prometheus-k8s-0", "job": "prometheus-k8s",
+           "instance": "10.72.6.31:9090", "remote_name": "mimir", "url": "https://mimir.example.internal/api/v1/push"}
+    s301 = Scenario("s301_a100_dp2_ruler_lag_late_alerts_lookalikes_no_fault",
+                    "2031-01-27T13:00:00+00:00", 100,
+                    mk("lg-a100-", 6, "A100", 8, q72, "azure_conv", "dp2", 3.0,
+                       {"nvml": 20.0, "dcgm": 20.0, "vllm": 15.0, "host": 15.0}, trace2="azure_code",
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("long_document", "lg-a100-02", 25, 55, inst=4, cause=ben, detail="long_document",
+                           burst=2),
+                     Fault("annual_report", "lg-a100-04", 30, 75, inst=0, cause=ben, detail="annual_report"),
+                     *(Fault("retry_burst", n, 44, 50, cause=ben, detail="retry_burst")
+                       for n in ("lg-a100-03", "lg-a100-05")),
+                     Fault("checkpoint_load", "lg-a100-06", 52, 57, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "lg-a100-01", 62, 72, cause=ben, detail="warmup")],
+                    noise=[("lg-a100-05", "NodeClockSkewDetected", 33, 100)],
+                    drop={("lg-a100-02", "nvml"): 0.03}, spill=True, rule_lag=lag,
+                    site=[("PrometheusRemoteWriteBehind", rwl, *behind)])
+    for nd in s301.nodes[3:]:
+        nd.lower = True
+    s301.nodes[2].skew = -1.1
+    return [s298, s299, s300, s301]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
