@@ -363,11 +363,25 @@ class NodeAligner:
                                 for name, c in sources.items()}
         self.__dict__.update(state)
 
+    def quiet_ns(self, source: str) -> int:
+        """How long ``source`` may be quiet before it is silent: the silence timeout, or, for a
+        source collected less often, twice its slowest stream's collection interval (as
+        learned, at most the timeout) and the lateness. A DCGM exporter scraped every 60 s is
+        not silent for the last 15 s of every minute (outsider s298: such a node paged as a
+        monitoring gap beside a retry burst's alerts)."""
+        quiet = self.silence_ns
+        for key, s in self.streams.items():
+            if key[0] == source and 2 * s.interval_ns + self.lateness_ns > quiet:
+                quiet = 2 * s.interval_ns + self.lateness_ns
+        return quiet
+
     def mark_silence(self, now_ns: int) -> list[str]:
-        """Declare sources silent that lag ``now_ns`` by more than the silence timeout."""
+        """Declare sources silent that lag ``now_ns`` by more than they may be quiet
+        (:meth:`quiet_ns`)."""
         newly = []
         for name, clock in self.sources.items():
-            if not clock.silent and now_ns - clock.max_ns > self.silence_ns:
+            if not clock.silent and now_ns - clock.max_ns > self.silence_ns and \
+                    now_ns - clock.max_ns > self.quiet_ns(name):
                 clock.silent = True
                 clock.silent_since_ns = clock.max_ns
                 newly.append(name)

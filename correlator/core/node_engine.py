@@ -990,7 +990,7 @@ class NodeEngine:
         so that a silence is never reported before it could be known."""
         a = self.aligner
         silent = [s for s, c in a.sources.items()
-                  if c.silent and s != "alert" and tick_ns - c.max_ns > a.silence_ns]
+                  if c.silent and s != "alert" and tick_ns - c.max_ns > a.quiet_ns(s)]
         if silent and self._agent_restarting(tick_ns, silent):
             return []
         return silent
