@@ -5337,6 +5337,88 @@ s301_a100_dp2_ruler_lag_late_alerts_lookalikes_no_fault: 6 x 8 A100 80GB, two Qw
   restart of lg-a100-01 at 62. (1) benign/long_document lg-a100-02 25-55. (2) benign/annual_report lg-a100-04
   30-75. (3) benign/retry_burst lg-a100-03 and lg-a100-05 44-50. (4) benign/checkpoint_load lg-a100-06 52-57.
   (5) benign/warmup lg-a100-01 62-72. Labels: as listed; nothing must page.
+Added later (s302-s305, a seventy-fifth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s301) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about what the recent batches (s270-s301) used least:
+MIG-partitioned GPUs (only s8 and s286), request logs with session ids (in s270-s301 only s282 and s286; every
+earlier log came from an H100 fleet) and vLLM's KV block events (only s1, s83 and s152), recordings of three
+to four hours, fleets of ten four- and eight-GPU nodes (s270-s301 ran at most nine multi-GPU nodes, s288's
+two-GPU ones), faults that overlap across the fleet, and slow faults, each aimed at what an alert correlator
+most likely gets wrong: a draft residue that grows ~20 MiB a minute on one MIG instance while a client
+cancelling on its sibling instance of the same GPU owns every abort alert; a tenant's session-id reuse leak,
+slow, on two nodes, one of them the node whose annual-report session ended ten minutes before, and an XID 79
+on a third node in the middle of it; a vLLM scrape gap over a slow host-memory leak that opens twenty minutes
+into an annual report on the same node (the wrong cause, session_isolation, lies at hand, and two hours pass
+before the memory alert) beside a partition of another node that cuts every source for eight minutes; and a
+long day on per-GPU L40S servers whose request logs are full of benign session patterns (an SLO prober's one
+session id per node, two annual reports, a contract batch) under the day's traffic hump, no fault.
+s302_h100_mig_steady_draft_residue_beside_cancels_on_sibling_instance_3h: 4 x 4 H100 in MIG mode (2 x 3g.40gb
+  per GPU, as s8/s286: GPU_I_ID 1 and 2, 40320 MiB per instance assumed), one Llama-3.1-8B + 1B draft server
+  per instance (spec decode), Azure code 2.5 req/s/instance, 1 TiB hosts, nvml every 15 s (per physical GPU),
+  dcgm every 20 s (per instance), vLLM every 10 s, host every 20 s, 180 min, no request log;
+  NodeClockSkewDetected on mz-h100-01 from 26 (unlabelled), 3 % of mz-h100-03's vLLM samples lost. On GPU 1 of
+  mz-h100-02 a voice client pinned to instance GI 2 (f.inst 3) cancels 9 % of its requests 30-90 (cancels:
+  aborts whose draft state is reclaimed), and the server on its sibling instance GI 1 (f.inst 2) aborts a
+  steady 3 % of its requests for the whole recording (spec_residue, f.abort 0.03, as s287: no abort alert of
+  its own) whose draft state, from 45, is never reclaimed: 4.7 MB per interrupted request, ~20 MiB a minute in
+  that instance, so its FB crosses 95 % only ~1.4 h after 45 and its ~3.6 GiB headroom (s8) lasts past the end
+  (no CUDA-OOM errors). Both instances' alerts name the same node and parent GPU; the only abort alerts on
+  that GPU are the sibling's (30-90), and the residue's own alert, on its FB, comes long after they are over.
+  One tenant's SDK retrying on mz-h100-03 70-76 and a weight refresh on every instance of mz-h100-04 at 120.
+  (1) benign/client_cancels mz-h100-02 GPU 1 30-90. (2) spec_residue mz-h100-02 GPU 1 45 to end. (3)
+  benign/retry_burst mz-h100-03 70-76. (4) benign/checkpoint_load mz-h100-04 120-125. Labels: as listed.
+s303_a100_3h_logs_slow_tenant_leak_two_nodes_one_after_report_beside_xid79: 10 x 4 A100 80GB, Qwen2.5-72B TP4,
+  Mooncake 0.6 req/s/node, 1 TiB hosts, nvml and vLLM every 15 s, dcgm and host every 30 s, 180 min, vLLM's
+  request log (tenant / session) and its KV block events on every node, drained conversations spilled to the
+  peers; rb-a100-06..10 export hostname/uuid, rb-a100-03's clock 1.0 s fast, NodeClockSkewDetected on
+  rb-a100-07 from 55 (unlabelled), 3 % of rb-a100-05's vLLM samples lost. An annual-report session on
+  rb-a100-04 20-65 (one session id, a turn every ~45 s, its context held) and a weight refresh on rb-a100-10
+  at 40. At 75 tenant retail-bank's new mobile release starts reusing 6 session ids (`retail-sess-00x` in the
+  logs of the two nodes its sessions are pinned to): kv_leak on rb-a100-04 (0.8 %/min, the node whose report
+  ended ten minutes before) and rb-a100-08 (0.5 %/min), both to the end, slow enough that KV alerts come late
+  or not at all. A contract batch on rb-a100-06 100-140 (long_document, 2 per burst); at 125 GPU 3 of
+  rb-a100-02 falls off the bus (XID 79, as s5: the pod crash-loops to the end) and its clients retry on
+  rb-a100-01 and rb-a100-03 125-131; a drained restart of rb-a100-09 at 150. (1) benign/annual_report
+  rb-a100-04 20-65. (2) benign/checkpoint_load rb-a100-10 40-45. (3) session_isolation rb-a100-04 75 to end.
+  (4) session_isolation rb-a100-08 75 to end. (5) benign/long_document rb-a100-06 100-140. (6) other/xid_79
+  rb-a100-02 GPU 3 125 to end. (7) benign/retry_burst rb-a100-01 and rb-a100-03 125-131. (8) benign/warmup
+  rb-a100-09 150-160. Labels: as listed.
+s304_h200_dp2_4h_slow_scrape_gap_rss_leak_inside_same_node_report_beside_partition: 10 x 8 H200, two
+  Llama-3.3-70B TP4 data-parallel engines per node (engine 0 on GPUs 0-3, Azure conv; engine 1 on GPUs 4-7,
+  Azure code), 3.0 req/s/engine, held-context amplitude 0.06-0.11 (the large pool, as s263/s299), 2 TiB hosts,
+  nvml every 20 s, dcgm every 30 s, vLLM and host every 15 s, 240 min, no request log, drained conversations
+  spilled to the peers; sn-h200-06..10 export hostname/uuid, sn-h200-02's clock 0.9 s fast,
+  NodeClockSkewDetected on sn-h200-09 from 35 (unlabelled), 3 % of sn-h200-04's nvml samples lost. An
+  annual-report session on engine 1 of sn-h200-03 30-75; twenty minutes into it, at 50, the node's vLLM
+  endpoints drop out of scraping (no vllm records, no vLLM rule, no target-down) while its serving process's
+  RSS grows 0.5 %/min of host memory (mon_gap, f.rate 0.005, slower than s275's 0.6): ~10 GiB a minute from
+  ~35 % of the host, so the memory alert comes ~1.9 h later and the OOM kill ~2.1 h later. A weight refresh on
+  sn-h200-05 at 90; from 120 to 128 sn-h200-07 is cut off (partition: no record of any source) while its
+  clients retry on sn-h200-06 and sn-h200-08 120-126; a dcgm-exporter redeploy on sn-h200-01 150-152 (a
+  two-minute DCGM hole) and a drained restart of sn-h200-10 at 200. (1) benign/annual_report sn-h200-03 30-75.
+  (2) monitoring_gap sn-h200-03 50 to end. (3) benign/checkpoint_load sn-h200-05 90-95. (4)
+  other/network_partition sn-h200-07 120-128. (5) benign/retry_burst sn-h200-06 and sn-h200-08 120-126. (6)
+  benign/exporter_redeploy sn-h200-01 150-152. (7) benign/warmup sn-h200-10 200-210. Labels: as listed.
+s305_l40s_server_day_request_logs_prober_reports_cancels_diurnal_no_fault: 5 x 4 L40S, one Llama-3.1-8B + 1B
+  draft server per GPU (spec decode, instance :800<gpu>), Azure conv 0.5 req/s/server before the day's hump,
+  512 GiB hosts, nvml every 30 s, vLLM every 20 s, dcgm and host every 60 s, 210 min from 08:00 UTC, vLLM's
+  request log (tenant / session) on every server, GPU utilization relative to the load before 20 min
+  (Node.uref_min), drained conversations spilled to the peers; dy-l40s-04..05 write dcgm's blank sentinels,
+  dy-l40s-02's clock 1.0 s slow, NodeClockSkewDetected on dy-l40s-04 from 40 (unlabelled), 3 % of dy-l40s-01's
+  vLLM samples lost. No fault. All day, on every node, the SLO prober (kind prober, as s110, unlabelled) sends
+  every server a fixed request every 60 s under ONE session id per node (tenant slo-prober, session
+  synthetic-<node>), so each node's log holds one session id with hundreds of requests; the day's traffic
+  (diurnal, x1.8 at its peak) 20-200 on all five nodes; annual-report sessions on GPU 1 of dy-l40s-02 30-75
+  and on GPU 3 of dy-l40s-04 130-175 (one session id each, ~60 turns, their contexts held); a contract batch
+  on GPU 0 of dy-l40s-05 55-95 (long_document, 2 per burst); a client cancelling 9 % on the four servers of
+  dy-l40s-03 90-140 (its draft state reclaimed); a weight refresh on dy-l40s-02 at 110; one tenant's SDK
+  retrying on dy-l40s-01 150-156; a drained restart of dy-l40s-05 at 185. (1) benign/diurnal_traffic
+  dy-l40s-01..05 20-200. (2) benign/annual_report dy-l40s-02 GPU 1 30-75. (3) benign/long_document dy-l40s-05
+  GPU 0 55-95. (4) benign/client_cancels dy-l40s-03 90-140. (5) benign/checkpoint_load dy-l40s-02 110-115. (6)
+  benign/annual_report dy-l40s-04 GPU 3 130-175. (7) benign/retry_burst dy-l40s-01 150-156. (8) benign/warmup
+  dy-l40s-05 185-195. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10629,7 +10711,7 @@ def scenarios() -> list[Scenario]:
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
-            *seventy_third_scenarios(), *seventy_fourth_scenarios()]
+            *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15091,6 +15173,92 @@ def seventy_fourth_scenarios() -> list[Scenario]:
         nd.lower = True
     s301.nodes[2].skew = -1.1
     return [s298, s299, s300, s301]
+
+
+def seventy_fifth_scenarios() -> list[Scenario]:
+    """s302-s305, added later by a seventy-fifth outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    s302 = Scenario("s302_h100_mig_steady_draft_residue_beside_cancels_on_sibling_instance_3h",
+                    "2031-02-03T09:00:00+00:00", 180,
+                    mk("mz-h100-", 4, "H100-3g", 8, l8, "azure_code", "per_gpu", 2.5,
+                       {"nvml": 15.0, "dcgm": 20.0, "vllm": 10.0, "host": 20.0}, spec=True, mig=2,
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("cancels", "mz-h100-02", 30, 90, gpu=1, inst=3, cause=ben, detail="client_cancels",
+                           abort=0.09),
+                     Fault("spec_residue", "mz-h100-02", 45, gpu=1, inst=2, cause="spec_residue", abort=0.03),
+                     Fault("retry_burst", "mz-h100-03", 70, 76, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "mz-h100-04", 120, 125, cause=ben, detail="checkpoint_load")],
+                    noise=[("mz-h100-01", "NodeClockSkewDetected", 26, 180)],
+                    drop={("mz-h100-03", "vllm"): 0.03})
+    for nd in s302.nodes:  # (as s8/s286) one server per MIG instance: the record's gpu is the parent GPU
+        for e in nd.engines:
+            g = e.gpus[0]
+            e.rec_gpu, e.labels = g // 2, {"GPU_I_ID": str(1 + g % 2), "GPU_I_PROFILE": "3g.40gb"}
+    s303 = Scenario("s303_a100_3h_logs_slow_tenant_leak_two_nodes_one_after_report_beside_xid79",
+                    "2031-02-10T07:00:00+00:00", 180,
+                    mk("rb-a100-", 10, "A100", 4, q72, "mooncake", "tp", 0.6,
+                       {"nvml": 15.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, logging=True, kv_events=True,
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("annual_report", "rb-a100-04", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("checkpoint_load", "rb-a100-10", 40, 45, cause=ben, detail="checkpoint_load"),
+                     Fault("kv_leak", "rb-a100-04", 75, cause=si, leak=0.8, tenant="retail-bank"),
+                     Fault("kv_leak", "rb-a100-08", 75, cause=si, leak=0.5, tenant="retail-bank"),
+                     Fault("long_document", "rb-a100-06", 100, 140, cause=ben, detail="long_document",
+                           burst=2),
+                     Fault("xid79", "rb-a100-02", 125, gpu=3, cause="other", detail="xid_79"),
+                     *(Fault("retry_burst", n, 125, 131, cause=ben, detail="retry_burst")
+                       for n in ("rb-a100-01", "rb-a100-03")),
+                     Fault("warmup", "rb-a100-09", 150, 160, cause=ben, detail="warmup")],
+                    noise=[("rb-a100-07", "NodeClockSkewDetected", 55, 180)],
+                    drop={("rb-a100-05", "vllm"): 0.03}, spill=True)
+    for nd in s303.nodes[5:]:
+        nd.lower = True
+    s303.nodes[2].skew = 1.0
+    s304 = Scenario("s304_h200_dp2_4h_slow_scrape_gap_rss_leak_inside_same_node_report_beside_partition",
+                    "2031-02-17T14:00:00+00:00", 240,
+                    mk("sn-h200-", 10, "H200", 8, l70, "azure_conv", "dp2", 3.0,
+                       {"nvml": 20.0, "dcgm": 30.0, "vllm": 15.0, "host": 15.0}, trace2="azure_code",
+                       amp=(0.06, 0.11), step_gen=True, count_fix=True),
+                    [Fault("annual_report", "sn-h200-03", 30, 75, inst=4, cause=ben, detail="annual_report"),
+                     Fault("mon_gap", "sn-h200-03", 50, cause="monitoring_gap", rate=0.005),
+                     Fault("checkpoint_load", "sn-h200-05", 90, 95, cause=ben, detail="checkpoint_load"),
+                     Fault("partition", "sn-h200-07", 120, 128, cause="other", detail="network_partition"),
+                     *(Fault("retry_burst", n, 120, 126, cause=ben, detail="retry_burst")
+                       for n in ("sn-h200-06", "sn-h200-08")),
+                     Fault("dcgm_redeploy", "sn-h200-01", 150, 152, cause=ben, detail="exporter_redeploy"),
+                     Fault("warmup", "sn-h200-10", 200, 210, cause=ben, detail="warmup")],
+                    noise=[("sn-h200-09", "NodeClockSkewDetected", 35, 240)],
+                    drop={("sn-h200-04", "nvml"): 0.03}, spill=True)
+    for nd in s304.nodes[5:]:
+        nd.lower = True
+    s304.nodes[1].skew = 0.9
+    dy = [f"dy-l40s-{k:02d}" for k in range(1, 6)]
+    s305 = Scenario("s305_l40s_server_day_request_logs_prober_reports_cancels_diurnal_no_fault",
+                    "2031-02-24T08:00:00+00:00", 210,
+                    mk("dy-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 0.5,
+                       {"nvml": 30.0, "dcgm": 60.0, "vllm": 20.0, "host": 60.0}, spec=True, logging=True,
+                       host_total=512 * GIB, port_per_gpu=True, uref_min=20.0, step_gen=True, count_fix=True),
+                    [*(Fault("prober", n, 0, rate=60.0) for n in dy),
+                     *(Fault("diurnal", n, 20, 200, cause=ben, detail="diurnal_traffic", rate=1.8)
+                       for n in dy),
+                     Fault("annual_report", "dy-l40s-02", 30, 75, gpu=1, inst=1, cause=ben,
+                           detail="annual_report"),
+                     Fault("long_document", "dy-l40s-05", 55, 95, gpu=0, inst=0, cause=ben,
+                           detail="long_document", burst=2),
+                     Fault("cancels", "dy-l40s-03", 90, 140, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("checkpoint_load", "dy-l40s-02", 110, 115, cause=ben, detail="checkpoint_load"),
+                     Fault("annual_report", "dy-l40s-04", 130, 175, gpu=3, inst=3, cause=ben,
+                           detail="annual_report"),
+                     Fault("retry_burst", "dy-l40s-01", 150, 156, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "dy-l40s-05", 185, 195, cause=ben, detail="warmup")],
+                    noise=[("dy-l40s-04", "NodeClockSkewDetected", 40, 210)],
+                    drop={("dy-l40s-01", "vllm"): 0.03}, spill=True)
+    for nd in s305.nodes[3:]:
+        nd.sentinel = True
+    s305.nodes[1].skew = -1.0
+    return [s302, s303, s304, s305]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
