@@ -5419,6 +5419,83 @@ s305_l40s_server_day_request_logs_prober_reports_cancels_diurnal_no_fault: 5 x 4
   GPU 0 55-95. (4) benign/client_cancels dy-l40s-03 90-140. (5) benign/checkpoint_load dy-l40s-02 110-115. (6)
   benign/annual_report dy-l40s-04 GPU 3 130-175. (7) benign/retry_burst dy-l40s-01 150-156. (8) benign/warmup
   dy-l40s-05 185-195. Labels: as listed; nothing must page.
+Added later (s306-s309, a seventy-sixth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s305) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about the cause and the place an alert correlator most
+likely gets wrong when a fault and a look-alike share one GPU, one node or one change window, on fleet
+configurations the recent batches (s280-s305) used least (L4 servers without speculative decoding, a reasoning
+model on eight-GPU H100 nodes with two DP engines, eight-GPU A100 TP8 nodes with NVLink counters, eight-GPU
+H100 nodes with one 8B server per GPU): a GPU-memory leak outside the KV pool on the very L4 server whose
+client is cancelling (aborts and framebuffer growth on one GPU of a fleet that runs no draft model, so not a
+draft residue), scraped every 30-60 s; a session-id reuse leak on one DP rank of a DeepSeek-R1-Distill node
+while long reasoning generations on its sibling rank lift that node's KV first, twice; an NVLink XID 74 whose
+unplanned restart, and the slow TP8 engine it leaves, fall inside a planned rolling restart that the on-call
+then pauses; and every draft-residue symptom at once on one speculative-decoding node (a cancelling client
+and, inside it, a drained restart's allocator warm-up and a weight refresh's framebuffer bump), no fault.
+s306_l4_server_gpu_memory_leak_under_same_server_cancels_no_draft_model_60s_scrape: 8 x 4 L4 (a cloud's 4 x L4
+  instance type), one Llama-3.1-8B-Instruct-FP8 server per GPU (no speculative decoding anywhere in the fleet:
+  no spec-decode counters, no draft state; instance :800<gpu>; a ~67k-token pool per server), Azure conv 1.0
+  req/s/server, held-context amplitude 0.30-0.40 (the small pool, as s105/s287/s298), 192 GiB hosts, nvml and
+  vLLM every 30 s, dcgm and host every 60 s (a cost-cut collection), 100 min, drained conversations spilled to
+  the peers; gk-l4-06..08 write dcgm's blank sentinels, gk-l4-02's clock 1.1 s fast, NodeClockSkewDetected on
+  gk-l4-07 from 31 (unlabelled), 3 % of gk-l4-03's dcgm samples lost. A voice client pinned to the GPU 2
+  server of gk-l4-04 (session affinity) cancels 9 % of its requests in flight 20-60 (cancels, f.inst 2:
+  aborts, nothing kept). From 26 a structured-output tenant pinned to the same server goes live, and that
+  server's grammar cache keeps every compiled schema's token bitmasks on the GPU, never evicted (fb_leak,
+  f.inst 2, 30 MiB/min outside the KV pool, as s89/s209): the ~1.8 GiB above vLLM's reservation falls under
+  256 MiB ~53 min later, and ~30 % of that server's requests then fail with CUDA OOM. Aborts and framebuffer
+  growth on one GPU in the same minutes, on a fleet with no draft model: not a draft residue. A dcgm-exporter
+  redeploy on gk-l4-07 40-42 (two 60-s scrapes missed), one tenant's SDK retrying on gk-l4-06 48-54 and a
+  drained restart of gk-l4-01 at 70. (1) benign/client_cancels gk-l4-04 GPU 2 20-60. (2) other/gpu_memory_leak
+  gk-l4-04 GPU 2 26 to end. (3) benign/exporter_redeploy gk-l4-07 40-42. (4) benign/retry_burst gk-l4-06
+  48-54. (5) benign/warmup gk-l4-01 70-80. Labels: as listed.
+s307_h100_dp2_r1_distill_rank_leak_beside_sibling_rank_long_reasoning_generations: 5 x 8 H100, two
+  DeepSeek-R1-Distill-Llama-70B TP4 data-parallel engines per node (engine 0 on GPUs 0-3, Azure conv; engine 1
+  on GPUs 4-7, Azure code; gpu null), 5.0 req/s/engine, nvml and vLLM every 5 s, dcgm and host every 10 s, 110
+  min, drained conversations spilled to the peers; rd-h100-04..05 export hostname/uuid, rd-h100-02's clock 0.8
+  s fast, NodeClockSkewDetected on rd-h100-05 from 29 (unlabelled), 3 % of rd-h100-04's dcgm samples lost. On
+  rd-h100-03 a research tenant's report agent sends engine 0 a batch of 8 long reasoning generations within a
+  minute at 24 and again at 54 (long_gen, f.inst 0, as s103/s206: a 4-8k-token brief and 20-28k tokens of
+  answer each, their KV growing token by token for ~11-16 min, then swept), and from 34 tenant
+  acme-compliance's client reuses 6 session ids on engine 1 of the same node (kv_leak, f.inst 4, 1.6 %/min of
+  that rank's pool, load-modulated, never reclaimed): the node's KV rises first on its benign rank, and the
+  leak grows under two benign windows of the same node. One tenant's SDK retrying on rd-h100-05 60-66, a
+  weight refresh on rd-h100-01 at 80 and a drained restart of rd-h100-04 at 92. (1) benign/long_generation
+  rd-h100-03 24-44. (2) session_isolation rd-h100-03 34 to end. (3) benign/long_generation rd-h100-03 54-74.
+  (4) benign/retry_burst rd-h100-05 60-66. (5) benign/checkpoint_load rd-h100-01 80-85. (6) benign/warmup
+  rd-h100-04 92-102. Labels: as listed.
+s308_a100_tp8_nvlink_xid74_restart_inside_rolling_restart_rollout_paused: 6 x 8 A100 80GB (HGX, NVSwitch;
+  dcgm-exporter also exporting NVLink bandwidth and PCIe TX/RX rates, Node.nvlink as s55/s259), Qwen2.5-72B
+  TP8, Mooncake 1.2 req/s/node, held-context amplitude 0.06-0.11 (the large pool), 1 TiB hosts, every source
+  every 15 s, 100 min, drained conversations spilled to the peers; rv-a100-05..06 write dcgm's blank
+  sentinels, rv-a100-03's clock 1.0 s slow, NodeClockSkewDetected on rv-a100-02 from 33 (unlabelled), 3 % of
+  rv-a100-06's nvml samples lost. A rolling restart for a config change (warmup: drained, one node at a time):
+  rv-a100-01 / -02 / -03 at 20 / 28 / 36. At 41, inside rv-a100-03's window and three minutes before
+  rv-a100-04's turn, GPU 6 of rv-a100-04 logs XID 74 (nvlink_xid, as s55/s259): the server exits undrained
+  (the gateway's 5xx for 45 s; its clients retry on rv-a100-05 41-47), restarts, and comes back with its TP8
+  ring's hops to and from GPU 6 through host memory (NVL_PRE / NVL_DEC, as s55's TP4 group) to the end. The
+  on-call pauses the rollout and resumes it with rv-a100-05 / -06 at 72 / 80 (rv-a100-04 left for a GPU
+  reset). An annual-report session on rv-a100-06 22-67. (1) benign/rolling_restart rv-a100-01 20-30, -02
+  28-38, -03 36-46, -05 72-82, -06 80-90. (2) other/xid_74 rv-a100-04 GPU 6 41 to end. (3) benign/retry_burst
+  rv-a100-05 41-47. (4) benign/annual_report rv-a100-06 22-67. Labels: as listed; one incident to page, on
+  rv-a100-04.
+s309_h100_spec_servers_cancels_warmup_refresh_one_node_residue_lookalikes_no_fault: 4 x 8 H100, one
+  Llama-3.1-8B + 1B draft server per GPU (speculative decoding, instance :800<gpu>), Azure conv 2.0
+  req/s/server, 1 TiB hosts, nvml every 10 s, vLLM every 20 s, dcgm and host every 30 s, 90 min from 18:00
+  UTC, drained conversations spilled to the peers; ps-h100-03..04 export hostname/uuid, ps-h100-04's clock 1.0
+  s fast, NodeClockSkewDetected on ps-h100-01 from 27 (unlabelled), 3 % of ps-h100-02's host samples lost. No
+  fault: on ps-h100-03 every symptom of a draft residue, each of them benign: a client cancelling 9 % of its
+  requests in flight on all eight servers 25-65 (cancels: their draft state reclaimed, tau 90 s); inside it a
+  drained restart of the node at 38 for a config change (warmup: engine_start, counters reset, and the
+  allocator's warm-up, +1.2 % of the framebuffer per GPU over minutes, while the client's aborts go on) and a
+  weight refresh at 55 (checkpoint_load: FB +2.5 GiB per GPU and RSS +24 GiB for ~2 min). An annual-report
+  session on the GPU 5 server of ps-h100-02 30-75, one tenant's SDK retrying on ps-h100-01 45-51 and a
+  contract batch on the GPU 0 server of ps-h100-04 60-80 (long_document, 2 per burst). (1)
+  benign/client_cancels ps-h100-03 25-65. (2) benign/annual_report ps-h100-02 GPU 5 30-75. (3) benign/warmup
+  ps-h100-03 38-48. (4) benign/retry_burst ps-h100-01 45-51. (5) benign/checkpoint_load ps-h100-03 55-60. (6)
+  benign/long_document ps-h100-04 GPU 0 60-80. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10711,7 +10788,8 @@ def scenarios() -> list[Scenario]:
             *sixty_fourth_scenarios(), *sixty_fifth_scenarios(), *sixty_sixth_scenarios(),
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
-            *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios()]
+            *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
+            *seventy_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15259,6 +15337,85 @@ def seventy_fifth_scenarios() -> list[Scenario]:
         nd.sentinel = True
     s305.nodes[1].skew = -1.0
     return [s302, s303, s304, s305]
+
+
+def seventy_sixth_scenarios() -> list[Scenario]:
+    """s306-s309, added later by a seventy-sixth outsider, same rules (see the module docstring)."""
+    l8, l8f = "meta-llama/Llama-3.1-8B-Instruct", "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"
+    d70, q72 = "deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    s306 = Scenario("s306_l4_server_gpu_memory_leak_under_same_server_cancels_no_draft_model_60s_scrape",
+                    "2031-03-03T10:00:00+00:00", 100,
+                    mk("gk-l4-", 8, "L4", 4, l8f, "azure_conv", "per_gpu", 1.0,
+                       {"nvml": 30.0, "dcgm": 60.0, "vllm": 30.0, "host": 60.0}, host_total=192 * GIB,
+                       amp=(0.30, 0.40), port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("cancels", "gk-l4-04", 20, 60, gpu=2, inst=2, cause=ben, detail="client_cancels",
+                           abort=0.09),
+                     Fault("fb_leak", "gk-l4-04", 26, gpu=2, inst=2, cause="other", detail="gpu_memory_leak",
+                           rate=30.0),
+                     Fault("dcgm_redeploy", "gk-l4-07", 40, 42, cause=ben, detail="exporter_redeploy"),
+                     Fault("retry_burst", "gk-l4-06", 48, 54, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "gk-l4-01", 70, 80, cause=ben, detail="warmup")],
+                    noise=[("gk-l4-07", "NodeClockSkewDetected", 31, 100)],
+                    drop={("gk-l4-03", "dcgm"): 0.03}, spill=True)
+    for nd in s306.nodes[5:]:
+        nd.sentinel = True
+    s306.nodes[1].skew = 1.1
+    s307 = Scenario("s307_h100_dp2_r1_distill_rank_leak_beside_sibling_rank_long_reasoning_generations",
+                    "2031-03-10T13:00:00+00:00", 110,
+                    mk("rd-h100-", 5, "H100", 8, d70, "azure_conv", "dp2", 5.0,
+                       {"nvml": 5.0, "dcgm": 10.0, "vllm": 5.0, "host": 10.0}, trace2="azure_code",
+                       step_gen=True, count_fix=True),
+                    [Fault("long_gen", "rd-h100-03", 24, 44, inst=0, cause=ben, detail="long_generation",
+                           burst=8, runs=[(24.0, 24.0, ())]),
+                     Fault("kv_leak", "rd-h100-03", 34, inst=4, cause=si, leak=1.6),
+                     Fault("long_gen", "rd-h100-03", 54, 74, inst=0, cause=ben, detail="long_generation",
+                           burst=8, runs=[(54.0, 54.0, ())]),
+                     Fault("retry_burst", "rd-h100-05", 60, 66, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "rd-h100-01", 80, 85, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "rd-h100-04", 92, 102, cause=ben, detail="warmup")],
+                    noise=[("rd-h100-05", "NodeClockSkewDetected", 29, 110)],
+                    drop={("rd-h100-04", "dcgm"): 0.03}, spill=True)
+    for nd in s307.nodes[3:]:
+        nd.lower = True
+    s307.nodes[1].skew = 0.8
+    rv = [f"rv-a100-{k:02d}" for k in range(1, 7)]
+    # (s308) the rolling restart, paused after rv-a100-04's XID 74 and resumed at 72 (rv-a100-04 skipped)
+    roll = dict(zip([rv[0], rv[1], rv[2], rv[4], rv[5]], (20, 28, 36, 72, 80), strict=True))
+    s308 = Scenario("s308_a100_tp8_nvlink_xid74_restart_inside_rolling_restart_rollout_paused",
+                    "2031-03-17T09:00:00+00:00", 100,
+                    mk("rv-a100-", 6, "A100", 8, q72, "mooncake", "tp", 1.2,
+                       {"nvml": 15.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, host_total=1024 * GIB,
+                       amp=(0.06, 0.11), nvlink=True, step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="rolling_restart")
+                       for n, m in roll.items()),
+                     Fault("nvlink_xid", "rv-a100-04", 41, gpu=6, inst=6, cause="other", detail="xid_74"),
+                     Fault("retry_burst", "rv-a100-05", 41, 47, cause=ben, detail="retry_burst"),
+                     Fault("annual_report", "rv-a100-06", 22, 67, cause=ben, detail="annual_report")],
+                    noise=[("rv-a100-02", "NodeClockSkewDetected", 33, 100)],
+                    drop={("rv-a100-06", "nvml"): 0.03}, spill=True)
+    for nd in s308.nodes[4:]:
+        nd.sentinel = True
+    s308.nodes[2].skew = -1.0
+    s309 = Scenario("s309_h100_spec_servers_cancels_warmup_refresh_one_node_residue_lookalikes_no_fault",
+                    "2031-03-24T18:00:00+00:00", 90,
+                    mk("ps-h100-", 4, "H100", 8, l8, "azure_conv", "per_gpu", 2.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 20.0, "host": 30.0}, spec=True,
+                       host_total=1024 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("cancels", "ps-h100-03", 25, 65, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("annual_report", "ps-h100-02", 30, 75, gpu=5, inst=5, cause=ben,
+                           detail="annual_report"),
+                     Fault("warmup", "ps-h100-03", 38, 48, cause=ben, detail="warmup"),
+                     Fault("retry_burst", "ps-h100-01", 45, 51, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "ps-h100-03", 55, 60, cause=ben, detail="checkpoint_load"),
+                     Fault("long_document", "ps-h100-04", 60, 80, gpu=0, inst=0, cause=ben,
+                           detail="long_document", burst=2)],
+                    noise=[("ps-h100-01", "NodeClockSkewDetected", 27, 90)],
+                    drop={("ps-h100-02", "host"): 0.03}, spill=True)
+    for nd in s309.nodes[2:]:
+        nd.lower = True
+    s309.nodes[3].skew = 1.0
+    return [s306, s307, s308, s309]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
