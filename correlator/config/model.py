@@ -400,7 +400,9 @@ class MemoryLeak(_Section):
     """On the GPUs: the framebuffers rising over each third of the slow residue window, in
     ``host_steady_tau`` of its minute pairs and keeping ``host_keeps_pace``, by this many MiB a
     minute per GPU beyond twice what the interrupted requests leave (from half of it), with the
-    window after any warm-up: memory settling after a start slows down, a leak does not."""
+    window after any warm-up: memory settling after a start slows down, a leak does not. A
+    slower rise (from an eighth of this) counts where the framebuffer left runs out within
+    ``host_exhaust_minutes``, as on the host."""
 
 
 class EngineStall(_Section):

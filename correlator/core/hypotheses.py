@@ -655,9 +655,18 @@ def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet, since_s: float,
     # in parts), not a leak's allocations: from one step of a tenth of the rise, gone at a fifth.
     m = gpu.slow_mib
     pieces = ramp(gpu.steady_step_mib / m.rise, 0.1, 0.2) if m.rise > 0 else 1.0
+    # As on the host: a slower rise counts where the framebuffer left runs out within
+    # ``host_exhaust_minutes`` (from a quarter of the rate): a small GPU's headroom goes at a
+    # rate a large one's shrugs off (outsider s306: an L4 server's leak, 30 MiB a minute into
+    # the 2 GiB its pool leaves, CUDA out of memory 50 minutes on, never paged).
+    net = rate - 2 * left
+    headroom = (100.0 - gpu.level.now) / 100.0 * gpu.total_mib
+    exhaust = cfg.host_exhaust_minutes
+    soon = ramp(-headroom / net, -2 * exhaust, -exhaust) * ramp(net, 0.125 * g, 0.25 * g) \
+        if net > 0 and headroom == headroom else 0.0
     strength = (ramp(min(t.tau for t in h), 0.8 * cfg.host_steady_tau, cfg.host_steady_tau)
                 * ramp(pace, 0.75 * cfg.host_keeps_pace, cfg.host_keeps_pace)
-                * ramp(rate - 2 * left, 0.5 * g, g) * (1.0 - pieces))
+                * max(ramp(net, 0.5 * g, g), soon) * (1.0 - pieces))
     return strength, rate
 
 

@@ -121,3 +121,32 @@ def test_a_leak_whose_growth_a_checkpoint_load_hides_holds_its_incident() -> Non
     out += eng.finish().incidents
     assert len({i.incident_id for i in out}) == 1 and out[0].cause == "memory_leak"
     assert [i.status for i in out if i.status == "resolved"] == []
+
+
+def small_gpu_view(total_mib: float, now_pct: float) -> GpuView:
+    """Outsider s306's gk-l4-04 at minute 48: a one-GPU server's framebuffer rising an even
+    30 MiB a minute over the 12-minute window (no speculative decoding), ``now_pct`` of
+    ``total_mib`` in use."""
+    third = Monotone(5, 1.0, 30.0, 120.0, 0.0)
+    return GpuView(gpus=1, level=Level(now=now_pct, trend=Monotone(6, 0.8, 0.13, 0.4, now_pct)), slow=NONE,
+                   growth_mib_per_min=30.0, slow_mib=Monotone(12, 1.0, 30.0, 330.0, 0.0),
+                   steady_mib=(third, third, third), total_mib=total_mib, steady_step_mib=5.0)
+
+
+def test_a_slow_leak_into_a_small_gpus_headroom_is_a_memory_leak() -> None:
+    """s306: an L4 server's leak, 30 MiB a minute (under the 50 of the steady path) into the
+    ~1.8 GiB its pool leaves, ran out 30 minutes on (CUDA out of memory) and was never paged.
+    As on the host, a slower rise counts where what is left runs out within the hour; on an
+    80 GiB GPU the same rise leaves hours, and is what it was (a fifth of the strength)."""
+    eng = Engine(RULES)
+    for r in merged(node_records(NodeSpec(gpus=1), 900)):
+        eng.process(r)
+    node = next(iter(eng.fleet.nodes.values()))
+    f = dataclasses.replace(node.features(eng.fleet.now_ns), since_start_s=3600.0, since_resume_s=3600.0)
+    f = dataclasses.replace(f, rates=dataclasses.replace(f.rates, spec_absent=True))
+    l4 = hypotheses.memory_leak(dataclasses.replace(f, gpu=small_gpu_view(23034.0, 92.3)), RULES, [])
+    assert l4.strength >= RULES.incidents.open_score
+    h100 = hypotheses.memory_leak(dataclasses.replace(f, gpu=small_gpu_view(81559.0, 92.3)), RULES, [])
+    assert h100.strength < RULES.incidents.open_score
+    far = hypotheses.memory_leak(dataclasses.replace(f, gpu=small_gpu_view(23034.0, 70.0)), RULES, [])
+    assert far.strength < RULES.incidents.open_score  # hours of headroom left
