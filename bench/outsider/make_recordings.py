@@ -5496,6 +5496,106 @@ s309_h100_spec_servers_cancels_warmup_refresh_one_node_residue_lookalikes_no_fau
   benign/client_cancels ps-h100-03 25-65. (2) benign/annual_report ps-h100-02 GPU 5 30-75. (3) benign/warmup
   ps-h100-03 38-48. (4) benign/retry_burst ps-h100-01 45-51. (5) benign/checkpoint_load ps-h100-03 55-60. (6)
   benign/long_document ps-h100-04 GPU 0 60-80. Labels: as listed; nothing must page.
+Added later (s310-s313, a seventy-seventh outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s309) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch is about what the recent batches (s286-s309) used
+least, each aimed at what an alert correlator most likely gets wrong: nodes seen through their Prometheus
+alerts only mixed with nodes that have telemetry (none since s281), disordered delivery (none since s278) and
+collectors or host clocks that stamp off (a collector's stale offset, a chronyd step), host-memory faults and
+look-alikes (an RSS leak, a huge-page reservation, a filling page cache, a sidecar's OOM kills), crash loops
+(of the serving process, for two different reasons, and of the node agent itself), and faults on two nodes at
+once with different causes: a session-id reuse leak on an alerts-only node and an RSS leak on a telemetry node
+starting in the same two minutes under disordered delivery; two crash loops in the same two minutes, one
+from an uncontained ECC error (XID 95), one from a wrongly applied huge-page profile, their nodes' NVML and
+host collectors stamping off; a draft residue on one per-GPU server of a node whose own agent is in an OOM
+crash loop (gaps, reused seqs, re-sent batches, its OOM kills and its crash-loop alert) while another node's
+client cancels; and every host-memory and crash-loop look-alike at once, on telemetry and on alerts-only
+nodes, no fault.
+s310_l40s_tp4_alert_only_node_session_leak_and_rss_leak_same_minutes_disorder: 8 x 4 L40S (PCIe, no NVLink),
+  Mistral-Small-24B TP4 (a ~681k-token pool), Azure code 4.0 req/s/node, 512 GiB hosts, nvml every 10 s, dcgm
+  every 30 s, vLLM and host every 15 s, 100 min, drained conversations spilled to the peers; mq-l40s-04..05
+  write dcgm's blank sentinels, mq-l40s-02's clock 1.0 s fast, NodeClockSkewDetected on mq-l40s-04 from 30
+  (unlabelled), 3 % of mq-l40s-01's vLLM samples lost. Every node agent's producer delivers out of order
+  (Scenario.disorder, as s13/s278: per-source offsets of 1-3 s, 2 % late by 1-10 s, 1 % duplicated).
+  mq-l40s-06..08 have no node agent (Node.agent False, as s25/s281: a new rack the DaemonSet's nodeSelector
+  misses), so they are seen only through their Prometheus alerts. An annual-report session on mq-l40s-02
+  20-65. At 36 tenant acme-compliance's client starts reusing 6 session ids on the alerts-only mq-l40s-07
+  (kv_leak, 1.8 %/min of the pool, load-modulated, never reclaimed: its KV, preemption and latency alerts
+  are all the correlator gets of it), and at 37, one minute later, the serving process of the telemetry node
+  mq-l40s-03 starts leaking host memory (rss_leak, 1.5 %/min of host memory, as s65: ~7.7 GiB a minute from
+  ~40 %, its RSS in the agent's host samples from the first minute, NodeMemoryHighUtilization only ~35 min
+  later, then an OOM kill and a restart). Two faults on two nodes in the same two minutes with two causes,
+  one node seen in full, one through alerts only. One tenant's SDK retrying on the alerts-only mq-l40s-06
+  50-56, a weight refresh on the alerts-only mq-l40s-08 at 70 and a drained restart of mq-l40s-05 at 80.
+  (1) benign/annual_report mq-l40s-02 20-65. (2) session_isolation mq-l40s-07 36 to end. (3)
+  other/host_memory_leak mq-l40s-03 37 to end. (4) benign/retry_burst mq-l40s-06 50-56. (5)
+  benign/checkpoint_load mq-l40s-08 70-75. (6) benign/warmup mq-l40s-05 80-90. Labels: as listed; two
+  incidents to page, with two causes.
+s311_a100_dp2_xid95_and_hugepages_oom_crash_loops_same_minutes_skewed_collectors: 6 x 8 A100 80GB, two
+  Llama-3.3-70B TP4 data-parallel engines per node (engine 0 on GPUs 0-3, Azure conv; engine 1 on GPUs 4-7,
+  Azure code), 3.0 req/s/engine, 1 TiB hosts, nvml and vLLM every 10 s, dcgm and host every 20 s, 90 min,
+  drained conversations spilled to the peers; cl-a100-04..06 export hostname/uuid, cl-a100-01's clock 0.9 s
+  slow, NodeClockSkewDetected on cl-a100-06 from 27 (unlabelled), 3 % of cl-a100-03's dcgm samples lost. An
+  annual-report session on engine 0 of cl-a100-01 20-65; the planned drained restart of cl-a100-04 at 40.
+  At 41 GPU 5 of cl-a100-02 logs an uncontained ECC error (xid95, as s171/s268: XID 95, the server exits,
+  and every new process kubelet starts fails its CUDA init on that GPU: a crash loop to the end, the GPU
+  still on the bus), and at 42 a TuneD profile meant for the DPDK gateways reaches cl-a100-05 (hugepages,
+  f.rate 0.62, as s204: ~635 GiB of 2-MiB huge pages taken within 90 s, in no process's RSS), so the kernel
+  kills the serving process and every restart CrashLoopBackOff makes while it loads (an OOM crash loop to
+  the end, nobody reverts it within the recording). Two crash loops in the same two minutes for two
+  different reasons, both with VLLMTargetDown, KubePodCrashLooping and the gateway's 5xx. cl-a100-02's NVML
+  collector stamps 50 s late (Scenario.src_skew, as s87/s108: its XID event arrives stamped after the
+  server's exit and the first restarts its host events show), and cl-a100-05's host collector stamps 35 s
+  early (its memory samples and OOM kills ahead of the alerts). The failed nodes' clients retry on
+  cl-a100-03 and cl-a100-06 42-48 (one shared window); a weight refresh on cl-a100-06 at 72. (1)
+  benign/annual_report cl-a100-01 20-65. (2) benign/warmup cl-a100-04 40-50. (3) other/xid_95 cl-a100-02
+  GPU 5 41 to end. (4) other/hugepages_wrong_tuned_profile cl-a100-05 42 to end. (5) benign/retry_burst
+  cl-a100-03 and cl-a100-06 42-48. (6) benign/checkpoint_load cl-a100-06 72-77. Labels: as listed; two
+  incidents to page, not one, and not the planned restart.
+s312_a100_40gb_spec_server_residue_under_node_agent_oom_crash_loop_beside_cancels: 6 x 4 A100 40GB, one
+  Llama-3.1-8B + 1B draft server per GPU (speculative decoding, instance :800<gpu>; a ~124k-token pool per
+  server, ~3.5 GiB of headroom above vLLM's reservation), Azure conv 2.5 req/s/server, 512 GiB hosts, nvml
+  and vLLM every 10 s, dcgm and host every 20 s, 100 min, drained conversations spilled to the peers;
+  ak-a40-05..06 write dcgm's blank sentinels, ak-a40-03's clock 0.9 s fast, NodeClockSkewDetected on
+  ak-a40-05 from 29 (unlabelled), 3 % of ak-a40-06's vLLM samples lost. At 25 the node agent's DaemonSet
+  update gives ak-a40-04's agent a memory limit too small (a graceful restart) and its cgroup OOM-kills it
+  ~300 s into each run, kubelet restarting it after CrashLoopBackOff's delays, until the revert at 70
+  (agent_kill with `agent_oom_runs(25.0, 300.0, 70.0)`, as s244/s280: kills at 29.83, 35.28, 40.40, 46.60,
+  52.97 and 60.17, back at 30.03, 35.65, 41.10, 47.97, 55.67 and 65.20, the revert's agent at 70.33; seq
+  resumed from the last checkpoint, reused values, re-sent batches; its kills count for NodeOOMKillDetected,
+  its restarts for the agent pod's KubePodCrashLooping). From 35, inside that loop, the GPU 1 server of the
+  same node keeps the draft state of its interrupted requests (spec_residue, f.inst 1, as s3/s298: aborts
+  1.5 -> 12 % over 8 min, 4.7 MB each, never reclaimed: ~80 MiB a minute on that GPU, its framebuffer over
+  95 % ~20-25 min later and its headroom gone ~45 min later, then CUDA-OOM errors), so the residue's first
+  samples come through gaps and reused seqs, next to OOM-kill and crash-loop alerts that are the agent's.
+  A client cancelling 9 % of its requests in flight on all four servers of ak-a40-02 30-65 (cancels: their
+  draft state reclaimed), one tenant's SDK retrying on ak-a40-05 50-56 and a drained restart of ak-a40-01 at
+  75. (1) benign/agent_oom_loop ak-a40-04 29.8333-70.3333 (the first kill to the revert's new agent, as
+  s280). (2) benign/client_cancels ak-a40-02 30-65. (3) spec_residue ak-a40-04 GPU 1 35 to end. (4)
+  benign/retry_burst ak-a40-05 50-56. (5) benign/warmup ak-a40-01 75-85. Labels: as listed; one incident to
+  page, a draft residue (not a monitoring gap, not host memory).
+s313_h200_tp8_page_cache_and_log_shipper_oom_kills_alert_only_nodes_clock_step_no_fault: 6 x 8 H200,
+  Qwen2.5-72B TP8 (a ~2.8M-token pool), Mooncake 1.5 req/s/node, held-context amplitude 0.06-0.11 (the large
+  pool, as s283/s294), 2 TiB hosts, nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min from 07:00 UTC,
+  drained conversations spilled to the peers; pk-h200-03..04 export hostname/uuid, 3 % of pk-h200-03's nvml
+  samples lost. pk-h200-05..06 have no node agent (Node.agent False: a new rack), seen only through their
+  alerts. pk-h200-01's clock is 29 s slow (NodeClockSkewDetected 0-52, unlabelled) until chronyd steps it
+  forward by 29 s at 52 (Node.steps, as s35: a hole in its streams' ts_ns with no seq gap), and
+  pk-h200-02's host collector stamps 25 s late (Scenario.src_skew). No fault, only host-memory and
+  crash-loop look-alikes: the model pre-stager copies checkpoints to pk-h200-02's NVMe cache 20-55 through
+  the page cache (page_cache, 1.6 %/min of host memory, ~33 GiB a minute: the agent's mem_used, MemTotal -
+  MemFree, from ~35 % to ~90 %, and there to the end; RSS flat; MemAvailable counts the cache, so no memory
+  alert), and on the same node the log shipper's sidecar meets its container limit three times (side_oom,
+  as s143: oom_kill of fluent-bit at 31.4, 39.8 and 48.1, NodeOOMKillDetected each time, the serving process
+  untouched); the log shipper on the alerts-only pk-h200-06 is OOM-killed at 44.2 and 52.6 (only the
+  NodeOOMKillDetected alerts). An annual-report session on pk-h200-03 25-70, one tenant's SDK retrying on
+  pk-h200-04 44-50, a weight refresh on the alerts-only pk-h200-05 at 60 and a drained restart of pk-h200-04
+  at 70. (1) benign/page_cache pk-h200-02 20 to end. (2) benign/annual_report pk-h200-03 25-70. (3)
+  benign/log_shipper_oom pk-h200-02 30-50. (4) benign/log_shipper_oom pk-h200-06 43-55. (5)
+  benign/retry_burst pk-h200-04 44-50. (6) benign/checkpoint_load pk-h200-05 60-65. (7) benign/warmup
+  pk-h200-04 70-80. Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10789,7 +10889,7 @@ def scenarios() -> list[Scenario]:
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
-            *seventy_sixth_scenarios()]
+            *seventy_sixth_scenarios(), *seventy_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15416,6 +15516,94 @@ def seventy_sixth_scenarios() -> list[Scenario]:
         nd.lower = True
     s309.nodes[3].skew = 1.0
     return [s306, s307, s308, s309]
+
+
+def seventy_seventh_scenarios() -> list[Scenario]:
+    """s310-s313, added later by a seventy-seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    m24, q72 = "mistralai/Mistral-Small-24B-Instruct-2501", "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    s310 = Scenario("s310_l40s_tp4_alert_only_node_session_leak_and_rss_leak_same_minutes_disorder",
+                    "2031-03-31T10:00:00+00:00", 100,
+                    mk("mq-l40s-", 8, "L40S", 4, m24, "azure_code", "tp", 4.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 15.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", "mq-l40s-02", 20, 65, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", "mq-l40s-07", 36, cause=si, leak=1.8),
+                     Fault("rss_leak", "mq-l40s-03", 37, cause="other", detail="host_memory_leak",
+                           rate=0.015),
+                     Fault("retry_burst", "mq-l40s-06", 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", "mq-l40s-08", 70, 75, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", "mq-l40s-05", 80, 90, cause=ben, detail="warmup")],
+                    noise=[("mq-l40s-04", "NodeClockSkewDetected", 30, 100)],
+                    drop={("mq-l40s-01", "vllm"): 0.03}, spill=True, disorder=True)
+    for nd in s310.nodes[5:]:  # a new rack: the agent DaemonSet's nodeSelector does not match it yet
+        nd.agent = False
+    for nd in s310.nodes[3:5]:
+        nd.sentinel = True
+    s310.nodes[1].skew = 1.0
+    s311 = Scenario("s311_a100_dp2_xid95_and_hugepages_oom_crash_loops_same_minutes_skewed_collectors",
+                    "2031-04-07T14:00:00+00:00", 90,
+                    mk("cl-a100-", 6, "A100", 8, l70, "azure_conv", "dp2", 3.0,
+                       {"nvml": 10.0, "dcgm": 20.0, "vllm": 10.0, "host": 20.0}, trace2="azure_code",
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("annual_report", "cl-a100-01", 20, 65, inst=0, cause=ben, detail="annual_report"),
+                     Fault("warmup", "cl-a100-04", 40, 50, cause=ben, detail="warmup"),
+                     Fault("xid95", "cl-a100-02", 41, gpu=5, cause="other", detail="xid_95"),
+                     Fault("hugepages", "cl-a100-05", 42, cause="other",
+                           detail="hugepages_wrong_tuned_profile", rate=0.62),
+                     *(Fault("retry_burst", n, 42, 48, cause=ben, detail="retry_burst")
+                       for n in ("cl-a100-03", "cl-a100-06")),
+                     Fault("checkpoint_load", "cl-a100-06", 72, 77, cause=ben, detail="checkpoint_load")],
+                    noise=[("cl-a100-06", "NodeClockSkewDetected", 27, 90)],
+                    drop={("cl-a100-03", "dcgm"): 0.03}, spill=True,
+                    src_skew={("cl-a100-02", "nvml"): 50.0, ("cl-a100-05", "host"): -35.0})
+    for nd in s311.nodes[3:]:
+        nd.lower = True
+    s311.nodes[0].skew = -0.9
+    ak = [f"ak-a40-{k:02d}" for k in range(1, 7)]
+    oom = agent_oom_runs(25.0, 300.0, 70.0)  # (s312) ak-a40-04's agent: limit cut at 25, reverted at 70
+    s312 = Scenario("s312_a100_40gb_spec_server_residue_under_node_agent_oom_crash_loop_beside_cancels",
+                    "2031-04-14T09:00:00+00:00", 100,
+                    mk("ak-a40-", 6, "A100-40", 4, l8, "azure_conv", "per_gpu", 2.5,
+                       {"nvml": 10.0, "dcgm": 20.0, "vllm": 10.0, "host": 20.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("agent_kill", ak[3], 25.0, 70.0, runs=oom),
+                     Fault("oom_loop_window", ak[3], oom[1][0], oom[-1][1], cause=ben,
+                           detail="agent_oom_loop"),
+                     Fault("cancels", ak[1], 30, 65, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("spec_residue", ak[3], 35, gpu=1, inst=1, cause="spec_residue"),
+                     Fault("retry_burst", ak[4], 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("warmup", ak[0], 75, 85, cause=ben, detail="warmup")],
+                    noise=[(ak[4], "NodeClockSkewDetected", 29, 100)],
+                    drop={(ak[5], "vllm"): 0.03}, spill=True)
+    for nd in s312.nodes[4:]:
+        nd.sentinel = True
+    s312.nodes[2].skew = 0.9
+    pk = [f"pk-h200-{k:02d}" for k in range(1, 7)]
+    s313 = Scenario("s313_h200_tp8_page_cache_and_log_shipper_oom_kills_alert_only_nodes_clock_step_no_fault",
+                    "2031-04-21T07:00:00+00:00", 100,
+                    mk("pk-h200-", 6, "H200", 8, q72, "mooncake", "tp", 1.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, amp=(0.06, 0.11),
+                       step_gen=True, count_fix=True),
+                    [Fault("page_cache", pk[1], 20, 55, rate=0.016),
+                     Fault("cache_window", pk[1], 20, cause=ben, detail="page_cache"),  # label only
+                     Fault("annual_report", pk[2], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("side_oom", pk[1], 30, 50, runs=[(m, m, ()) for m in (31.4, 39.8, 48.1)]),
+                     Fault("oom_window", pk[1], 30, 50, cause=ben, detail="log_shipper_oom"),  # label only
+                     Fault("side_oom", pk[5], 43, 55, runs=[(m, m, ()) for m in (44.2, 52.6)]),
+                     Fault("oom_window", pk[5], 43, 55, cause=ben, detail="log_shipper_oom"),  # label only
+                     Fault("retry_burst", pk[3], 44, 50, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", pk[4], 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", pk[3], 70, 80, cause=ben, detail="warmup")],
+                    noise=[(pk[0], "NodeClockSkewDetected", 0, 52.0)],
+                    drop={(pk[2], "nvml"): 0.03}, spill=True, src_skew={(pk[1], "host"): 25.0})
+    for nd in s313.nodes[4:]:  # a new rack: the agent DaemonSet's nodeSelector does not match it yet
+        nd.agent = False
+    for nd in s313.nodes[2:4]:
+        nd.lower = True
+    s313.nodes[0].skew, s313.nodes[0].steps = -29.0, [(52.0, 29.0)]  # 29 s slow, stepped forward by chronyd
+    return [s310, s311, s312, s313]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
