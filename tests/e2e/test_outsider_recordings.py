@@ -140,9 +140,13 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s271_l40s_server_residue_and_gpu_throttle_same_node_cancels",
              "s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle",
              "s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak",
-             "s289_l40s_single_gpu_fleet_lookalikes_no_fault")
+             "s289_l40s_single_gpu_fleet_lookalikes_no_fault",
+             "s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault",
+             "s298_l4_server_spec_residue_beside_cancels_node_webhook_grouped_alerts",
+             "s306_l4_server_gpu_memory_leak_under_same_server_cancels_no_draft_model_60s_scrape")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge",
-            "s289_l40s_single_gpu_fleet_lookalikes_no_fault")
+            "s289_l40s_single_gpu_fleet_lookalikes_no_fault",
+            "s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault")
 KNOWN_MISSES = {"s221_cloned_image_hostname_agent_twin_publisher": 2 / 3}
 """Recordings with a fault still missed, and the recall they replay at: the twin publisher's
 own node (s221's hn-h100-07, never heard under its name) is not paged."""
