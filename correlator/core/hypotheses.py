@@ -522,7 +522,11 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_
         matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
                    * ramp(judged.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
                    * ramp(aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
-    fast = max(fast, matched)
+    # A rise that is one step within a minute is something loading (a weight refresh reaching
+    # this GPU first), not draft state that interrupts leave a few MiB at a time: the short
+    # paths yield to it (outsider s309: a refresh's first GPU, 670 MiB in its first minute on
+    # a server whose client cancels, opened a residue at once); the slow paths judge on.
+    fast = 0.0 if gpu.gpu_step_mib > 0 else max(fast, matched)
     spec = 1.0 if f.rates.spec_active else cfg.without_spec_decode if f.rates.spec_absent else 0.7
     strength = max(fast, slow) * consistent * spec
     by_mib = in_mib > 0 and in_mib >= fast and in_mib == slow
