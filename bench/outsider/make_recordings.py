@@ -5596,6 +5596,102 @@ s313_h200_tp8_page_cache_and_log_shipper_oom_kills_alert_only_nodes_clock_step_n
   benign/log_shipper_oom pk-h200-02 30-50. (4) benign/log_shipper_oom pk-h200-06 43-55. (5)
   benign/retry_burst pk-h200-04 44-50. (6) benign/checkpoint_load pk-h200-05 60-65. (7) benign/warmup
   pk-h200-04 70-80. Labels: as listed; nothing must page.
+Added later (s314-s317, a seventy-eighth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s313) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch takes fleet shapes the recent batches (s290-s313) did not
+use, each aimed at what an alert correlator most likely gets wrong: a mixture-of-experts fleet (expert
+parallelism, every rank of a node stepping together: none since s59, never on H200, never with speculative
+decoding), a 405B model on one eight-GPU H100 node (TP8; every earlier 405B instance spanned two nodes), L4
+servers with one fault on three nodes at once, and a fleet that shares its Alertmanager with another cluster
+(none since s172). A draft residue on one expert-parallel rank of an H200 node, whose vLLM records carry no
+GPU (the rank's engine label only) while its GPU's framebuffer creeps, with no early alert but the abort ratio
+that a cancelling client raises on every rank of another node; an NVLink wearing out under a 405B TP8 engine,
+whose CRC alert comes long before the slowdown and whose slowdown is back right after the on-call's restart;
+one tenant's session-id reuse leaking on three L4 servers of three nodes at once (one cause, three nodes)
+beside a report session on a fourth; and, no fault, another cluster's session-leak and XID 79 alerts naming
+the very nodes (and server) of this fleet where a report session and a planned restart show the same
+symptoms, only their `cluster` label telling them apart.
+s314_h200_moe_ep8_eagle_draft_residue_one_rank_beside_peer_node_cancels: 5 x 8 H200, Qwen3-235B-A22B-
+  Instruct-2507-FP8 with data parallelism 8 and expert parallelism 8 (as s59: each GPU one DP rank with its
+  own scheduler and KV pool, one API server per node exporting every rank as engine "0".."7", gpu null; the
+  MoE layers' all-to-all makes every rank of a node step with the slowest one, Node.lockstep), speculative
+  decoding with an EAGLE-3 head on every rank (Node.spec_mib 850, as s112; a ~505k-token pool per rank),
+  Azure conv 2.5 req/s/rank (20 a node), held-context amplitude 0.06-0.11 (the large pool, as s283/s294),
+  nvml every 10 s, dcgm and vLLM every 15 s, host every 30 s, 110 min from 11:00 UTC, drained conversations
+  spilled to the peers; ep-h200-04..05 export hostname/uuid, ep-h200-02's clock 1.1 s fast,
+  NodeClockSkewDetected on ep-h200-05 from 28 (unlabelled), 3 % of ep-h200-01's vLLM samples lost. A voice
+  client cancels 9 % of its requests in flight on all eight ranks of ep-h200-01 25-65 (cancels: their draft
+  state reclaimed; an abort-ratio alert per rank). An annual-report session on rank 2 of ep-h200-02 30-75.
+  From 32 rank 5 of ep-h200-03 keeps the draft state of its interrupted requests (spec_residue, f.inst 5, as
+  s3/s312: aborts 1.5 -> 12 % over 8 min, 4.7 MB each, never reclaimed: ~80 MiB a minute on GPU 5 alone, so
+  its framebuffer needs some 65-70 min to pass 95 % and keeps its headroom to the end): its vLLM records say
+  engine "5" and gpu null, its DCGM and NVML records say GPU 5, and its only early alert is the abort-ratio
+  alert the cancelling client raises on ep-h200-01. One tenant's SDK retrying on ep-h200-05 50-56 and a
+  drained restart of ep-h200-04 at 80. (1) benign/client_cancels ep-h200-01 25-65. (2) benign/annual_report
+  ep-h200-02 30-75. (3) spec_residue ep-h200-03 GPU 5 32 to end. (4) benign/retry_burst ep-h200-05 50-56.
+  (5) benign/warmup ep-h200-04 80-90. Labels: as listed; one incident to page, on ep-h200-03 (GPU 5, engine
+  "5"), none on ep-h200-01.
+s315_h100_405b_tp8_nvlink_crc_degradation_outlasts_oncall_restart_beside_contract_batch: 6 x 8 H100, one
+  Llama-3.1-405B-Instruct-FP8 engine per node (TP8 on one node: ~47 GiB of weights a GPU, a ~348k-token
+  pool), Azure code 3.0 req/s/node, dcgm-exporter with NVLink bandwidth and PCIe rates (Node.nvlink, as
+  s55/s308) and the NVLink error counters with the CRC rule (Node.nvl_errs, as s159/s269), nvml every 5 s,
+  dcgm and vLLM every 10 s, host every 15 s, 105 min from 15:00 UTC, drained conversations spilled to the
+  peers; cf-h100-05..06 write dcgm's blank sentinels, cf-h100-03's clock 0.8 s slow, NodeClockSkewDetected on
+  cf-h100-01 from 33 (unlabelled), 3 % of cf-h100-06's host samples lost. From 25 one NVLink of GPU 3 of
+  cf-h100-04 wears out (nvlink_crc, f.rate 40, as s159: flit CRC errors at 40 a minute, doubling every 5 min
+  up to 12,000 a minute from ~66; no XID), so GPUNVLinkCRCErrorsHigh names GPU 3 within ~5 minutes while the
+  replays still cost the TP8 engine little; only from ~55-60 does every all-reduce wait long enough for the
+  whole engine to slow (prefill at share^0.8, decode at share^0.35: ~0.41 / ~0.68 at the cap), TTFT, running
+  and KV rising for all eight GPUs at once. At 72 the on-call, seeing a slow engine and no XID, restarts it
+  (a drained restart, warmup): the slowdown is back as soon as the new engine serves, and the CRC errors never
+  stopped. A contract batch on cf-h100-02 30-60 (long_document, 3 contracts every 6 min), 600 flit CRC errors
+  on GPU 6 of cf-h100-05 over 3 min from 40 and none after (nvlink_blip, a link retrained once: the same CRC
+  alert), one tenant's SDK retrying on cf-h100-06 55-61 and a weight refresh on cf-h100-01 at 88. (1)
+  other/nvlink_degraded cf-h100-04 GPU 3 25 to end. (2) benign/long_document cf-h100-02 30-60. (3)
+  benign/nvlink_crc_burst cf-h100-05 GPU 6 40-43. (4) benign/retry_burst cf-h100-06 55-61. (5)
+  benign/warmup cf-h100-04 72-82. (6) benign/checkpoint_load cf-h100-01 88-93. Labels: as listed; one
+  incident to page, from its CRC alert on and not ended by the restart; not a leak, not the blip.
+s316_l4_servers_one_tenant_session_reuse_three_nodes_beside_report_server: 8 x 4 L4, one
+  Llama-3.1-8B-Instruct-FP8 server per GPU (no speculative decoding; instance :800<gpu>; a ~67k-token pool
+  per server), Azure conv 1.0 req/s/server, held-context amplitude 0.30-0.40 (the small pool, as s306), 192
+  GiB hosts, nvml and vLLM every 20 s, dcgm and host every 30 s, 110 min from 09:00 UTC, drained
+  conversations spilled to the peers; sr-l4-06..08 write dcgm's blank sentinels, sr-l4-04's clock 1.2 s fast,
+  NodeClockSkewDetected on sr-l4-08 from 35 (unlabelled), 3 % of sr-l4-06's dcgm samples lost. At 30 tenant
+  acme-compliance ships a client release that reuses a fixed set of six session ids, which the gateway's
+  session-affinity hash places on three servers of three nodes, two on each: the GPU 3 server of sr-l4-02
+  from 30 (kv_leak, 1.8 %/min of its pool), the GPU 0 server of sr-l4-05 from 30.5 (1.4 %/min) and the GPU 2
+  server of sr-l4-07 from 31 (1.1 %/min), load-modulated and never reclaimed: one cause on three nodes, whose
+  alerts come at three different times. An annual-report session on the GPU 1 server of sr-l4-03 28-73 (its
+  KV rising in the same minutes), a weight refresh on sr-l4-04 at 55, one tenant's SDK retrying on sr-l4-06
+  62-68 and a drained restart of sr-l4-01 at 80. (1) benign/annual_report sr-l4-03 GPU 1 28-73. (2)
+  session_isolation sr-l4-02 GPU 3 30 to end. (3) session_isolation sr-l4-05 GPU 0 30.5 to end. (4)
+  session_isolation sr-l4-07 GPU 2 31 to end. (5) benign/checkpoint_load sr-l4-04 55-60. (6)
+  benign/retry_burst sr-l4-06 62-68. (7) benign/warmup sr-l4-01 80-90. Labels: as listed; three faults of
+  one cause, ideally one incident on the three nodes, and none on the report's node.
+s317_l40s_servers_foreign_cluster_leak_xid_alerts_same_named_nodes_lookalikes_no_fault: 6 x 4 L40S
+  (l40s-node-01..06 of cluster llm-prod-eu1), one Llama-3.1-8B server per GPU (no speculative decoding;
+  instance :800<gpu>), Azure code 3.0 req/s/server, 512 GiB hosts, nvml, dcgm and host every 15 s, vLLM every
+  30 s, 100 min from 13:00 UTC, drained conversations spilled to the peers; l40s-node-04..06 export
+  hostname/uuid, l40s-node-02's clock 0.9 s fast, NodeClockSkewDetected on l40s-node-06 from 30
+  (unlabelled), 3 % of l40s-node-04's dcgm samples lost. The fleet's Prometheus puts cluster="llm-prod-eu1"
+  on its alerts (Scenario.cluster), and the Prometheus of another cluster, llm-prod-ap1, sends its alerts to
+  the same Alertmanager (Scenario.foreign, as s172): the same chart, rules and node names, its alerts
+  differing only in their cluster label and in what their labels point at (its pod IPs and names). What it
+  sends: a session leak on the GPU 2 server of its l40s-node-03 (conditions from 51-61: TTFT P99 from 56,
+  KV high from 60, prefix-hit from 61, KV critical from 63, preemptions from 64, its fleet's
+  GatewayP99LatencySLOBreach from 65, all to the end), its l40s-node-05's GPU 1 falling off the bus at 47.15
+  (GPUXidErrors xid 79 47.15-52.15, VLLMTargetDown on its :8001 from 49.5 and KubePodCrashLooping from 54, to
+  the end) and its l40s-node-01's clock drifting (NodeClockSkewDetected 24-62). No record of the other
+  cluster's nodes reaches the correlator. Here, no fault, but benign versions of the same symptoms under the
+  same names: an annual-report session on the GPU 2 server of the local l40s-node-03 35-80 (its KV rising on
+  the very server the foreign leak alerts name), a drained restart of the local l40s-node-05 at 46 (its own
+  VLLMTargetDown at ~48, just before the foreign one), one tenant's SDK retrying on l40s-node-04 52-58 and a
+  weight refresh on l40s-node-06 at 70. (1) benign/annual_report l40s-node-03 GPU 2 35-80. (2) benign/warmup
+  l40s-node-05 46-56. (3) benign/retry_burst l40s-node-04 52-58. (4) benign/checkpoint_load l40s-node-06
+  70-75. (5) benign/foreign_cluster_alerts l40s-node-01 24-62, l40s-node-05 47 to end and l40s-node-03 56 to
+  end (label kind foreign_window, label only). Labels: as listed; nothing must page.
 """
 from __future__ import annotations
 
@@ -10889,7 +10985,7 @@ def scenarios() -> list[Scenario]:
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
-            *seventy_sixth_scenarios(), *seventy_seventh_scenarios()]
+            *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15604,6 +15700,108 @@ def seventy_seventh_scenarios() -> list[Scenario]:
         nd.lower = True
     s313.nodes[0].skew, s313.nodes[0].steps = -29.0, [(52.0, 29.0)]  # 29 s slow, stepped forward by chronyd
     return [s310, s311, s312, s313]
+
+
+def seventy_eighth_scenarios() -> list[Scenario]:
+    """s314-s317, added later by a seventy-eighth outsider, same rules (see the module docstring)."""
+    l8, l8f = "meta-llama/Llama-3.1-8B-Instruct", "RedHatAI/Meta-Llama-3.1-8B-Instruct-FP8"
+    q235, l405 = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", "meta-llama/Llama-3.1-405B-Instruct-FP8"
+    si, ben = "session_isolation", "benign"
+    ivm = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 30.0}
+    ep = [Node(f"ep-h200-{k:02d}", "H200", 8, q235, [Engine(str(g), [g], None, 2.5, "azure_conv")
+                                                    for g in range(8)], dict(ivm), spec=True, lockstep=True,
+               amp=(0.06, 0.11), spec_mib=850.0, step_gen=True, count_fix=True)
+          for k in range(1, 6)]  # (s314) DP8 + EP8, one rank per GPU, an EAGLE-3 head on every rank
+    s314 = Scenario("s314_h200_moe_ep8_eagle_draft_residue_one_rank_beside_peer_node_cancels",
+                    "2031-04-28T11:00:00+00:00", 110, ep,
+                    [Fault("cancels", "ep-h200-01", 25, 65, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("annual_report", "ep-h200-02", 30, 75, inst=2, cause=ben, detail="annual_report"),
+                     Fault("spec_residue", "ep-h200-03", 32, gpu=5, inst=5, cause="spec_residue"),
+                     Fault("retry_burst", "ep-h200-05", 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "ep-h200-04", 80, 90, cause=ben, detail="warmup")],
+                    noise=[("ep-h200-05", "NodeClockSkewDetected", 28, 110)],
+                    drop={("ep-h200-01", "vllm"): 0.03}, spill=True)
+    for nd in s314.nodes[3:]:
+        nd.lower = True
+    s314.nodes[1].skew = 1.1
+    s315 = Scenario("s315_h100_405b_tp8_nvlink_crc_degradation_outlasts_oncall_restart_beside_contract_batch",
+                    "2031-05-05T15:00:00+00:00", 105,
+                    mk("cf-h100-", 6, "H100", 8, l405, "azure_code", "tp", 3.0,
+                       {"nvml": 5.0, "dcgm": 10.0, "vllm": 10.0, "host": 15.0}, nvlink=True, nvl_errs=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("nvlink_crc", "cf-h100-04", 25, gpu=3, inst=3, rate=40.0, cause="other",
+                           detail="nvlink_degraded"),
+                     Fault("long_document", "cf-h100-02", 30, 60, cause=ben, detail="long_document", burst=3),
+                     Fault("nvlink_blip", "cf-h100-05", 40, 43, gpu=6, rate=600.0, cause=ben,
+                           detail="nvlink_crc_burst"),
+                     Fault("retry_burst", "cf-h100-06", 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "cf-h100-04", 72, 82, cause=ben, detail="warmup"),  # on-call restart
+                     Fault("checkpoint_load", "cf-h100-01", 88, 93, cause=ben, detail="checkpoint_load")],
+                    noise=[("cf-h100-01", "NodeClockSkewDetected", 33, 105)],
+                    drop={("cf-h100-06", "host"): 0.03}, spill=True)
+    for nd in s315.nodes[4:]:
+        nd.sentinel = True
+    s315.nodes[2].skew = -0.8
+    sr = [f"sr-l4-{k:02d}" for k in range(1, 9)]
+    s316 = Scenario("s316_l4_servers_one_tenant_session_reuse_three_nodes_beside_report_server",
+                    "2031-05-12T09:00:00+00:00", 110,
+                    mk("sr-l4-", 8, "L4", 4, l8f, "azure_conv", "per_gpu", 1.0,
+                       {"nvml": 20.0, "dcgm": 30.0, "vllm": 20.0, "host": 30.0}, host_total=192 * GIB,
+                       amp=(0.30, 0.40), port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("annual_report", sr[2], 28, 73, gpu=1, inst=1, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", sr[1], 30, gpu=3, inst=3, cause=si, leak=1.8),  # (s316) one client
+                     Fault("kv_leak", sr[4], 30.5, gpu=0, inst=0, cause=si, leak=1.4),  # release's six reused
+                     Fault("kv_leak", sr[6], 31, gpu=2, inst=2, cause=si, leak=1.1),  #  ids, two per server
+                     Fault("checkpoint_load", sr[3], 55, 60, cause=ben, detail="checkpoint_load"),
+                     Fault("retry_burst", sr[5], 62, 68, cause=ben, detail="retry_burst"),
+                     Fault("warmup", sr[0], 80, 90, cause=ben, detail="warmup")],
+                    noise=[(sr[7], "NodeClockSkewDetected", 35, 110)],
+                    drop={(sr[5], "dcgm"): 0.03}, spill=True)
+    for nd in s316.nodes[5:]:
+        nd.sentinel = True
+    s316.nodes[3].skew = 1.2
+    ln = [f"l40s-node-{k:02d}" for k in range(1, 7)]
+    ap1 = {"cluster": "llm-prod-ap1"}  # (s317) the other cluster, whose alerts reach the same Alertmanager
+    fp3, fi3 = "vllm-llama-3.1-8b-instr-7c3e9", "10.131.6.23"  # its l40s-node-03's vLLM pod there
+    fp5, fi5 = "vllm-llama-3.1-8b-instr-2b81d", "10.131.9.40"  # its l40s-node-05's
+    vl3 = {"node": ln[2], "instance": f"{fi3}:8002", "job": "vllm", "namespace": "inference", "pod": fp3,
+           "engine": "0", "model_name": l8, **ap1}
+    foreign: list[tuple[str, str, dict[str, str], float, float | None, int | None]] = [
+        (ln[0], "NodeClockSkewDetected", {"node": ln[0], "instance": f"{ln[0]}:9100", "job": "node-exporter",
+                                          **ap1}, 14.0, 62.0, None),
+        (ln[4], "GPUXidErrors", {"instance": f"{ln[4]}:9400", "job": "dcgm-exporter", "gpu": "1",
+                                 "Hostname": ln[4], "modelName": "NVIDIA L40S", "xid": "79", **ap1},
+         47.15, 52.15, 1),
+        (ln[4], "VLLMTargetDown", {"node": ln[4], "instance": f"{fi5}:8001", "job": "vllm",
+                                   "namespace": "inference", "pod": fp5, "engine": "0", "model_name": l8,
+                                   **ap1}, 47.5, None, 1),
+        (ln[4], "KubePodCrashLooping", {"node": ln[4], "instance": f"{ln[4]}:9100",
+                                        "job": "kube-state-metrics", "namespace": "inference", "pod": fp5,
+                                        "container": "vllm", **ap1}, 49.0, None, None),
+        (ln[2], "VLLMPrefixCacheHitRateLow", vl3, 51.0, None, 2),
+        (ln[2], "VLLMTimeToFirstTokenP99High", vl3, 54.0, None, 2),
+        (ln[2], "VLLMKVCacheUsageHigh", vl3, 55.0, None, 2),
+        (ln[2], "VLLMPreemptionsHigh", vl3, 59.0, None, 2),
+        ("-", "GatewayP99LatencySLOBreach", {"service": "llm-gateway", "slo": "ttft-p99", **ap1}, 60.0, None,
+         None),
+        (ln[2], "VLLMKVCacheUsageCritical", vl3, 61.0, None, 2)]
+    s317 = Scenario("s317_l40s_servers_foreign_cluster_leak_xid_alerts_same_named_nodes_lookalikes_no_fault",
+                    "2031-05-19T13:00:00+00:00", 100,
+                    mk("l40s-node-", 6, "L40S", 4, l8, "azure_code", "per_gpu", 3.0,
+                       {"nvml": 15.0, "dcgm": 15.0, "vllm": 30.0, "host": 15.0}, host_total=512 * GIB,
+                       port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("annual_report", ln[2], 35, 80, gpu=2, inst=2, cause=ben, detail="annual_report"),
+                     Fault("warmup", ln[4], 46, 56, cause=ben, detail="warmup"),
+                     Fault("retry_burst", ln[3], 52, 58, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", ln[5], 70, 75, cause=ben, detail="checkpoint_load"),
+                     *(Fault("foreign_window", n, a, b, cause=ben, detail="foreign_cluster_alerts")
+                       for n, a, b in ((ln[0], 24, 62), (ln[4], 47, None), (ln[2], 56, None)))],  # label only
+                    noise=[(ln[5], "NodeClockSkewDetected", 30, 100)],
+                    drop={(ln[3], "dcgm"): 0.03}, spill=True, cluster="llm-prod-eu1", foreign=foreign)
+    for nd in s317.nodes[3:]:
+        nd.lower = True
+    s317.nodes[1].skew = 0.9
+    return [s314, s315, s316, s317]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
