@@ -473,7 +473,7 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_
 
     # The short trend's growth (MiB a minute per GPU) beyond what settling at a stepped-up
     # level of interrupts accounts for, as a share of it: the fast and matched paths judge that.
-    settling = new_level(short_then) / max(gpu.gpus, 1) / min(cfg.trend_minutes, cfg.reclaim_minutes)
+    settling = new_level(short_then) / max(gpu.gpus, 1) / cfg.trend_minutes
     growth = gpu.growth_mib_per_min
     beyond = max(0.0, 1.0 - settling / growth) if growth > 0 else 1.0
     t = gpu.level.trend
