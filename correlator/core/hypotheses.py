@@ -522,11 +522,16 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_
         matched = (ramp(t.tau, cfg.match_tau - 0.1, cfg.match_tau)
                    * ramp(judged.rise, 0.5 * cfg.match_rise_pct, cfg.match_rise_pct)
                    * ramp(aborts, 0.5 * cfg.min_interrupts_per_min, cfg.min_interrupts_per_min))
-    # A rise that is one step within a minute is something loading (a weight refresh reaching
-    # this GPU first), not draft state that interrupts leave a few MiB at a time: the short
-    # paths yield to it (outsider s309: a refresh's first GPU, 670 MiB in its first minute on
-    # a server whose client cancels, opened a residue at once); the slow paths judge on.
-    fast = 0.0 if gpu.gpu_step_mib > 0 else max(fast, matched)
+    # A rise that is one step within a minute, of a fifth of a checkpoint's spike or more, is
+    # something loading (a weight refresh reaching this GPU first), not draft state that
+    # interrupts leave a few MiB at a time (a residue's steps are tens of MiB, bursts of
+    # interrupts 100-200): the short paths yield to it (outsider s309: a refresh's first GPU,
+    # 670 MiB in its first minute on a server whose client cancels, opened a residue at once);
+    # the slow paths judge on.
+    b = rules.benign
+    load = LOAD_STEP_SHARE * min(b.checkpoint_spike_mib, b.checkpoint_spike_pct / 100.0 * gpu.total_mib) \
+        if gpu.total_mib == gpu.total_mib else LOAD_STEP_SHARE * b.checkpoint_spike_mib
+    fast = 0.0 if gpu.gpu_step_mib >= load else max(fast, matched)
     spec = 1.0 if f.rates.spec_active else cfg.without_spec_decode if f.rates.spec_absent else 0.7
     strength = max(fast, slow) * consistent * spec
     by_mib = in_mib > 0 and in_mib >= fast and in_mib == slow
@@ -550,6 +555,11 @@ def _residue(gpu: GpuView, interrupts: tuple[float, float, float, float], since_
     window = m if by_mib else gpu.slow
     onset = gpu.level.onset_ns if fast >= slow else f.ts_ns - (max(window.n, 1) - 1) * 60 * 1_000_000_000
     return Score(strength, onset, ev, critical=gpu.level.now > 97.0)
+
+
+LOAD_STEP_SHARE = 0.2
+"""The share of a checkpoint's spike (``benign.checkpoint_spike_mib``, or its points of the
+framebuffer) from which a rise in one step within a minute is a load, not a residue's growth."""
 
 
 def _rising(t: Monotone, growth: float, tau: float, rise: float, points: int = 5) -> float:
