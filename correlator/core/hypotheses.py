@@ -670,7 +670,7 @@ def _gpu_steady(f: NodeFeatures, gpu: GpuView, rules: RuleSet, since_s: float,
     m = gpu.slow_mib
     pieces = ramp(gpu.steady_step_mib / m.rise, 0.1, 0.2) if m.rise > 0 else 1.0
     # As on the host: a slower rise counts where the framebuffer left runs out within
-    # ``host_exhaust_minutes`` (from a quarter of the rate): a small GPU's headroom goes at a
+    # ``host_exhaust_minutes`` (from an eighth of ``gpu_mib_per_min``): a small GPU's headroom goes at a
     # rate a large one's shrugs off (outsider s306: an L4 server's leak, 30 MiB a minute into
     # the 2 GiB its pool leaves, CUDA out of memory 50 minutes on, never paged).
     net = rate - 2 * left
