@@ -369,17 +369,15 @@ class NodeAligner:
         learned, at most the timeout) and the lateness. A DCGM exporter scraped every 60 s is
         not silent for the last 15 s of every minute (outsider s298: such a node paged as a
         monitoring gap beside a retry burst's alerts)."""
-        quiet = self.silence_ns
-        for key, s in self.streams.items():
-            if key[0] == source and 2 * s.interval_ns + self.lateness_ns > quiet:
-                quiet = 2 * s.interval_ns + self.lateness_ns
-        return quiet
+        intervals = [s.interval_ns for key, s in self.streams.items() if key[0] == source]
+        return max(self.silence_ns, 2 * max(intervals, default=0) + self.lateness_ns)
 
     def mark_silence(self, now_ns: int) -> list[str]:
         """Declare sources silent that lag ``now_ns`` by more than they may be quiet
         (:meth:`quiet_ns`)."""
         newly = []
         for name, clock in self.sources.items():
+            # (the timeout first: :meth:`quiet_ns` is never shorter, and this runs every tick)
             if not clock.silent and now_ns - clock.max_ns > self.silence_ns and \
                     now_ns - clock.max_ns > self.quiet_ns(name):
                 clock.silent = True
