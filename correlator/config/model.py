@@ -710,7 +710,13 @@ class Benign(_Section):
     conversations with prompts merely no shorter than usual: long sessions beside the usual
     short requests (outsider s220's report desk) deepen the cached share far more than they
     lengthen the mean prompt. A leak evicts cached prefixes; it does not raise their hit rate.
-    1.0: never."""
+    1.0: never..."""
+    context_growth_hit_far_ratio: Annotated[float, Field(ge=1)] = 1.4
+    """...and so is a share this many times the usual, at least ``context_growth_hit_min_rise``
+    above it: where the node's usual share is small (a few long conversations among many
+    one-shot requests), a report's turns raise it by half long before by 25 points (outsider
+    s272: 0.146 usual, 0.20-0.24 while an annual report's context grew). 100: never."""
+    context_growth_hit_min_rise: Annotated[float, Field(ge=0, le=1)] = 0.05
     load_test_hit_share: Annotated[float, Field(ge=0, lt=1)] = 0.25
     """A load test (``vllm bench serve`` and its kind: random prompts, a fixed output length
     with end-of-sequence ignored): more requests than usual ending at their length limit

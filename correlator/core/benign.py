@@ -149,21 +149,36 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     that stopped truncating the history, users going deeper), and the prefix cache finds
     more of every prompt, since each turn resends what the last one left cached. The pool
     holds the longer live contexts; KV grows with them and levels off where they do. A leak
-    holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls."""
+    holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls.
+    Judged over the node's engines together, and else over the one whose pool the KV view
+    judges (a report's conversation on one of a node's eight ranks)."""
     r = f.rates  # (a comparison with an unknown, NaN, rate is false)
-    cached = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_rise
-    # a share of cached prompt tokens risen this far is deeper conversations on its own (the
-    # longer sessions among the usual short requests leave the mean prompt near its usual:
-    # outsider s220's report desk); prompts must only be no shorter than usual
-    far = r.prefix_hit_rate >= r.usual_prefix_hit_rate + cfg.context_growth_hit_far
-    ratio = 1.0 if far else cfg.context_growth_prompt_ratio
-    longer = r.prompt_tokens_per_request >= ratio * r.usual_prompt_per_request > 0
-    if f.kv is None or not (cached and longer):
+    if f.kv is None:
         return None
-    detail = (f"{r.prompt_tokens_per_request:.0f} prompt tokens per request against a usual "
-              f"{r.usual_prompt_per_request:.0f}, {100 * r.prefix_hit_rate:.0f} % of them cached "
-              f"against a usual {100 * r.usual_prefix_hit_rate:.0f} %")
-    return Explanation("context_growth", frozenset({KV}), detail)
+    node = (r.prefix_hit_rate, r.usual_prefix_hit_rate, r.prompt_tokens_per_request,
+            r.usual_prompt_per_request)
+    for where, (hits, usual, prompt, usual_prompt) in (("", node),
+                                                      (f"engine {f.kv.engine}: ", r.engine_context)):
+        if _deeper(hits, usual, prompt, usual_prompt, cfg):
+            detail = (f"{where}{prompt:.0f} prompt tokens per request against a usual "
+                      f"{usual_prompt:.0f}, {100 * hits:.0f} % of them cached against a usual "
+                      f"{100 * usual:.0f} %")
+            return Explanation("context_growth", frozenset({KV}), detail)
+    return None
+
+
+def _deeper(hits: float, usual: float, prompt: float, usual_prompt: float, cfg: Benign) -> bool:
+    """Whether a prefix-cache hit share and prompt length tell of deeper conversations."""
+    # a share of cached prompt tokens risen this far, in points or by this factor, is deeper
+    # conversations on its own (the longer sessions among the usual short requests leave the
+    # mean prompt near its usual: outsider s220's report desk, s272's annual report); prompts
+    # must only be no shorter than usual
+    by_factor = hits >= cfg.context_growth_hit_far_ratio * usual and (
+        hits >= usual + cfg.context_growth_hit_min_rise)
+    cached = hits >= usual + cfg.context_growth_hit_rise or by_factor
+    far = hits >= usual + cfg.context_growth_hit_far or by_factor
+    ratio = 1.0 if far else cfg.context_growth_prompt_ratio
+    return cached and prompt >= ratio * usual_prompt > 0
 
 
 def _longer_generations(f: NodeFeatures, cfg: Benign) -> Explanation | None:

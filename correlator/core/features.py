@@ -251,6 +251,12 @@ class Rates:
     usual_prefix_hit_rate: float = NAN
     """The share of prompt tokens found in the prefix cache, over the growth window and as the
     node usually has it (the lower quartile of its kept minutes; NaN until known)."""
+    engine_context: tuple[float, float, float, float] = (NAN, NAN, NAN, NAN)
+    """The same four for the one engine whose KV pool the node's KV view judges, on a node of
+    several engines (NaN otherwise): prefix-cache hit share and its usual, prompt tokens per
+    request and its usual. A report's conversation deepens one server's cached share; summed
+    over the node's eight ranks or four per-GPU servers it moves a little (outsiders s297,
+    s314, s317)."""
     length_share: float = NAN
     usual_length_share: float = NAN
     """The share of finished requests that ended at their length limit (finish reason
@@ -1515,6 +1521,32 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1, reclaim: int = 0) -> 
     r.spec_absent = not r.spec_active and bool(state.engines) and not any(
         e.has(m.SPEC_DRAFTS) for e in state.engines.values())
     return r
+
+
+def engine_context(e: EngineTrack, w: Windows) -> tuple[float, float, float, float]:
+    """One engine's prefix-cache hit share over the growth window and its usual (the lower
+    quartile of its kept minutes), and its prompt tokens per finished request and their usual,
+    from vLLM's counters (NaN where it does not export them or too few minutes are known)."""
+    queries = e.increase(m.PREFIX_QUERIES, w.growth)
+    hits = e.increase(m.PREFIX_HITS, w.growth) / queries if queries > 0 else NAN
+    shares = sorted(h / q for h, q in zip(e.hits_by_minute.tail(MINUTES_KEPT),
+                                          e.queries_by_minute.tail(MINUTES_KEPT), strict=True)
+                    if q > 0 and h == h)
+    done = [key for key in e.counters if key.startswith("finished_")]
+    finished = sum(e.counters[key].total(w.growth) for key in done)
+    prompt = e.increase(m.PROMPT_TOKENS, w.growth)
+    per_request = prompt / finished if finished > 0 and prompt > 0 else NAN
+    usual_prompt = NAN
+    pc = e.counters.get(m.PROMPT_TOKENS)
+    if pc is not None and done:
+        span = w.kv_long_minutes * w.per_minute + w.growth - 1
+        ended = [0.0] * span
+        for key in done:
+            _add_tail(ended, e.counters[key].per_tick.tail(span))
+        tokens = [0.0] * span
+        _add_tail(tokens, pc.per_tick.tail(span))
+        usual_prompt = usual_from_counters(tokens, ended, w.per_minute)
+    return hits, _quantile(shares), per_request, usual_prompt
 
 
 def _aborts_over(engines: list[EngineTrack]) -> Callable[[int], float]:

@@ -30,6 +30,7 @@ from correlator.core.features import (
     capped_engines,
     context_cap,
     drained_before,
+    engine_context,
     engine_speed,
     failing_links,
     floor_trend,
@@ -835,17 +836,21 @@ class NodeEngine:
         crashes = recent_crashes(st, tick_ns, crash_cfg.crash_window_s, OOM_HOUR_NS, crash_cfg.window_s)
         silent = self._silent_at(tick_ns)
         loading = "vllm" in silent and self._vllm_loading(tick_ns)
+        kv = strongest_kv(views)
+        r = rates(st, w, tick_ns, self._reclaim_ticks())
+        if kv is not None and len(st.engines) > 1 and kv.engine in st.engines:
+            r.engine_context = engine_context(st.engines[kv.engine], w)
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
             tick_s=w.tick_s,
-            kv=strongest_kv(views),
+            kv=kv,
             gpu=gpu_view(st.gpus, w, tick_ns, st.pools() if st.mig else None),
             host=host,
             host_rss=rss,
             oom_recent=sum(1 for t in st.host.oom_ns if tick_ns - t <= window_ns),
             oom_hour=oom_hour,
-            rates=rates(st, w, tick_ns, self._reclaim_ticks()),
+            rates=r,
             sessions=session_view(st, tick_ns, 300.0, si.hot_session_turns_per_min, si.restart_window_s),
             since_start_s=since_start,
             since_resume_s=_since(tick_ns, self.aligner.resumed_ns),

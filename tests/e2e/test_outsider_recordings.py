@@ -138,11 +138,13 @@ SCENARIOS = ("s2_kv_leak_three_nodes", "s3_spec_residue", "s6_benign_lookalikes"
              "s238_nodefs_disk_pressure_evicts_vllm_pod_pending",
              "s267_l40s_exporter_crashloop_hides_server_gpu_throttle",
              "s271_l40s_server_residue_and_gpu_throttle_same_node_cancels",
+             "s272_a100_tp2_scrape_gap_rss_leak_beside_engine_hang_and_report",
              "s284_a100_tp2_bad_image_fb_leak_three_nodes_fleet_refresh_throttle",
              "s288_mixed_a100_40_a100_h100_60s_scrape_gap_rss_leak_and_slow_tenant_leak",
              "s289_l40s_single_gpu_fleet_lookalikes_no_fault",
              "s293_h100_five_lookalikes_stacked_on_one_node_in_surge_no_fault",
              "s298_l4_server_spec_residue_beside_cancels_node_webhook_grouped_alerts",
+             "s314_h200_moe_ep8_eagle_draft_residue_one_rank_beside_peer_node_cancels",
              "s306_l4_server_gpu_memory_leak_under_same_server_cancels_no_draft_model_60s_scrape")
 NO_FAULT = ("s6_benign_lookalikes", "s15_rolling_restart", "s18_launch_surge",
             "s289_l40s_single_gpu_fleet_lookalikes_no_fault",
