@@ -5692,6 +5692,96 @@ s317_l40s_servers_foreign_cluster_leak_xid_alerts_same_named_nodes_lookalikes_no
   l40s-node-05 46-56. (3) benign/retry_burst l40s-node-04 52-58. (4) benign/checkpoint_load l40s-node-06
   70-75. (5) benign/foreign_cluster_alerts l40s-node-01 24-62, l40s-node-05 47 to end and l40s-node-03 56 to
   end (label kind foreign_window, label only). Labels: as listed; nothing must page.
+Added later (s318-s321, a seventy-ninth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s317) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch takes situations the earlier batches did not hold, each
+aimed at what an alert correlator most likely gets wrong: a GPU that corrupts its results silently under a TP4
+engine with a draft model, whose abort ratio rises in the same minutes as a real draft residue's on another
+node and a cancelling client's on a third (silent corruption only in s224, on a per-GPU server without a draft
+model and beside no residue): an `other` fault that looks like the named cause and like the benign client;
+host clocks that flap back and forth (chronyd switching between two sources 41 s apart, three round trips on
+each of three nodes of one rack; every earlier clock step was one step per node, s35/s280/s313, or one step
+and its return, s45) on the very nodes where a session leak and a report session run; one wrong tuned profile
+pushed by one playbook to three nodes 90 s apart, three OOM crash loops of one cause beside a planned restart
+in the same change window (every earlier huge-page reservation was on one node, s204/s311); and a
+prefill/decode disaggregated fleet (none since s148; never on H200, never with speculative decoding) whose one
+decode server keeps its interrupted requests' draft state beside a cancelling client on another.
+s318_h100_tp4_spec_gpu_silent_corruption_aborts_beside_draft_residue_and_cancels: 6 x 4 H100, Llama-3.3-70B
+  TP4 + 1B draft (speculative decoding everywhere, a ~432k-token pool), Azure conv 2.5 req/s/node, nvml and
+  vLLM every 10 s, dcgm and host every 15 s, 100 min from 10:00 UTC, drained conversations spilled to the
+  peers; cz-h100-04..06 export hostname/uuid, cz-h100-02's clock 0.9 s fast, NodeClockSkewDetected on
+  cz-h100-06 from 30 (unlabelled), 3 % of cz-h100-04's dcgm samples lost. A voice client cancels 9 % of its
+  requests in flight on cz-h100-01 28-60 (cancels: their draft state reclaimed). From 32 GPU 1 of cz-h100-03
+  corrupts some of its matmuls silently (sdc, as s224: no XID, no ECC count, DCGM and NVML unchanged), and as
+  it is one rank of a TP4 group every sequence in a poisoned tile of the engine gets NaN logits: ramped in
+  over 15 min to 12 % of the engine's requests, a chat user stops the "!!!!" after 2-12 s at 48 tokens a
+  second (aborted: its draft state reclaimed, nothing kept), an API client's request runs to 4096 tokens
+  (`length`); no drain, to the end. From 35 cz-h100-05 keeps the draft state of its interrupted requests
+  (spec_residue, as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB each, never reclaimed). Three abort ratios rise
+  within seven minutes on three nodes with the same draft model: one benign, one a residue (its framebuffer
+  creeping), one a corrupting GPU (its framebuffer flat, `length` finishes and generated tokens up). One
+  tenant's SDK retrying on cz-h100-02 55-61, a weight refresh on cz-h100-06 at 75 and a drained restart of
+  cz-h100-04 at 84. (1) benign/client_cancels cz-h100-01 28-60. (2) other/gpu_silent_data_corruption
+  cz-h100-03 GPU 1 32 to end. (3) spec_residue cz-h100-05 35 to end. (4) benign/retry_burst cz-h100-02 55-61.
+  (5) benign/checkpoint_load cz-h100-06 75-80. (6) benign/warmup cz-h100-04 84-94. Labels: as listed; two
+  incidents to page, with different causes (the corruption is not a residue), none on cz-h100-01.
+s319_a100_rack_chrony_flapping_clocks_session_leak_and_report_on_flapping_nodes: 8 x 4 A100 80GB, Qwen2.5-72B
+  TP4 (a ~454k-token pool), Mooncake 1.0 req/s/node, nvml every 5 s, dcgm, vLLM and host every 15 s, 100 min
+  from 08:00 UTC, drained conversations spilled to the peers; ck-a100-07..08 write dcgm's blank sentinels,
+  ck-a100-02's clock 1.0 s slow, NodeClockSkewDetected on ck-a100-01 from 28 (an unrelated drift, unlabelled),
+  3 % of ck-a100-03's vLLM samples lost. The rack of ck-a100-04..06 gets its time from two configured sources:
+  the site's NTP servers and the rack's own appliance, whose GPS receiver lost its fix and which serves time
+  41 s ahead; with two sources chronyd cannot tell which is wrong, and each time the selected one stops
+  answering for a while (the appliance's management link flaps) it selects the other and steps the clock
+  (`makestep 1 -1`): +41 s at 18.0 / 19.5 / 21.0, -41 s at 31.0 / 33.0 / 34.5, +41 s at 46.0 / 47.5 / 49.0,
+  -41 s at 59.0 / 61.0 / 62.5, +41 s at 74.0 / 75.5 / 77.0 and -41 s at 87.0 / 89.0 / 90.5 on ck-a100-04 / -05
+  / -06 (Node.steps, as s35/s45: every record their agents stamp carries the stepped clock, seq and delivery
+  order untouched, ts_ns 41 s ahead for 13-14 min three times and falling back between two consecutive seqs
+  three times). NodeClockSkewDetected never fires on them (node_timex_offset_seconds is the offset to the
+  selected source, which chronyd follows); Prometheus stamps its alerts with its own clock. An annual-report
+  session on the flapping ck-a100-04 25-70; from 40 (its clock right, stepped ahead at 47.5) tenant
+  acme-compliance's client reuses 6 session ids on the flapping ck-a100-05 (kv_leak, 1.8 %/min of its pool,
+  never reclaimed). One tenant's SDK retrying on ck-a100-07 52-58, a drained restart of ck-a100-02 at 65 and a
+  weight refresh on ck-a100-08 at 80. (1) benign/annual_report ck-a100-04 25-70. (2) session_isolation
+  ck-a100-05 40 to end. (3) benign/retry_burst ck-a100-07 52-58. (4) benign/warmup ck-a100-02 65-75. (5)
+  benign/checkpoint_load ck-a100-08 80-85. Labels (true time): as listed; the clock steps are unlabelled (as
+  s35/s45). One incident to page, on ck-a100-05, none on ck-a100-04 or -06.
+s320_h100_tuned_profile_hugepages_three_node_oom_crash_loops_in_change_window: 8 x 4 H100, Llama-3.3-70B TP4,
+  Azure code 2.5 req/s/node, 1024 GiB hosts, nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min from
+  13:00 UTC, drained conversations spilled to the peers; tu-h100-05..08 export hostname/uuid, tu-h100-06's
+  clock 0.8 s slow, NodeClockSkewDetected on tu-h100-02 from 26 (unlabelled), 3 % of tu-h100-08's host samples
+  lost. In the week's change window the platform team rolls a new vLLM image onto tu-h100-01 at 37 (a drained
+  restart), and the infrastructure team's playbook applies a tuned profile written for the database fleet to
+  the inference pool's node group, one host at a time with a 90 s pause (Ansible `serial: 1`), until its batch
+  of three is done: tu-h100-03 at 41.0, tu-h100-05 at 42.5 and tu-h100-07 at 44.0. Its vm.nr_hugepages
+  reserves 62 % of host memory as 2-MiB huge pages (hugepages, as s204/s311: taken over 90 s, in no process's
+  RSS), so each node's serving process is OOM-killed in its load at every restart (a crash loop on each, never
+  ready again): one cause on three nodes, whose gateway 5xx make the users retry on tu-h100-02 and tu-h100-06
+  44-50. An annual-report session on tu-h100-08 20-65 and a weight refresh on tu-h100-04 at 75. (1)
+  benign/annual_report tu-h100-08 20-65. (2) benign/warmup tu-h100-01 37-47. (3)-(5)
+  other/hugepages_wrong_tuned_profile tu-h100-03 41.0, tu-h100-05 42.5 and tu-h100-07 44.0, to end. (6)
+  benign/retry_burst tu-h100-02 44-50. (7) benign/retry_burst tu-h100-06 44-50. (8) benign/checkpoint_load
+  tu-h100-04 75-80. Labels: as listed; three faults of one cause, ideally one incident on the three nodes, and
+  none for the planned restart four minutes before them.
+s321_h200_pd_disagg_spec_decode_server_draft_residue_beside_cancels: 7 x 4 H200, Llama-3.3-70B TP4,
+  prefill/decode disaggregated as s46 (pdp-h200-01..02 prefill servers, kv_producer, 5.0 req/s each, no
+  speculative decoding; pdd-h200-01..05 decode servers, kv_consumer, 2.0 req/s each, each with a 1B draft
+  model: a ~1.15M-token pool, held-context amplitude 0.06-0.11 as s283/s294), Azure conv, nvml every 10 s,
+  dcgm and vLLM every 15 s, host every 30 s, 100 min from 09:00 UTC, no spill (the P/D proxy pins a session to
+  one decode server); pdd-h200-04..05 export hostname/uuid, pdp-h200-02's clock 1.1 s fast,
+  NodeClockSkewDetected on pdd-h200-01 from 32 (unlabelled), 3 % of pdd-h200-03's nvml samples lost. A voice
+  client cancels 9 % of its requests in flight on the decode server pdd-h200-02 25-60 (cancels: their draft
+  state reclaimed). An annual-report session on the decode server pdd-h200-03 30-75. From 33 the decode server
+  pdd-h200-04 keeps the draft state of its interrupted requests (spec_residue, as s3: aborts 1.5 -> 12 % over
+  8 min, 4.7 MB each, never reclaimed, with ~13 GiB of headroom per GPU: no CUDA OOM in the recording); the
+  prefill servers that computed those requests' prompts show nothing. One tenant's SDK retrying on the decode
+  server pdd-h200-05 50-56, a drained restart of the decode server pdd-h200-01 at 70 and a weight refresh on
+  the prefill server pdp-h200-02 at 85. (1) benign/client_cancels pdd-h200-02 25-60. (2) benign/annual_report
+  pdd-h200-03 30-75. (3) spec_residue pdd-h200-04 33 to end. (4) benign/retry_burst pdd-h200-05 50-56. (5)
+  benign/warmup pdd-h200-01 70-80. (6) benign/checkpoint_load pdp-h200-02 85-90. Labels: as listed; one
+  incident to page, on pdd-h200-04, none on pdd-h200-02.
 """
 from __future__ import annotations
 
@@ -10985,7 +11075,8 @@ def scenarios() -> list[Scenario]:
             *sixty_seventh_scenarios(), *sixty_eighth_scenarios(), *sixty_ninth_scenarios(),
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
-            *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios()]
+            *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
+            *seventy_ninth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15802,6 +15893,88 @@ def seventy_eighth_scenarios() -> list[Scenario]:
         nd.lower = True
     s317.nodes[1].skew = 0.9
     return [s314, s315, s316, s317]
+
+
+def seventy_ninth_scenarios() -> list[Scenario]:
+    """s318-s321, added later by a seventy-ninth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    cz = [f"cz-h100-{k:02d}" for k in range(1, 7)]
+    s318 = Scenario("s318_h100_tp4_spec_gpu_silent_corruption_aborts_beside_draft_residue_and_cancels",
+                    "2031-05-26T10:00:00+00:00", 100,
+                    mk("cz-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("cancels", cz[0], 28, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("sdc", cz[2], 32, gpu=1, inst=1, cause="other",  # (s318) one rank of the TP4
+                           detail="gpu_silent_data_corruption", rate=0.12, ramp=15.0, cap=48.0),  # group
+                     Fault("spec_residue", cz[4], 35, cause="spec_residue"),
+                     Fault("retry_burst", cz[1], 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", cz[5], 75, 80, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", cz[3], 84, 94, cause=ben, detail="warmup")],
+                    noise=[(cz[5], "NodeClockSkewDetected", 30, 100)],
+                    drop={(cz[3], "dcgm"): 0.03}, spill=True)
+    for nd in s318.nodes[3:]:
+        nd.lower = True
+    s318.nodes[1].skew = 0.9
+    ck = [f"ck-a100-{k:02d}" for k in range(1, 9)]
+    s319 = Scenario("s319_a100_rack_chrony_flapping_clocks_session_leak_and_report_on_flapping_nodes",
+                    "2031-06-02T08:00:00+00:00", 100,
+                    mk("ck-a100-", 8, "A100", 4, q72, "mooncake", "tp", 1.0,
+                       {"nvml": 5.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", ck[3], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", ck[4], 40, cause=si, leak=1.8),
+                     Fault("retry_burst", ck[6], 52, 58, cause=ben, detail="retry_burst"),
+                     Fault("warmup", ck[1], 65, 75, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", ck[7], 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[(ck[0], "NodeClockSkewDetected", 28, 100)],
+                    drop={(ck[2], "vllm"): 0.03}, spill=True)
+    for nd in s319.nodes[6:]:
+        nd.sentinel = True
+    s319.nodes[1].skew = -1.0
+    flap = [(18.0, 31.0, 46.0, 59.0, 74.0, 87.0), (19.5, 33.0, 47.5, 61.0, 75.5, 89.0),  # (s319) chronyd
+            (21.0, 34.5, 49.0, 62.5, 77.0, 90.5)]  # selecting either of two sources 41 s apart, in turn
+    for nd, ms in zip(s319.nodes[3:6], flap, strict=True):
+        nd.steps = [(m, 41.0 if k % 2 == 0 else -41.0) for k, m in enumerate(ms)]
+    tu = [f"tu-h100-{k:02d}" for k in range(1, 9)]
+    hp = "hugepages_wrong_tuned_profile"
+    s320 = Scenario("s320_h100_tuned_profile_hugepages_three_node_oom_crash_loops_in_change_window",
+                    "2031-06-09T13:00:00+00:00", 100,
+                    mk("tu-h100-", 8, "H100", 4, l70, "azure_code", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", tu[7], 20, 65, cause=ben, detail="annual_report"),
+                     Fault("warmup", tu[0], 37, 47, cause=ben, detail="warmup"),
+                     *(Fault("hugepages", n, m, cause="other", detail=hp, rate=0.62)  # (s320) one playbook,
+                       for n, m in ((tu[2], 41.0), (tu[4], 42.5), (tu[6], 44.0))),  #    serial: 1, 90 s apart
+                     *(Fault("retry_burst", n, 44, 50, cause=ben, detail="retry_burst")
+                       for n in (tu[1], tu[5])),
+                     Fault("checkpoint_load", tu[3], 75, 80, cause=ben, detail="checkpoint_load")],
+                    noise=[(tu[1], "NodeClockSkewDetected", 26, 100)],
+                    drop={(tu[7], "host"): 0.03}, spill=True)
+    for nd in s320.nodes[4:]:
+        nd.lower = True
+    s320.nodes[5].skew = -0.8
+    ivp = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 30.0}
+    pd = [*mk("pdp-h200-", 2, "H200", 4, l70, "azure_conv", "tp", 5.0, ivp, pd="prefill", step_gen=True,
+              count_fix=True),
+          *mk("pdd-h200-", 5, "H200", 4, l70, "azure_conv", "tp", 2.0, ivp, pd="decode", spec=True,
+              amp=(0.06, 0.11), step_gen=True, count_fix=True)]
+    s321 = Scenario("s321_h200_pd_disagg_spec_decode_server_draft_residue_beside_cancels",
+                    "2031-06-16T09:00:00+00:00", 100, pd,
+                    [Fault("cancels", "pdd-h200-02", 25, 60, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("annual_report", "pdd-h200-03", 30, 75, cause=ben, detail="annual_report"),
+                     Fault("spec_residue", "pdd-h200-04", 33, cause="spec_residue"),
+                     Fault("retry_burst", "pdd-h200-05", 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("warmup", "pdd-h200-01", 70, 80, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", "pdp-h200-02", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("pdd-h200-01", "NodeClockSkewDetected", 32, 100)],
+                    drop={("pdd-h200-03", "nvml"): 0.03})
+    for nd in s321.nodes[5:]:
+        nd.lower = True
+    s321.nodes[1].skew = 1.1
+    return [s318, s319, s320, s321]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
