@@ -92,6 +92,10 @@ def mig_instance(labels: dict[str, str] | None) -> str:
 
 
 STARTS_KEPT = 8
+REORDERED_SEQS = 64
+"""A vLLM sample whose ``seq`` is at most this far below the last one taken in from its engine
+is an older reading delivered out of order (a clock stepped back); further below, the agent
+started its numbering over."""
 CRASH_SEEN_NS = 300 * 1_000_000_000
 CRASH_QUIET_NS = 20 * 1_000_000_000
 """A server start counts as after a crash when an engine's last reading, at most
@@ -800,21 +804,27 @@ class NodeState:
         if e.pool is None and rec.gpu is not None:  # also engines restored from older snapshots
             e.pool = (rec.gpu, mig_instance(labels))
         ts = rec.ts_ns
+        # A sample sent shortly before the last one taken in, yet stamped after it: the node's
+        # clock stepped back between the two (outsiders s45, s319: chrony flapping between
+        # sources 41 s apart). Its counters are older readings than those already counted:
+        # taken, they would fall back (a restart, and the whole cumulative value counted again
+        # as one tick's increase). Its gauges are read; its counters are left to the next sample.
+        older = rec.seq is not None and e.last_seq - REORDERED_SEQS <= rec.seq < e.last_seq
         restarted = False
         for name, value in rec.metrics.items():
             if len(e.seen) < 256:
                 e.seen.add(name)
-            restarted |= self._vllm_metric(e, name, value, ts)
+            restarted |= self._vllm_metric(e, name, value, ts, counters=not older)
         if restarted:
             e.restart_ns = ts
-            # (a sample sent before the one it follows in event time is a clock stepped back,
-            # outsider s45, not another server's reading: its counters fall back in order)
+            # (a sample whose seq starts over is the agent's restart beside the server's)
             if rec.seq is None or rec.seq > e.last_seq:
                 e.restarts = (*e.restarts, ts)[-STARTS_KEPT:]
-        if rec.seq is not None:
+        if rec.seq is not None and not older:
             e.last_seq = rec.seq
 
-    def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int) -> bool:
+    def _vllm_metric(self, e: EngineTrack, name: str, value: float, ts: int,
+                     counters: bool = True) -> bool:
         if name in m.KV_USAGE:
             e.kv_pct.observe(ts, 100.0 * value)
             return False
@@ -838,8 +848,8 @@ class NodeState:
                 return False
             since, last, _ = e.renamed
             e.renamed = (since if last and ts - last <= RENAMED_HELD_NS else ts, ts, name)
-        if key not in e.counters and len(e.counters) >= COUNTERS_KEPT:
-            return False  # one more free-form finished_reason past the bound
+        if not counters or (key not in e.counters and len(e.counters) >= COUNTERS_KEPT):
+            return False  # an older reading, or one more free-form finished_reason past the bound
         return e.counter(key).observe(value) and key not in _NOT_RESTARTS
 
     def _host(self, rec: SampleRecord) -> None:
