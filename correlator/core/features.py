@@ -805,10 +805,15 @@ def failing_links(state: NodeState, tick_ns: int, sustain_s: float,
 
 
 def strongest_kv(views: list[KvView]) -> KvView | None:
-    """The engine whose KV usage rises most convincingly."""
-    def score(v: KvView) -> float:
+    """The engine whose KV usage rises most convincingly; where none rises, the fullest. (A
+    falling trend's tau and slope are both negative: their product ranked the engine whose
+    pool emptied fastest above a leak's pool slowing as it fills, outsider s316's per-GPU
+    servers, where a neighbour's saw-tooth falling took the view from the leak 20 minutes.)"""
+    def score(v: KvView) -> tuple[bool, float]:
         t = v.level.trend
-        return t.tau * (t.slope if t.slope == t.slope else 0.0)
+        slope = t.slope if t.slope == t.slope else 0.0
+        rising = t.tau > 0 and slope > 0
+        return rising, t.tau * slope if rising else v.level.now
 
     return max(views, key=score, default=None)
 
