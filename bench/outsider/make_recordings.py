@@ -5782,6 +5782,103 @@ s321_h200_pd_disagg_spec_decode_server_draft_residue_beside_cancels: 7 x 4 H200,
   pdd-h200-03 30-75. (3) spec_residue pdd-h200-04 33 to end. (4) benign/retry_burst pdd-h200-05 50-56. (5)
   benign/warmup pdd-h200-01 70-80. (6) benign/checkpoint_load pdp-h200-02 85-90. Labels: as listed; one
   incident to page, on pdd-h200-04, none on pdd-h200-02.
+Added later (s322-s325, an eightieth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s321) and need no new fault kind, knob or rule. No
+number was changed after the first build. This batch takes situations the earlier batches did not hold, each
+aimed at what an alert correlator most likely gets wrong: an abrupt fault on a node whose clock is minutes off
+with no alert saying so (two of a rack's nodes synchronised to a management switch that free-runs 5 min 12 s
+slow, two to one 4 min 7 s fast; every earlier constant offset was at most 150 s, s21, and came with
+NodeClockSkewDetected), so that the node's own stamps put its XID 79 in the very minute of a planned restart
+on a peer; a session leak on a node of an old vLLM build whose KV usage gauge neither the agent's V1 allowlist
+nor the V1 rules know (KV-blind: no KV gauge, no prefix-cache series; every earlier leak had its node's KV
+gauge, s11's KV-blind nodes were healthy or leaked host memory), beside a contract batch on the other KV-blind
+node; one vLLM build canaried on three nodes whose abort path keeps the draft state, found only when a voice
+app's cancels hit the whole fleet (eight abort alerts within minutes, three of them a spec_residue of one
+cause; s51's rollout raised no abort alert, s251/s314's cancels and residue were on different nodes and
+causes); and one canary of three pods that nothing scrapes while its build leaks host memory slowly (a
+monitoring_gap on three nodes of one cause, none earlier: every multi-node monitoring gap was the agent's),
+beside the release's weights pre-staged into page cache on two stable nodes, over 150 minutes.
+s322_h200_dp2_xid79_on_node_synced_to_slow_rack_ntp_stamped_inside_peer_planned_restart: 8 x 4 H200,
+  Llama-3.3-70B as two data-parallel TP2 engines per node (one server, engines "0" / "1" on GPUs 0-1 / 2-3,
+  gpu null; a ~375k-token pool each), Azure conv 3.0 req/s per engine, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 100 min from 14:00 UTC, drained conversations spilled to the peers; nt-h200-07..08 export
+  hostname/uuid, nt-h200-04's clock 0.9 s slow, NodeClockSkewDetected on nt-h200-03 from 30 (unlabelled), 3 %
+  of nt-h200-04's dcgm samples lost. The four nodes nt-h200-05..08, re-imaged last week, take their NTP
+  servers from DHCP (option 42): the rack's two management switches, which a firewall change cut off from the
+  site's NTP and which free-run since. nt-h200-05 and -06 follow switch A, 312 s slow; nt-h200-07 and -08
+  follow switch B, 247 s fast (Node.skew, every source of the agent; as s21). chronyd is synchronised to them,
+  so node_timex_offset_seconds stays small and NodeClockSkewDetected never fires on them; Prometheus stamps
+  its alerts with its own (right) clock. An annual-report session on engine "0" of nt-h200-01 25-70; the
+  week's image roll restarts nt-h200-02 at 37 (drained). At 42.2 GPU 2 of nt-h200-05 falls off the bus (xid79,
+  as s5: the XID event, a last DCGM sample with XID 79, that GPU's DCGM / NVML gone, the server dead 25 s
+  later, its pod crash-looping): its agent stamps the XID 37.0, in the minute of nt-h200-02's stop. The dead
+  node's users retry on nt-h200-07 43-49 (stamped from 47.1); a weight refresh on nt-h200-06 at 60 (stamped
+  54.8) and the roll's next node, nt-h200-08, restarted at 80 (stamped 84.1). (1) benign/annual_report
+  nt-h200-01 25-70. (2) benign/vllm_upgrade nt-h200-02 37-47. (3) other/xid_79 nt-h200-05 GPU 2 42.2 to end.
+  (4) benign/retry_burst nt-h200-07 43-49. (5) benign/checkpoint_load nt-h200-06 60-65. (6)
+  benign/vllm_upgrade nt-h200-08 80-90. Labels (true time): as listed; one incident to page, on nt-h200-05
+  from 42.2, not folded into the planned restart whose minute its own stamps share.
+s323_h100_tp2_v0_nodes_kv_gauge_unexported_session_leak_beside_contract_batch_and_v1_report: 7 x 2 H100,
+  RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic TP2 (a ~222k-token pool), Azure conv 2.0 req/s/node, nvml every
+  10 s, dcgm, vLLM and host every 15 s, 110 min from 09:00 UTC, drained conversations spilled to the peers;
+  vz-h100-05..07 export hostname/uuid, vz-h100-02's clock 1.0 s fast, NodeClockSkewDetected on vz-h100-04 from
+  33 (unlabelled), 3 % of vz-h100-07's host samples lost. vz-h100-03 and vz-h100-06 still run the previous
+  vLLM build (V0 names, Node.legacy), kept for a regulated tenant's validated stack; at the fleet's upgrade
+  the agent's vLLM allowlist and the alert rules were moved to V1 names, so on those two nodes V0's KV usage
+  gauge (vllm:gpu_cache_usage_perc) and its prefix-cache series are neither collected nor evaluated
+  (Node.no_kv, as s11): running, waiting, preemptions, finish reasons, tokens and the TTFT histogram only.
+  From 30 tenant acme-compliance's client reuses 6 session ids on vz-h100-03 (kv_leak, 1.5 %/min of its pool,
+  never reclaimed): its pool fills with no KV gauge and no KV alert anywhere, and only the preemptions, the
+  queue and the latency tell. A contract batch on the other KV-blind node vz-h100-06 35-75 (long_document, 2
+  contracts of 40-90k tokens within 90 s every 6 min: its pool full in bursts, preemptions and TTFT up), an
+  annual-report session on vz-h100-02 25-70 (KV visible, V1), one tenant's SDK retrying on vz-h100-05 55-61, a
+  drained restart of vz-h100-01 at 80 and a weight refresh on vz-h100-07 at 92. (1) benign/annual_report
+  vz-h100-02 25-70. (2) session_isolation vz-h100-03 30 to end. (3) benign/long_document vz-h100-06 35-75. (4)
+  benign/retry_burst vz-h100-05 55-61. (5) benign/warmup vz-h100-01 80-90. (6) benign/checkpoint_load
+  vz-h100-07 92-97. Labels: as listed; one incident to page, on vz-h100-03, whose cause is the tenant's
+  session reuse (session_isolation, not a monitoring gap), none on vz-h100-06.
+s324_a100_spec_canary_build_three_nodes_keep_draft_state_under_fleet_wide_voice_cancels: 8 x 4 A100 80GB,
+  Llama-3.3-70B TP4 + 1B draft (speculative decoding everywhere, a ~437k-token pool), Azure conv 2.5
+  req/s/node, nvml every 10 s, dcgm and host every 15 s, vLLM every 10 s, 100 min from 12:00 UTC, drained
+  conversations spilled to the peers; vc-a100-06..08 write dcgm's blank sentinels, vc-a100-04's clock 1.2 s
+  fast, NodeClockSkewDetected on vc-a100-02 from 28 (unlabelled), 3 % of vc-a100-07's nvml samples lost. A
+  vLLM patch release is canaried by drained restarts on vc-a100-03 at 14, vc-a100-06 at 17 and vc-a100-08 at
+  20; its abort path keeps the draft state of a request aborted between verification steps (spec_residue with
+  f.abort 0.015: the users' usual 1.5 % of stop-button aborts, each leaving its 4.7 MB, never reclaimed, from
+  each new engine's ready, 16.17 / 19.17 / 22.17: ~2.5 MiB a minute per GPU). At 30 a voice app's barge-in
+  feature goes live for every user, and the gateway spreads them over all eight nodes: 9 % of requests
+  cancelled in flight on each (cancels) until the feature flag is turned off at 75. On the five nodes of the
+  old build the cancels' draft state is reclaimed as always; on the three canary nodes it is kept (~15 MiB a
+  minute per GPU while the cancels last, ~2.5 after): eight abort-ratio alerts within minutes, three of them a
+  spec_residue of one cause. An annual-report session on vc-a100-01 35-80 and a weight refresh on vc-a100-05
+  at 60 (FB +2.5 GiB for ~90 s while the cancels go on). (1) benign/vllm_upgrade vc-a100-03 14-24, vc-a100-06
+  17-27, vc-a100-08 20-30. (2)-(4) spec_residue vc-a100-03 16.1667, vc-a100-06 19.1667 and vc-a100-08 22.1667,
+  to end. (5) benign/client_cancels on each of the eight nodes 30-75. (6) benign/annual_report vc-a100-01
+  35-80. (7) benign/checkpoint_load vc-a100-05 60-65. Labels: as listed; three faults of one cause (the
+  build), ideally one incident on the three nodes, and none on the five other nodes the cancels alert on.
+s325_a100_40gb_tp8_argo_canary_three_pods_unscraped_slow_rss_leak_beside_weight_prestage_150min: 8 x 8 A100
+  40GB (DGX A100 40GB, 1 TiB hosts), Llama-3.3-70B TP8 (a ~421k-token pool), Azure code 3.0 req/s/node, nvml
+  every 10 s, dcgm every 30 s, vLLM and host every 15 s, 150 min from 07:00 UTC, drained conversations spilled
+  to the peers; ry-a40-06..08 export hostname/uuid, ry-a40-01's clock 0.8 s slow, NodeClockSkewDetected on
+  ry-a40-08 from 40 (unlabelled), 3 % of ry-a40-06's dcgm samples lost. An Argo Rollouts canary of a new
+  API-server build (setWeight 3 of 8 pods, maxSurge 0, then a 2-hour pause to bake) replaces the pods of
+  ry-a40-02 at 18, ry-a40-05 at 21 and ry-a40-07 at 24 (drained restarts). Only the stable Service has a
+  ServiceMonitor, and the node agent discovers its vLLM endpoints through the same Service: from each canary
+  pod's ready (20.17, 23.17, 26.17) nothing scrapes its vLLM metrics (mon_gap, as s4/s250: no vllm records, no
+  vLLM rule), while the build's detokenizer keeps per-request state and the serving process's RSS grows 0.50 /
+  0.46 / 0.42 % of host memory a minute (f.rate): one cause on three nodes, whose host-memory alerts come only
+  after 100 minutes or more, if at all. From 30 a DaemonSet pre-stages the release's weights on the stable
+  nodes, throttled, two at a time: page cache on ry-a40-03 30-80 and ry-a40-06 45-95 at 0.8 % of host memory a
+  minute (page_cache: host used climbing faster than on the canaries, RSS flat; the rule uses MemAvailable: no
+  alert). An annual-report session on ry-a40-04 40-85, one tenant's SDK retrying on ry-a40-01 70-76 and a
+  weight refresh on ry-a40-08 at 110. (1) benign/vllm_upgrade ry-a40-02 18-28, ry-a40-05 21-31, ry-a40-07
+  24-34. (2)-(4) monitoring_gap (detail canary_pods_unscraped) ry-a40-02 20.1667, ry-a40-05 23.1667 and
+  ry-a40-07 26.1667, to end. (5) benign/page_cache ry-a40-03 30 to end and ry-a40-06 45 to end (label kind
+  cache_window, label only). (6) benign/annual_report ry-a40-04 40-85. (7) benign/retry_burst ry-a40-01 70-76.
+  (8) benign/checkpoint_load ry-a40-08 110-115. Labels: as listed; three faults of one cause, ideally one
+  incident on the three nodes, none on the pre-staging nodes.
 """
 from __future__ import annotations
 
@@ -11076,7 +11173,7 @@ def scenarios() -> list[Scenario]:
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
-            *seventy_ninth_scenarios()]
+            *seventy_ninth_scenarios(), *eightieth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -15975,6 +16072,92 @@ def seventy_ninth_scenarios() -> list[Scenario]:
         nd.lower = True
     s321.nodes[1].skew = 1.1
     return [s318, s319, s320, s321]
+
+
+def eightieth_scenarios() -> list[Scenario]:
+    """s322-s325, added later by an eightieth outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    si, ben, up = "session_isolation", "benign", "vllm_upgrade"
+    nt = [f"nt-h200-{k:02d}" for k in range(1, 9)]
+    s322 = Scenario("s322_h200_dp2_xid79_on_node_synced_to_slow_rack_ntp_stamped_inside_peer_planned_restart",
+                    "2031-06-23T14:00:00+00:00", 100,
+                    mk("nt-h200-", 8, "H200", 4, l70, "azure_conv", "dp2", 3.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", nt[0], 25, 70, inst=0, cause=ben, detail="annual_report"),
+                     Fault("warmup", nt[1], 37, 47, cause=ben, detail=up),  # (s322) the week's image roll
+                     Fault("xid79", nt[4], 42.2, gpu=2, cause="other", detail="xid_79"),  # stamped 37.0
+                     Fault("retry_burst", nt[6], 43, 49, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", nt[5], 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", nt[7], 80, 90, cause=ben, detail=up)],
+                    noise=[(nt[2], "NodeClockSkewDetected", 30, 100)],
+                    drop={(nt[3], "dcgm"): 0.03}, spill=True)
+    for nd in s322.nodes[6:]:
+        nd.lower = True
+    s322.nodes[3].skew = -0.9
+    for nd, off in zip(s322.nodes[4:], (-312.0, -312.0, 247.0, 247.0), strict=True):  # (s322) DHCP-given
+        nd.skew = off  # NTP: the rack's management switches, free-running (A 312 s slow, B 247 s fast)
+    vz = [f"vz-h100-{k:02d}" for k in range(1, 8)]
+    s323 = Scenario("s323_h100_tp2_v0_nodes_kv_gauge_unexported_session_leak_beside_contract_batch_and_v1"
+                    "_report", "2031-06-30T09:00:00+00:00", 110,
+                    mk("vz-h100-", 7, "H100", 2, l70f, "azure_conv", "tp", 2.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", vz[1], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", vz[2], 30, cause=si, leak=1.5),  # (s323) on a KV-blind V0 node
+                     Fault("long_document", vz[5], 35, 75, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", vz[4], 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("warmup", vz[0], 80, 90, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", vz[6], 92, 97, cause=ben, detail="checkpoint_load")],
+                    noise=[(vz[3], "NodeClockSkewDetected", 33, 110)],
+                    drop={(vz[6], "host"): 0.03}, spill=True)
+    for nd in s323.nodes[4:]:
+        nd.lower = True
+    s323.nodes[1].skew = 1.0
+    for nd in (s323.nodes[2], s323.nodes[5]):  # (s323) the previous build: V0 names, its KV gauge (and
+        nd.legacy = nd.no_kv = True  #           prefix-cache series) outside the agent's and rules' V1 names
+    vc = [f"vc-a100-{k:02d}" for k in range(1, 9)]
+    can = ((vc[2], 14.0), (vc[5], 17.0), (vc[7], 20.0))  # (s324) the patch release's canary restarts
+    s324 = Scenario("s324_a100_spec_canary_build_three_nodes_keep_draft_state_under_fleet_wide_voice_cancels",
+                    "2031-07-07T12:00:00+00:00", 100,
+                    mk("vc-a100-", 8, "A100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail=up) for n, m in can),
+                     *(Fault("spec_residue", n, round(m + 130 / 60, 4), cause="spec_residue", abort=0.015)
+                       for n, m in can),  # the users' usual aborts, their draft state kept from the ready
+                     *(Fault("cancels", n, 30, 75, cause=ben, detail="client_cancels", abort=0.09)
+                       for n in vc),  # after the residue in each node's list: 9 % from 30 to 75
+                     Fault("annual_report", vc[0], 35, 80, cause=ben, detail="annual_report"),
+                     Fault("checkpoint_load", vc[4], 60, 65, cause=ben, detail="checkpoint_load")],
+                    noise=[(vc[1], "NodeClockSkewDetected", 28, 100)],
+                    drop={(vc[6], "nvml"): 0.03}, spill=True)
+    for nd in s324.nodes[5:]:
+        nd.sentinel = True
+    s324.nodes[3].skew = 1.2
+    ry = [f"ry-a40-{k:02d}" for k in range(1, 9)]
+    arg = ((ry[1], 18.0, 0.0050), (ry[4], 21.0, 0.0046), (ry[6], 24.0, 0.0042))  # (s325) the Argo canary
+    s325 = Scenario("s325_a100_40gb_tp8_argo_canary_three_pods_unscraped_slow_rss_leak_beside_weight_prestage"
+                    "_150min", "2031-07-14T07:00:00+00:00", 150,
+                    mk("ry-a40-", 8, "A100-40", 8, l70, "azure_code", "tp", 3.0,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 15.0}, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail=up) for n, m, _ in arg),
+                     *(Fault("mon_gap", n, round(m + 130 / 60, 4), cause="monitoring_gap",
+                             detail="canary_pods_unscraped", rate=r) for n, m, r in arg),
+                     Fault("page_cache", ry[2], 30, 80, rate=0.008),  # (s325) the release's weights
+                     Fault("cache_window", ry[2], 30, cause=ben, detail="page_cache"),  # label only
+                     Fault("page_cache", ry[5], 45, 95, rate=0.008),
+                     Fault("cache_window", ry[5], 45, cause=ben, detail="page_cache"),  # label only
+                     Fault("annual_report", ry[3], 40, 85, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", ry[0], 70, 76, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", ry[7], 110, 115, cause=ben, detail="checkpoint_load")],
+                    noise=[(ry[7], "NodeClockSkewDetected", 40, 150)],
+                    drop={(ry[5], "dcgm"): 0.03}, spill=True)
+    for nd in s325.nodes[5:]:
+        nd.lower = True
+    s325.nodes[0].skew = -0.8
+    return [s322, s323, s324, s325]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
