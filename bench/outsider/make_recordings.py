@@ -5879,6 +5879,97 @@ s325_a100_40gb_tp8_argo_canary_three_pods_unscraped_slow_rss_leak_beside_weight_
   cache_window, label only). (6) benign/annual_report ry-a40-04 40-85. (7) benign/retry_burst ry-a40-01 70-76.
   (8) benign/checkpoint_load ry-a40-08 110-115. Labels: as listed; three faults of one cause, ideally one
   incident on the three nodes, none on the pre-staging nodes.
+Added later (s326-s329, an eighty-first outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s325) and need no new fault kind or knob; one rule
+is added, s328's PDUBranchCircuitTripped (a facility alert naming no node, as s56's PDUInputFeedDown; the
+first build found it missing). No number or name was changed after the first build. This batch takes
+situations the earlier batches did not hold, each aimed at what an alert correlator most likely gets wrong:
+the smallest fleet yet (two nodes; every earlier fleet had four or more), where the only peer is no baseline
+and a planned drained restart of one node sends the other its whole load, so that a session leak on the other
+saturates its pool in the restart's very minutes; the fastest session leak yet (6 %/min of the pool, full in
+~14 minutes; every earlier kv_leak ran at 0.3-2.5 %/min, s86's accelerating one reaching 3.0), a steep rise
+that looks like a contract batch's burst beside a real contract batch on another node; one power event on four
+nodes at once (a rack PDU branch whose breaker trips twice, the four nodes' GPUs power-braked; s231's brake
+was on one node, s56's rack feed loss a benign power cap), whose alerts name the nodes' BMCs and the PDU,
+never a node, beside a session leak that starts two minutes earlier on a node of the other rack and a BMC
+firmware update there; and a model zoo (four models on seven nodes behind one gateway; no earlier fleet served
+more than two models), where a slow session leak on a 70B node stays under the Qwen nodes' healthy KV level
+for over an hour while its only same-model peer runs a report session, beside a draft residue on one 8B server
+and a cancelling client on another.
+s326_h100_two_node_fleet_dp2_rank_leak_saturates_in_peer_planned_restart_failover: 2 x 8 H100 (a bank's
+  on-premises pair), Llama-3.3-70B as two data-parallel TP4 engines per node (one server, engines "0" / "1" on
+  GPUs 0-3 / 4-7, gpu null; a ~463k-token pool each), Azure conv 2.5 req/s per engine, nvml every 10 s, dcgm,
+  vLLM and host every 15 s, 100 min from 10:00 UTC, drained conversations spilled to the peer (with one peer,
+  all of them: the peer's load doubles from the drain to the ready and comes back over ~3 min, tau 180 s);
+  bk-h100-02 exports hostname/uuid, its clock 0.9 s slow, NodeClockSkewDetected on bk-h100-01 from 30
+  (unlabelled), 3 % of bk-h100-02's nvml samples lost. An annual-report session on engine "0" of bk-h100-01
+  15-55. From 25 acme-compliance's client reuses 6 session ids on engine "1" of bk-h100-02 (kv_leak, 1.4 %/min
+  of its pool, never reclaimed: ~0.6-0.7 by 60). At 60 the pair's planned vLLM upgrade drains and restarts
+  bk-h100-01 (ready 62.17): every conversation of the fleet is on bk-h100-02 for ~2 min and the extra load
+  tails off over ~3 min more, while its leaking engine's held contexts and its leak (both load-modulated)
+  double, so its pool fills and its KV, TTFT and preemption alerts come in the restart's minutes. A weight
+  refresh on bk-h100-02 at 82. (1) benign/annual_report bk-h100-01 15-55. (2) session_isolation bk-h100-02 25
+  to end. (3) benign/vllm_upgrade bk-h100-01 60-70. (4) benign/checkpoint_load bk-h100-02 82-87. Labels: as
+  listed; one incident to page, on bk-h100-02 from 25, not folded into the peer's planned restart and not
+  matched against the peer's report as a baseline.
+s327_h200_tp2_agent_workflow_id_session_key_leak_fills_pool_in_fourteen_minutes_beside_contract_batch: 6 x 2
+  H200, Llama-3.3-70B TP2 (a ~375k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm and host
+  every 15 s, vLLM every 10 s, 100 min from 13:00 UTC, drained conversations spilled to the peers;
+  fx-h200-04..06 export hostname/uuid, fx-h200-05's clock 1.1 s fast, NodeClockSkewDetected on fx-h200-03 from
+  30 (unlabelled), 3 % of fx-h200-06's vLLM samples lost. A contract batch on fx-h200-04 35-70 (long_document,
+  3 contracts of 40-90k tokens within 90 s every 6 min: steps of up to ~0.5 of the pool, freed within
+  minutes). At 40 a tenant's agent-orchestration release on fx-h200-02 keys the session header on the workflow
+  id, which its ~40 parallel workers share: every turn lands in one of 6 sessions that are never idle, their
+  ~10-15k-token contexts never reclaimed (kv_leak, 6.0 %/min of the pool: from ~0.15 to a full pool in ~14
+  min, then preemptions, queue and TTFT up to the end). A tenant's SDK retrying on fx-h200-05 52-58, a drained
+  restart of fx-h200-01 at 75 and a weight refresh on fx-h200-06 at 88. (1) benign/long_document fx-h200-04
+  35-70. (2) session_isolation fx-h200-02 40 to end. (3) benign/retry_burst fx-h200-05 52-58. (4)
+  benign/warmup fx-h200-01 75-85. (5) benign/checkpoint_load fx-h200-06 88-93. Labels: as listed; one incident
+  to page, on fx-h200-02 from 40, whose steep rise is a leak (it never comes back down), not a document burst.
+s328_a100_rack_pdu_branch_trips_twice_power_brakes_four_nodes_beside_other_rack_session_leak: 8 x 4 A100 80GB
+  in two racks (r14-a100-01..04, r15-a100-01..04), Llama-3.3-70B TP4 (a ~467k-token pool), Azure conv 2.5
+  req/s/node, nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min from 09:00 UTC, drained conversations
+  spilled to the peers; GPU utilization relative to the first 30 min; the fleet's dcgm-exporter CSV adds the
+  clock-event reasons, violation and power-limit columns (Node.clk_reasons, as s116/s231); the BMCs are
+  scraped by ipmi_exporter (alerts naming the BMC as `instance`, no node: node "-", as s231); r15-a100-01..04
+  export hostname/uuid, r14-a100-04's clock 1.0 s slow, NodeClockSkewDetected on r14-a100-01 from 40
+  (unlabelled), 3 % of r15-a100-02's dcgm samples lost. r14-a100-03's BMC flashes its firmware 25.0-31.5
+  (bmc_update: IPMITargetDown naming its BMC). From 32 acme-compliance's client reuses 6 session ids on
+  r14-a100-02 (kv_leak, 2.0 %/min, as s1). Rack r15's four nodes run four supplies each (3+1), and a
+  facilities change the day before put all four PS3 cords on one branch of PDU r15-pdu-b: at 34.0, at full
+  load, its breaker trips; each node runs below its redundancy and its board asserts the GPUs' power brake
+  (psu_brake, as s231, the same runs on four nodes: SM clock ~0.22 of its maximum, the TP4 engines at BRK_PRE
+  / BRK_DEC). The on-site technician resets it at 45.5; with the brakes released the load comes back and it
+  trips again at 49.0; at 63.0 the cords are spread over two branches and the breaker reset for good. Alerts:
+  IPMIPowerSupplyFailure per BMC (PS3 Status) and the DCIM's PDUBranchCircuitTripped (SNMP exporter, labels
+  rack / pdu / branch / instance, node "-") 34.0-45.5 and 49.0-63.0. A drained restart of r14-a100-04 at 75
+  and a weight refresh on r14-a100-01 at 88. (1) benign/bmc_firmware_update r14-a100-03 24-33 (label kind
+  bmc_window, as s231). (2) session_isolation r14-a100-02 32 to end. (3)-(6)
+  other/rack_pdu_branch_trip_power_brake r15-a100-01..04 34.0-63.0. (7) benign/warmup r14-a100-04 75-85. (8)
+  benign/checkpoint_load r14-a100-01 88-93. Labels: as listed; four faults of one cause, ideally one incident
+  on the four nodes, and the leak on r14-a100-02, two minutes older, its own incident.
+s329_h100_model_zoo_four_models_slow_70b_leak_under_qwen_healthy_level_beside_8b_server_residue: 7 x 4 H100
+  serving four models behind one gateway, which routes by model (no spill across models, none modelled):
+  mz-h100-01..02 Llama-3.3-70B TP4 (Azure conv 2.5 req/s/node); mz-h100-03..04 Qwen2.5-72B TP4 (Mooncake 1.2
+  req/s/node: a warm pool, KV 5-min means ~0.4-0.55 and TTFT P99 episodes of a few minutes on healthy nodes,
+  as s47); mz-h100-05 Mistral-Small-24B as two DP TP2 engines (Azure code 3.0 req/s per engine);
+  mz-h100-06..07 one Llama-3.1-8B + 1B draft server per GPU (ports 8000-8003, Azure conv 2.0 req/s/server);
+  nvml every 10 s, dcgm, vLLM and host every 15 s, 120 min from 08:00 UTC; mz-h100-05..07 export
+  hostname/uuid, mz-h100-03's clock 0.8 s fast, NodeClockSkewDetected on mz-h100-04 from 35 (unlabelled), 3 %
+  of mz-h100-06's host samples lost. An annual-report session on mz-h100-01 20-65 (the leaking node's only
+  same-model peer). From 30 a tenant's client reuses 6 session ids on mz-h100-02 (kv_leak, 0.8 %/min, never
+  reclaimed: its KV reaches the Qwen nodes' healthy level only after ~50 min and a full pool near the end). A
+  client cancelling on the 8B server on GPU 1 of mz-h100-07 35-70 (cancels, 8 % of its requests, draft state
+  reclaimed); the 8B server on GPU 2 of mz-h100-06 keeps its interrupted requests' draft state from 45
+  (spec_residue, aborts 1.5 -> 12 % over 8 min, as s3); a contract batch on engine "0" of mz-h100-05 50-80
+  (long_document, 2 contracts every 6 min); a weight refresh on mz-h100-03 at 90. (1) benign/annual_report
+  mz-h100-01 20-65. (2) session_isolation mz-h100-02 30 to end. (3) benign/client_cancels mz-h100-07 GPU 1
+  35-70. (4) spec_residue mz-h100-06 GPU 2 45 to end. (5) benign/long_document mz-h100-05 50-80. (6)
+  benign/checkpoint_load mz-h100-03 90-95. Labels: as listed; two incidents to page, session_isolation on
+  mz-h100-02 from 30 and spec_residue on mz-h100-06 from 45; the warm Qwen nodes, the report, the cancels, the
+  contract batch and the refresh are benign.
 """
 from __future__ import annotations
 
@@ -5982,6 +6073,8 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
                                "increase(DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL[5m]) > 100"),
     # (s56) a facility alert from the DCIM's SNMP exporter on a rack PDU (it names a rack, no node)
     "PDUInputFeedDown": ("warning", 60, 'snmp_pdu_input_feed_up{feed="A"} == 0'),
+    # (s328) the same exporter on a rack PDU's branch circuit: its breaker open (it names a rack, no node)
+    "PDUBranchCircuitTripped": ("critical", 60, "snmp_pdu_branch_breaker_status == 0"),
     # (s115) kube-prometheus's own rule on the in-cluster Prometheus: its remote write is behind
     "PrometheusRemoteWriteBehind": ("critical", 900, "(max_over_time(prometheus_remote_storage_highest_"
                                     "timestamp_in_seconds[5m]) - ignoring(remote_name, url) group_right "
@@ -11173,7 +11266,7 @@ def scenarios() -> list[Scenario]:
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
-            *seventy_ninth_scenarios(), *eightieth_scenarios()]
+            *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16158,6 +16251,89 @@ def eightieth_scenarios() -> list[Scenario]:
         nd.lower = True
     s325.nodes[0].skew = -0.8
     return [s322, s323, s324, s325]
+
+def eighty_first_scenarios() -> list[Scenario]:
+    """s326-s329, added later by an eighty-first outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    m24, l8 = "mistralai/Mistral-Small-24B-Instruct-2501", "meta-llama/Llama-3.1-8B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    bk = ["bk-h100-01", "bk-h100-02"]  # (s326) the smallest fleet: a bank's on-premises pair
+    s326 = Scenario("s326_h100_two_node_fleet_dp2_rank_leak_saturates_in_peer_planned_restart_failover",
+                    "2031-07-21T10:00:00+00:00", 100,
+                    mk("bk-h100-", 2, "H100", 8, l70, "azure_conv", "dp2", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", bk[0], 15, 55, inst=0, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", bk[1], 25, inst=4, cause=si, leak=1.4),  # (s326) engine "1", GPUs 4-7
+                     Fault("warmup", bk[0], 60, 70, cause=ben, detail="vllm_upgrade"),  # its load to bk[1]
+                     Fault("checkpoint_load", bk[1], 82, 87, cause=ben, detail="checkpoint_load")],
+                    noise=[(bk[0], "NodeClockSkewDetected", 30, 100)],
+                    drop={(bk[1], "nvml"): 0.03}, spill=True)
+    s326.nodes[1].lower = True
+    s326.nodes[1].skew = -0.9
+    fx = [f"fx-h200-{k:02d}" for k in range(1, 7)]
+    s327 = Scenario("s327_h200_tp2_agent_workflow_id_session_key_leak_fills_pool_in_fourteen_minutes_beside"
+                    "_contract_batch", "2031-07-28T13:00:00+00:00", 100,
+                    mk("fx-h200-", 6, "H200", 2, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, step_gen=True,
+                       count_fix=True),
+                    [Fault("long_document", fx[3], 35, 70, cause=ben, detail="long_document", burst=3),
+                     Fault("kv_leak", fx[1], 40, cause=si, leak=6.0),  # (s327) the fastest leak: ~14 min
+                     Fault("retry_burst", fx[4], 52, 58, cause=ben, detail="retry_burst"),
+                     Fault("warmup", fx[0], 75, 85, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", fx[5], 88, 93, cause=ben, detail="checkpoint_load")],
+                    noise=[(fx[2], "NodeClockSkewDetected", 30, 100)],
+                    drop={(fx[5], "vllm"): 0.03}, spill=True)
+    for nd in s327.nodes[3:]:
+        nd.lower = True
+    s327.nodes[4].skew = 1.1
+    rk = [f"r{14 + i // 4}-a100-{i % 4 + 1:02d}" for i in range(8)]  # (s328) racks r14 and r15, four each
+    trips: list[tuple[float, float, tuple[int, ...]]] = [(34.0, 45.5, ()), (49.0, 63.0, ())]  # PDU branch
+    pdu = {"rack": "r15", "pdu": "r15-pdu-b", "branch": "B2",
+           "instance": "r15-pdu-b.dcim.example.internal:161", "job": "snmp-pdu"}
+    s328 = Scenario("s328_a100_rack_pdu_branch_trips_twice_power_brakes_four_nodes_beside_other_rack_session"
+                    "_leak", "2031-08-04T09:00:00+00:00", 100,
+                    mk(lambda i: rk[i], 8, "A100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True, clk_reasons=True, uref_min=30.0),
+                    [Fault("bmc_update", rk[2], 25.0, 31.5),
+                     Fault("bmc_window", rk[2], 24, 33, cause=ben, detail="bmc_firmware_update"),
+                     Fault("kv_leak", rk[1], 32, cause=si, leak=2.0),
+                     *(Fault("psu_brake", n, 34.0, 63.0, cause="other",  # (s328) one branch, four nodes
+                             detail="rack_pdu_branch_trip_power_brake", runs=trips) for n in rk[4:]),
+                     Fault("warmup", rk[3], 75, 85, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", rk[0], 88, 93, cause=ben, detail="checkpoint_load")],
+                    noise=[(rk[0], "NodeClockSkewDetected", 40, 100)],
+                    drop={(rk[5], "dcgm"): 0.03}, spill=True,
+                    site=[("PDUBranchCircuitTripped", pdu, a, b) for a, b, _ in trips])
+    for nd in s328.nodes[4:]:
+        nd.lower = True
+    s328.nodes[3].skew = -1.0
+    zoo = [*mk(lambda i: f"mz-h100-{i + 1:02d}", 2, "H100", 4, l70, "azure_conv", "tp", 2.5, iv,
+               step_gen=True, count_fix=True),
+           *mk(lambda i: f"mz-h100-{i + 3:02d}", 2, "H100", 4, q72, "mooncake", "tp", 1.2, iv,
+               step_gen=True, count_fix=True),
+           *mk(lambda i: "mz-h100-05", 1, "H100", 4, m24, "azure_code", "dp2", 3.0, iv,
+               step_gen=True, count_fix=True),
+           *mk(lambda i: f"mz-h100-{i + 6:02d}", 2, "H100", 4, l8, "azure_conv", "per_gpu", 2.0, iv,
+               spec=True, port_per_gpu=True, step_gen=True, count_fix=True)]  # (s329) 4 models, 1 gateway
+    mz = [nd.name for nd in zoo]
+    s329 = Scenario("s329_h100_model_zoo_four_models_slow_70b_leak_under_qwen_healthy_level_beside_8b_server"
+                    "_residue", "2031-08-11T08:00:00+00:00", 120, zoo,
+                    [Fault("annual_report", mz[0], 20, 65, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", mz[1], 30, cause=si, leak=0.8),  # (s329) slow, under the Qwen pools
+                     Fault("cancels", mz[6], 35, 70, gpu=1, inst=1, cause=ben, detail="client_cancels",
+                           abort=0.08),
+                     Fault("spec_residue", mz[5], 45, gpu=2, inst=2, cause="spec_residue"),
+                     Fault("long_document", mz[4], 50, 80, inst=0, cause=ben, detail="long_document",
+                           burst=2),
+                     Fault("checkpoint_load", mz[2], 90, 95, cause=ben, detail="checkpoint_load")],
+                    noise=[(mz[3], "NodeClockSkewDetected", 35, 120)],
+                    drop={(mz[5], "host"): 0.03})
+    for nd in s329.nodes[4:]:
+        nd.lower = True
+    s329.nodes[2].skew = 0.8
+    return [s326, s327, s328, s329]
+
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
