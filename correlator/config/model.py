@@ -717,6 +717,12 @@ class Benign(_Section):
     one-shot requests), a report's turns raise it by half long before by 25 points (outsider
     s272: 0.146 usual, 0.20-0.24 while an annual report's context grew). 100: never."""
     context_growth_hit_min_rise: Annotated[float, Field(ge=0, le=1)] = 0.05
+    context_growth_usual_floor: Annotated[float, Field(ge=0, le=1)] = 0.12
+    """The usual share ``context_growth_hit_far_ratio`` multiplies is at least this: a share
+    collapsed to next to nothing and coming back is no deeper conversations (outsider s54: a
+    prompt template with a timestamp on top took the cached share from 0.36 to 0.006, a partial
+    fix brought it to 0.12-0.14, twenty times the new usual, and a leak under way then was
+    explained away)."""
     load_test_hit_share: Annotated[float, Field(ge=0, lt=1)] = 0.25
     """A load test (``vllm bench serve`` and its kind: random prompts, a fixed output length
     with end-of-sequence ignored): more requests than usual ending at their length limit

@@ -150,30 +150,40 @@ def _context_growth(f: NodeFeatures, cfg: Benign) -> Explanation | None:
     more of every prompt, since each turn resends what the last one left cached. The pool
     holds the longer live contexts; KV grows with them and levels off where they do. A leak
     holds blocks nobody reads again and crowds cached prefixes out: the hit rate falls.
-    Judged over the node's engines together, and else over the one whose pool the KV view
-    judges (a report's conversation on one of a node's eight ranks)."""
+    On a node of several engines, judged on the one whose pool the KV view judges (a report's
+    conversation on one of a node's eight ranks); else over the node's counters."""
     r = f.rates  # (a comparison with an unknown, NaN, rate is false)
     if f.kv is None:
         return None
     node = (r.prefix_hit_rate, r.usual_prefix_hit_rate, r.prompt_tokens_per_request,
             r.usual_prompt_per_request)
-    for where, (hits, usual, prompt, usual_prompt) in (("", node),
-                                                      (f"engine {f.kv.engine}: ", r.engine_context)):
-        if _deeper(hits, usual, prompt, usual_prompt, cfg):
-            detail = (f"{where}{prompt:.0f} prompt tokens per request against a usual "
-                      f"{usual_prompt:.0f}, {100 * hits:.0f} % of them cached against a usual "
-                      f"{100 * usual:.0f} %")
-            return Explanation("context_growth", frozenset({KV}), detail)
-    return None
+    # (on a node of several servers, the one judged: the node's share, summed over all, is
+    # raised by a report on one server as much as a leak on another is hidden, outsider s262)
+    ctx = r.engine_context
+    where, (hits, usual, prompt, usual_prompt) = (f"engine {f.kv.engine}: ", ctx) if ctx[0] == ctx[0] \
+        else ("", node)
+    explains = frozenset({KV})
+    if not deeper_conversations(hits, usual, prompt, usual_prompt, cfg):
+        if r.passed_over is None:
+            return None
+        # (another server's deeper conversations: its KV alerts explained, not this pool's growth)
+        where, (hits, usual, prompt, usual_prompt) = f"engine {r.passed_over[0]}: ", r.passed_over[1]
+        explains = frozenset({KV_HIGH})
+    detail = (f"{where}{prompt:.0f} prompt tokens per request against a usual "
+              f"{usual_prompt:.0f}, {100 * hits:.0f} % of them cached against a usual "
+              f"{100 * usual:.0f} %")
+    return Explanation("context_growth", explains, detail)
 
 
-def _deeper(hits: float, usual: float, prompt: float, usual_prompt: float, cfg: Benign) -> bool:
-    """Whether a prefix-cache hit share and prompt length tell of deeper conversations."""
+def deeper_conversations(hits: float, usual: float, prompt: float, usual_prompt: float,
+                         cfg: Benign) -> bool:
+    """Whether a prefix-cache hit share and prompt tokens per request, against their usual,
+    tell of deeper conversations (NaN anywhere: no)."""
     # a share of cached prompt tokens risen this far, in points or by this factor, is deeper
     # conversations on its own (the longer sessions among the usual short requests leave the
     # mean prompt near its usual: outsider s220's report desk, s272's annual report); prompts
     # must only be no shorter than usual
-    by_factor = hits >= cfg.context_growth_hit_far_ratio * usual and (
+    by_factor = hits >= cfg.context_growth_hit_far_ratio * max(usual, cfg.context_growth_usual_floor) and (
         hits >= usual + cfg.context_growth_hit_min_rise)
     cached = hits >= usual + cfg.context_growth_hit_rise or by_factor
     far = hits >= usual + cfg.context_growth_hit_far or by_factor

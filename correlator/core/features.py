@@ -257,6 +257,10 @@ class Rates:
     request and its usual. A report's conversation deepens one server's cached share; summed
     over the node's eight ranks or four per-GPU servers it moves a little (outsiders s297,
     s314, s317)."""
+    passed_over: tuple[str, tuple[float, float, float, float]] | None = None
+    """An engine the KV view passed over for one whose pool also rises, its conversations grown
+    deeper (:meth:`NodeEngine._kv_judged`), with its four figures: its pool is no leak, and
+    the KV alerts it raises are explained; the other engine's growth is judged as it is."""
     length_share: float = NAN
     usual_length_share: float = NAN
     """The share of finished requests that ended at their length limit (finish reason

@@ -22,8 +22,10 @@ from correlator.core.features import (
     MIXED_WINDOW_NS,
     NS,
     Capped,
+    KvView,
     Level,
     NodeFeatures,
+    Rates,
     Slowed,
     Windows,
     api_errors,
@@ -810,6 +812,49 @@ class NodeEngine:
         """Ticks within which healthy draft state is reclaimed (the recent interrupt rate)."""
         return max(1, round(60 * self.rules.hypotheses.spec_residue.reclaim_minutes / self.w.tick_s))
 
+    def _kv_judged(self, views: list[KvView], r: Rates) -> KvView | None:
+        """The engine whose pool the KV view judges (:func:`strongest_kv`), passing over one whose
+        own conversations grew deeper (its cached share and prompts, :func:`benign.deeper_conversations`)
+        for the next: on a node of several servers one may hold a report while another leaks
+        (outsider s262). Where every rising one is so, the strongest, with its counters in
+        ``r.engine_context`` so that the explanation holds."""
+        kv = strongest_kv(views)
+        st = self.state
+        if kv is None or len(st.engines) < 2:
+            return kv
+        cfg = self.rules.benign
+        first = None
+        rest = list(views)
+        while kv is not None:
+            ctx = engine_context(st.engines[kv.engine], self.w)
+            if not benign.deeper_conversations(*ctx, cfg):
+                r.engine_context = ctx
+                r.passed_over = (first[0].engine, first[1]) if first is not None \
+                    else self._deeper_elsewhere(views, kv)
+                return kv
+            if first is None:
+                first = (kv, ctx)
+            rest.remove(kv)
+            kv = strongest_kv(rest)
+            if kv is not None and not (kv.level.trend.tau > 0 and kv.level.trend.slope > 0):
+                break  # (no other pool rises)
+        assert first is not None
+        r.engine_context = first[1]
+        return first[0]
+
+    def _deeper_elsewhere(self, views: list[KvView], judged: KvView
+                          ) -> tuple[str, tuple[float, float, float, float]] | None:
+        """Another engine whose pool is at least half full and whose conversations grew deeper
+        (a report that filled its server's pool, no longer rising, beside a neighbour's
+        saw-tooth: outsider s316), with its figures; None if none."""
+        cfg = self.rules.benign
+        for v in views:
+            if v is not judged and v.level.now >= DEEPER_FULL_PCT and v.engine in self.state.engines:
+                ctx = engine_context(self.state.engines[v.engine], self.w)
+                if benign.deeper_conversations(*ctx, cfg):
+                    return v.engine, ctx
+        return None
+
     def features(self, tick_ns: int) -> NodeFeatures:
         st = self.state
         w = self.w
@@ -836,10 +881,8 @@ class NodeEngine:
         crashes = recent_crashes(st, tick_ns, crash_cfg.crash_window_s, OOM_HOUR_NS, crash_cfg.window_s)
         silent = self._silent_at(tick_ns)
         loading = "vllm" in silent and self._vllm_loading(tick_ns)
-        kv = strongest_kv(views)
         r = rates(st, w, tick_ns, self._reclaim_ticks())
-        if kv is not None and len(st.engines) > 1 and kv.engine in st.engines:
-            r.engine_context = engine_context(st.engines[kv.engine], w)
+        kv = self._kv_judged(views, r)
         return NodeFeatures(
             node=self.node,
             ts_ns=tick_ns,
@@ -1086,6 +1129,10 @@ class NodeEngine:
         """Seconds since the node last sent anything, telemetry or alerts (for expiry)."""
         return (now_ns - max(self.aligner.max_ns, self.state.last_ns, self.alerts.last_ns)) / NS
 
+
+DEEPER_FULL_PCT = 50.0
+"""A pool this full, not the one judged, is looked at for deeper conversations
+(:meth:`NodeEngine._deeper_elsewhere`)."""
 
 HELD_EXPLANATIONS = frozenset({"context_growth"})
 """Explanations judged on per-tick rates noisy enough to miss single ticks (:meth:`_held_explanations`)."""

@@ -12,7 +12,7 @@ from correlator.core.benign import explain
 from correlator.core.engine import Engine
 from correlator.core.features import Windows, rates
 from correlator.wire.records import Record, SampleRecord
-from tests.timeline import T0, NodeSpec, S, merged, node_records, opened_incidents, sawtooth
+from tests.timeline import T0, NodeSpec, S, alert, merged, node_records, opened_incidents, sawtooth
 
 RULES = load_rules()
 START, RAMP = 1800.0, 1500.0  # the client's change, and how long conversations take to lengthen
@@ -196,3 +196,82 @@ def test_one_servers_deeper_conversation_is_judged_on_that_server_not_paged() ->
 def test_the_same_server_with_its_cached_share_as_usual_is_paged_as_a_leak() -> None:
     found = causes(four_servers(lambda t: 0.14))
     assert [c for c, _ in found] == ["session_isolation"]
+
+
+def servers(specs: list[tuple[Callable[[float], float], Callable[[float], float],
+                              Callable[[float], float]]], end: float) -> list[Record]:
+    """A node of per-GPU servers, each (KV %, prompt tokens per request, cached share)."""
+    out: list[Record] = []
+    for gpu, (kv_of, prompt, hit) in enumerate(specs):
+        spec = NodeSpec(kv_pct=kv_of, running=lambda t: 12.0)
+        for r in with_prefix_counters(merged(node_records(spec, end)), prompt, hit):
+            if isinstance(r, SampleRecord) and r.source == "vllm":
+                out.append(r.model_copy(update={"gpu": gpu}))
+            elif gpu == 0:
+                out.append(r)
+    out.sort(key=lambda r: r.ts_ns)
+    return out
+
+
+def usual(t: float) -> float:
+    return 1000.0
+
+
+def usual_hits(t: float) -> float:
+    return 0.14
+
+
+def report_hits(t: float) -> float:
+    return 0.14 + 0.16 * min(1.0, 4.0 * share(t))
+
+
+def test_a_leak_beside_another_servers_report_is_judged_and_paged() -> None:
+    """Outsider s262: a report on the GPU 1 server and a leak on the GPU 2 server of one node.
+    The report's pool rises faster, so the KV view judged it, found it explained, and the leak
+    went unjudged until the report ended. The view passes over the server whose conversations
+    grew deeper, and the leak beside it is paged while the report goes on."""
+    leak_from = START + 300
+
+    def leak(t: float) -> float:
+        return flat_kv(t) + 1.0 * max(0.0, t - leak_from) / 60
+
+    records = servers([(flat_kv, usual, usual_hits), (kv, near_usual, report_hits),
+                       (leak, usual, usual_hits), (flat_kv, usual, usual_hits)], START + RAMP)
+    found = causes(records)
+    assert [c for c, _ in found] == ["session_isolation"]
+    assert leak_from < found[0][1] < START + RAMP
+
+
+def test_a_report_that_filled_its_servers_pool_raises_no_page_through_its_alerts() -> None:
+    """Outsider s316: a report fills one of four servers' pools to the brim (its KV flat at
+    99 %, no longer rising) and its critical KV and first-token alerts fire for half an hour,
+    while the other servers' saw-tooths rise and fall. The deeper conversations of the full
+    server still explain its alerts, though the KV view judges a rising neighbour."""
+    def filled(t: float) -> float:
+        return min(99.0, kv(t) * 3.0)
+
+    def busier(t: float) -> float:  # a neighbour taking a little more load as the hour goes on
+        return flat_kv(t) + 0.3 * max(0.0, t - START) / 60
+
+    end = START + RAMP  # (the usual share learns the report's within half an hour)
+    records = servers([(busier, usual, usual_hits), (filled, near_usual, report_hits),
+                       (flat_kv, usual, usual_hits), (flat_kv, usual, usual_hits)], end)
+    records += [alert("gpu-node-01", t, name, severity="critical")
+                for t in range(int(START + 600), int(end), 60)
+                for name in ("VLLMKVCacheUsageCritical", "VLLMTimeToFirstTokenP99High")]
+    records.sort(key=lambda r: r.ts_ns)
+    assert causes(records) == []
+
+
+def test_a_cached_share_back_from_a_collapse_is_no_deeper_conversations() -> None:
+    """Outsider s54: a prompt template with a timestamp on top took the cached share from 0.36
+    to 0.006; a partial fix brought it back to 0.12, twenty times its new usual, while a leak
+    was under way, and the leak was explained away. The factor is taken of a usual share of
+    at least ``context_growth_usual_floor``."""
+    def collapsed_then_partly_back(t: float) -> float:
+        return 0.006 if t < START else 0.12
+
+    found = causes(node(near_usual, collapsed_then_partly_back))
+    as_usual = causes(node(near_usual, lambda t: 0.14))
+    assert [c for c, _ in found] == [c for c, _ in as_usual] == ["session_isolation"]
+    assert found[0][1] <= as_usual[0][1] + 60  # (explained, it waited for the usual to learn 0.12)
