@@ -283,6 +283,12 @@ class MonitoringGap(_Section):
         default_factory=lambda: ["vllm:kv_cache_usage_perc", "vllm:num_requests_running"]
     )
     """vLLM metrics without which the KV cache cannot be judged (missing: a monitoring gap)."""
+    blind_preemptions_per_min: Pos = 2.0
+    """Requests preempted a minute that count as a symptom on a node whose KV usage is not
+    collected: vLLM preempts a request only when its pool has no free block, so a pool nobody
+    can see shows it is full this way (outsider s323: a session leak on a node of the old V0
+    build, no KV gauge, 3-17 preemptions a minute and only a first-token and a preemption alert
+    for it). Twice as many make it certain."""
     beside_after_s: Annotated[float, Field(ge=60, le=3600)] = 300.0
     """Beside an open memory incident on the node, a monitoring gap pages as the node's second
     incident once one of its sources has been silent this long while its GPUs still hold their

@@ -17,6 +17,7 @@ from correlator.core import benign
 from correlator.core.benign import Explanation
 from correlator.core.blocks import BLOCK_MINUTES
 from correlator.core.features import GpuView, KvView, Level, NodeFeatures, growing_host, large_documents
+from correlator.core.metrics import KV_USAGE
 from correlator.core.series import NAN, ramp
 from correlator.core.trends import Monotone
 from correlator.wire.incidents import Evidence
@@ -1071,6 +1072,15 @@ def monitoring_gap(
     steady = _host_steady(f, rules) if f.partial_rss is not None else 1.0
     symptoms, ev, onset = _symptoms(f, cfg.host_growth_pct_per_min, cfg.min_alerts, alerts,
                                     loading=benign.explained(expl, benign.HOST) is not None, steady=steady)
+    if f.rates.preemptions >= cfg.blind_preemptions_per_min and any(n in KV_USAGE for n in f.missing_metrics):
+        # (the pool that cannot be seen is full: requests are preempted for want of blocks)
+        full = ramp(f.rates.preemptions, 0.5 * cfg.blind_preemptions_per_min,
+                    2.0 * cfg.blind_preemptions_per_min)
+        if full > symptoms:
+            onset = f.ts_ns if not ev else onset
+            symptoms = full
+        ev.append(Evidence(signal="preemptions_per_min", value=round(f.rates.preemptions, 2),
+                           detail="requests preempted for want of free KV blocks, in a pool not collected"))
     if f.mixed_servers or f.host_view_wrong is not None or f.serving_unseen is not None or f.unseen_ranks \
             or f.renamed_counters:
         # readings of other servers under this node's name are worse than none: they raise and

@@ -68,7 +68,7 @@ from correlator.core.hosts import NO_NODE
 from correlator.core.latency import Delayed, DelayRule, delayed_engines, first_token_mean
 from correlator.core.level1 import Level1
 from correlator.core.machine import NodeMachine, Step
-from correlator.core.metrics import KV_USAGE
+from correlator.core.metrics import KV_USAGE, PREEMPTIONS
 from correlator.core.nodestate import BUSY_GAP_NS, MISMATCH_HELD_NS, EngineTrack, NodeState
 from correlator.core.outputs import ActionEvent, Finding
 from correlator.core.series import NAN, Series, mean, slope_per_min
@@ -698,6 +698,9 @@ class NodeEngine:
             return True
         if any(self._acceptance_fell(e) for e in st.engines.values()):
             return True
+        if any(e.increase(PREEMPTIONS, self.w.growth) > 0 and not e.seen.intersection(KV_USAGE)
+               for e in st.engines.values()):
+            return True  # requests preempted where the pool is not collected (a monitoring gap)
         return bool(self.alerts.group())
 
     def _acceptance_fell(self, e: EngineTrack) -> bool:
