@@ -5970,6 +5970,98 @@ s329_h100_model_zoo_four_models_slow_70b_leak_under_qwen_healthy_level_beside_8b
   benign/checkpoint_load mz-h100-03 90-95. Labels: as listed; two incidents to page, session_isolation on
   mz-h100-02 from 30 and spec_residue on mz-h100-06 from 45; the warm Qwen nodes, the report, the cancels, the
   contract batch and the refresh are benign.
+Added later (s330-s333, an eighty-second outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s329) and need no new fault kind, knob or rule. No
+number or name was changed after the first build; the figures below are estimates made before it. This batch
+takes situations the earlier batches did not hold, each aimed at what an alert correlator most likely gets
+wrong: a fleet of one node (the smallest yet; s326's two nodes were the fewest), where no peer exists to
+compare with and every fleet-wide alert is that node's, so that a session leak on one DP engine, beside an
+annual report on the other and a retry burst over both, can pass for the fleet's load; six hours (the longest
+recording yet; s95 ran five) holding the slowest session leak yet (0.2 %/min of the pool; every earlier
+kv_leak ran at 0.3-6.0 %/min) and a draft residue at the fleet's usual abort rate, neither expected to raise
+an alert of its own, beside benign look-alikes spread over the day; three faults of three different causes on
+three servers of one node, and a client cancelling on its fourth (no earlier node held faults of more than two
+causes; s26's ov-h100-02 held three faults of two), so that each server shows one corner of the symptom space
+(KV up; aborts up; aborts and framebuffer up; framebuffer up); and a monitoring gap that is there from the
+recording's first minute (every earlier monitoring_gap opened at minute 18 or later, after a healthy stretch
+the correlator could see go quiet), on two nodes of one cause: a second Helm release whose pods neither
+Prometheus nor the node agents scrape, whose build leaks host memory, beside page-cache growth, a
+dcgm-exporter redeploy's short gap and a weight refresh on scraped nodes.
+s330_h200_single_node_fleet_dp2_rank_leak_beside_sibling_rank_report_and_retry_burst: 1 x 4 H200 (a law firm's
+  on-premises HGX H200 4-GPU server, the whole fleet behind its gateway), Llama-3.3-70B as two data-parallel
+  TP2 engines (one server, engines "0" / "1" on GPUs 0-1 / 2-3, gpu null; a ~375k-token pool each), Azure conv
+  3.0 req/s per engine, nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min from 10:00 UTC, no spill
+  (there is no peer to drain to); so-h200-01 exports hostname/uuid, its clock 0.7 s fast and
+  NodeClockSkewDetected on it from 40 (unlabelled), 3 % of its host samples lost. With one node there is no
+  peer to compare with: every fleet-wide alert (the gateway's SLO) is this node's, and a share of the fleet is
+  all of it. An annual-report session on engine "0" 20-65. From 30 a tenant's document-review client reuses 6
+  session ids on engine "1" (kv_leak, 1.5 %/min of its pool, never reclaimed: a full pool expected from ~85).
+  A tenant's SDK retries a burst of timeouts over both engines 70-76 (retry_burst: arrivals x2.2, 25 % aborts,
+  6 % gateway 5xx) while the leaking engine's pool is ~0.6-0.8 full, and the weights are refreshed in place at
+  85 (checkpoint_load, no drain: RSS +24 GiB, FB +2.5 GiB for ~90 s). (1) benign/annual_report so-h200-01
+  20-65. (2) session_isolation so-h200-01 30 to end. (3) benign/retry_burst so-h200-01 70-76. (4)
+  benign/checkpoint_load so-h200-01 85-90. Labels: as listed; one incident to page, on so-h200-01 from 30 (the
+  leak on engine "1"), not taken for the report on engine "0", the retries or the fleet's load, and none
+  opened for the report before the leak.
+s331_h100_six_hours_slowest_session_leak_and_quiet_draft_residue_without_alerts_beside_lookalikes: 6 x 4 H100,
+  Llama-3.3-70B TP4 + 1B draft (speculative decoding on every node, a ~432k-token pool), Azure conv 2.0
+  req/s/node, nvml every 10 s, dcgm, vLLM and host every 15 s, 360 min from 10:00 UTC (the working day's
+  plateau; the longest recording yet), drained conversations spilled to the peers; lq-h100-04..06 export
+  hostname/uuid, lq-h100-02's clock 0.8 s slow, NodeClockSkewDetected on lq-h100-04 from 120 (unlabelled), 3 %
+  of lq-h100-01's dcgm samples lost. Two faults too slow to be expected to raise an alert of their own: from
+  60 a tenant's client reuses 6 session ids on lq-h100-03 at the slowest rate yet (kv_leak, 0.2 %/min of the
+  pool, never reclaimed: the saw-tooth's floor rises ~0.12 an hour, ~0.6 above its start by the end, expected
+  to stay under the KV rules' thresholds), and from 100 lq-h100-05's engine keeps the draft state of every
+  request its users stop (spec_residue with f.abort 0.015, the fleet's usual 1.5 % of aborts, as s324: ~2 MiB
+  a minute per GPU, > 200 MB a node within ~30 min, ~0.5 GiB a GPU by the end, no abort rise, framebuffer far
+  from its rule). Around them the day's look-alikes: an annual-report session on lq-h100-01 40-85, a contract
+  batch on lq-h100-04 150-190 (long_document, 2 contracts of 40-90k tokens within 90 s every 6 min), a
+  tenant's SDK retrying on lq-h100-06 210-216, a drained restart of lq-h100-02 at 250 and a weight refresh on
+  lq-h100-06 at 300. (1) benign/annual_report lq-h100-01 40-85. (2) session_isolation lq-h100-03 60 to end.
+  (3) spec_residue lq-h100-05 100 to end. (4) benign/long_document lq-h100-04 150-190. (5) benign/retry_burst
+  lq-h100-06 210-216. (6) benign/warmup lq-h100-02 250-260. (7) benign/checkpoint_load lq-h100-06 300-305.
+  Labels: as listed; two incidents to page, from the telemetry's trends (a KV floor that only rises, a
+  framebuffer that creeps with no abort rise), none on the look-alikes.
+s332_l40s_server_node_session_leak_draft_residue_and_gpu_leak_on_three_servers_beside_cancels_on_fourth: 5 x 4
+  L40S, one Llama-3.1-8B + 1B draft server per GPU (engine "0", gpu = its GPU, instance <pod ip>:800<gpu>; a
+  ~161k-token pool each), Azure conv 2.5 req/s/server, 512 GiB hosts, nvml every 10 s, dcgm and host every 15
+  s, vLLM every 10 s, 100 min from 14:00 UTC; qd-l40s-04..05 write dcgm's blank sentinels, qd-l40s-04's clock
+  0.8 s fast, NodeClockSkewDetected on qd-l40s-02 from 30 (unlabelled), 3 % of qd-l40s-05's nvml samples lost.
+  Three independent faults on three servers of qd-l40s-03, and a benign client on its fourth, so that each
+  server shows one corner of the symptom space: from 25 a tenant's client reuses 6 session ids on the server
+  on GPU 0 (kv_leak, 2.0 %/min: KV up, FB flat); a voice client cancels 8 % of its requests on the server on
+  GPU 1 30-65 (cancels: aborts up, their draft state reclaimed, FB flat); from 35 the server on GPU 2 keeps
+  its interrupted requests' draft state (spec_residue, aborts 1.5 -> 12 % over 8 min, as s3: aborts and FB
+  up); from 40 the server on GPU 3, whose image adds a structured-output backend, caches a grammar tensor per
+  request outside the KV pool (fb_leak, 45 MiB/min, as s209: FB up, aborts flat). An annual-report session on
+  the server on GPU 0 of qd-l40s-01 20-65 and a weight refresh on qd-l40s-05 at 80. (1) session_isolation
+  qd-l40s-03 GPU 0 25 to end. (2) benign/client_cancels qd-l40s-03 GPU 1 30-65. (3) spec_residue qd-l40s-03
+  GPU 2 35 to end. (4) other/gpu_memory_leak qd-l40s-03 GPU 3 40 to end. (5) benign/annual_report qd-l40s-01
+  GPU 0 20-65. (6) benign/checkpoint_load qd-l40s-05 80-85. Labels: as listed; three incidents to page on one
+  node, each of its own cause (the later two not folded into the first node's incident), none on the cancels.
+s333_h100_helm_release_pods_never_scraped_from_first_minute_rss_leak_two_nodes_beside_page_cache: 7 x 4 H100,
+  Llama-3.3-70B TP4 (a ~463k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 1 TiB hosts, 120 min from 09:00 UTC; hr-h100-05..07 export hostname/uuid, hr-h100-03's clock 1.0
+  s fast, NodeClockSkewDetected on hr-h100-01 from 35 (unlabelled), 3 % of hr-h100-04's host samples lost. At
+  08:55 a team installed a second Helm release of the serving chart (a new API-server build, two replicas) on
+  the two nodes of a new node pool, hr-h100-06 and -07, ready before the recording starts; its pods carry the
+  release's own instance label, which neither the platform's ServiceMonitor nor the node agents' pod selector
+  matches, so from the recording's first minute their vLLM metrics are never scraped (mon_gap from 0, as
+  s4/s325: no vllm records, no vLLM rule, no VLLMTargetDown; nothing goes quiet, the series never existed),
+  while the build keeps per-request state and each serving process's RSS grows 0.60 / 0.55 % of host memory a
+  minute (f.rate) from the start: host-memory alerts expected only after ~85-95 min, an OOM kill after
+  ~100-110. On the scraped nodes, host-memory and gap look-alikes: an annual-report session on hr-h100-01
+  25-70, a log-archive job filling hr-h100-02's page cache 30-80 at 0.8 % of host memory a minute (page_cache:
+  host used climbing, RSS flat; the rule uses MemAvailable: no alert), hr-h100-05's dcgm-exporter redeployed
+  50-52 (a two-minute gap that opens and closes), a tenant's SDK retrying on hr-h100-04 75-81 and a weight
+  refresh on hr-h100-03 at 95 (RSS +24 GiB for ~90 s). (1)-(2) monitoring_gap (detail release_never_scraped)
+  hr-h100-06 and hr-h100-07, 0 to end. (3) benign/annual_report hr-h100-01 25-70. (4) benign/page_cache
+  hr-h100-02 30 to end (label kind cache_window, label only). (5) benign/exporter_redeploy hr-h100-05 50-52.
+  (6) benign/retry_burst hr-h100-04 75-81. (7) benign/checkpoint_load hr-h100-03 95-100. Labels: as listed;
+  two faults of one cause, ideally one incident on the two nodes, opened from what is missing (two nodes with
+  host, NVML and DCGM records and never a vLLM one) and their RSS growth, not first from the memory alerts.
 """
 from __future__ import annotations
 
@@ -11266,7 +11358,8 @@ def scenarios() -> list[Scenario]:
             *seventieth_scenarios(), *seventy_first_scenarios(), *seventy_second_scenarios(),
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
-            *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios()]
+            *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
+            *eighty_second_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16333,6 +16426,82 @@ def eighty_first_scenarios() -> list[Scenario]:
         nd.lower = True
     s329.nodes[2].skew = 0.8
     return [s326, s327, s328, s329]
+
+
+def eighty_second_scenarios() -> list[Scenario]:
+    """s330-s333, added later by an eighty-second outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    so = "so-h200-01"  # (s330) the smallest fleet: one on-premises HGX H200 4-GPU server
+    s330 = Scenario("s330_h200_single_node_fleet_dp2_rank_leak_beside_sibling_rank_report_and_retry_burst",
+                    "2031-08-18T10:00:00+00:00", 100,
+                    mk("so-h200-", 1, "H200", 4, l70, "azure_conv", "dp2", 3.0, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", so, 20, 65, inst=0, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", so, 30, inst=2, cause=si, leak=1.5),  # (s330) engine "1", GPUs 2-3
+                     Fault("retry_burst", so, 70, 76, cause=ben, detail="retry_burst"),  # both engines
+                     Fault("checkpoint_load", so, 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[(so, "NodeClockSkewDetected", 40, 100)],
+                    drop={(so, "host"): 0.03})  # no spill: no peer to drain to
+    s330.nodes[0].lower = True
+    s330.nodes[0].skew = 0.7
+    lq = [f"lq-h100-{k:02d}" for k in range(1, 7)]
+    s331 = Scenario("s331_h100_six_hours_slowest_session_leak_and_quiet_draft_residue_without_alerts_beside"
+                    "_lookalikes", "2031-08-25T10:00:00+00:00", 360,
+                    mk("lq-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.0, iv, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", lq[0], 40, 85, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", lq[2], 60, cause=si, leak=0.2),  # (s331) the slowest leak yet
+                     Fault("spec_residue", lq[4], 100, cause="spec_residue", abort=0.015),  # usual aborts
+                     Fault("long_document", lq[3], 150, 190, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", lq[5], 210, 216, cause=ben, detail="retry_burst"),
+                     Fault("warmup", lq[1], 250, 260, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", lq[5], 300, 305, cause=ben, detail="checkpoint_load")],
+                    noise=[(lq[3], "NodeClockSkewDetected", 120, 360)],
+                    drop={(lq[0], "dcgm"): 0.03}, spill=True)
+    for nd in s331.nodes[3:]:
+        nd.lower = True
+    s331.nodes[1].skew = -0.8
+    qd = "qd-l40s-03"  # (s332) three faults of three causes on three of its servers, a client on the fourth
+    s332 = Scenario("s332_l40s_server_node_session_leak_draft_residue_and_gpu_leak_on_three_servers_beside"
+                    "_cancels_on_fourth", "2031-09-01T14:00:00+00:00", 100,
+                    mk("qd-l40s-", 5, "L40S", 4, l8, "azure_conv", "per_gpu", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True,
+                       host_total=512 * GIB, port_per_gpu=True, step_gen=True, count_fix=True),
+                    [Fault("kv_leak", qd, 25, gpu=0, inst=0, cause=si, leak=2.0),
+                     Fault("cancels", qd, 30, 65, gpu=1, inst=1, cause=ben, detail="client_cancels",
+                           abort=0.08),
+                     Fault("spec_residue", qd, 35, gpu=2, inst=2, cause="spec_residue"),
+                     Fault("fb_leak", qd, 40, gpu=3, inst=3, cause="other", detail="gpu_memory_leak",
+                           rate=45.0),
+                     Fault("annual_report", "qd-l40s-01", 20, 65, gpu=0, inst=0, cause=ben,
+                           detail="annual_report"),
+                     Fault("checkpoint_load", "qd-l40s-05", 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[("qd-l40s-02", "NodeClockSkewDetected", 30, 100)],
+                    drop={("qd-l40s-05", "nvml"): 0.03})
+    for nd in s332.nodes[3:]:
+        nd.sentinel = True
+    s332.nodes[3].skew = 0.8
+    hr = [f"hr-h100-{k:02d}" for k in range(1, 8)]
+    s333 = Scenario("s333_h100_helm_release_pods_never_scraped_from_first_minute_rss_leak_two_nodes_beside"
+                    "_page_cache", "2031-09-08T09:00:00+00:00", 120,
+                    mk("hr-h100-", 7, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("mon_gap", n, 0, cause="monitoring_gap", detail="release_never_scraped", rate=r)
+                       for n, r in ((hr[5], 0.0060), (hr[6], 0.0055))),  # (s333) never scraped, from minute 0
+                     Fault("annual_report", hr[0], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("page_cache", hr[1], 30, 80, rate=0.008),  # (s333) a log-archive job
+                     Fault("cache_window", hr[1], 30, cause=ben, detail="page_cache"),  # label only
+                     Fault("dcgm_redeploy", hr[4], 50, 52, cause=ben, detail="exporter_redeploy"),
+                     Fault("retry_burst", hr[3], 75, 81, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", hr[2], 95, 100, cause=ben, detail="checkpoint_load")],
+                    noise=[(hr[0], "NodeClockSkewDetected", 35, 120)],
+                    drop={(hr[3], "host"): 0.03})
+    for nd in s333.nodes[4:]:
+        nd.lower = True
+    s333.nodes[2].skew = 1.0
+    return [s330, s331, s332, s333]
 
 
 
