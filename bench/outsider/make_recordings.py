@@ -6062,6 +6062,95 @@ s333_h100_helm_release_pods_never_scraped_from_first_minute_rss_leak_two_nodes_b
   (6) benign/retry_burst hr-h100-04 75-81. (7) benign/checkpoint_load hr-h100-03 95-100. Labels: as listed;
   two faults of one cause, ideally one incident on the two nodes, opened from what is missing (two nodes with
   host, NVML and DCGM records and never a vLLM one) and their RSS growth, not first from the memory alerts.
+Added later (s334-s337, an eighty-third outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s333) and need no new fault kind, knob or rule. No
+number or name was changed after the first build; the figures below are estimates made before it. This batch
+takes situations the earlier batches did not hold, each aimed at what an alert correlator most likely gets
+wrong: a node of four data-parallel engines (four TP2 ranks behind one server on an eight-GPU node; every
+earlier DP node had two independent ranks, s59's and s314's eight expert-parallel ranks stepped in lockstep),
+where a session leak on one rank is a quarter of the node's pool, beside an annual report on a sibling rank of
+the same node and a contract batch that fills a rank's pool on another node; a node of eight one-GPU servers
+(every earlier one-server-per-GPU node had four GPUs or fewer), on which one tenant's reused session ids leak
+on two servers while a report runs on a third and a client cancels on a fourth; two real faults of two
+causes that start in the recording's last five minutes (a GPU fallen off the bus at 95.5 and a network
+partition at 96.5 of 100; no earlier real fault started in its recording's last six minutes), beside a planned
+drained restart in the same minutes and 95 minutes of benign look-alikes before them; and a slow session leak
+of one tenant on every node of the fleet from the same minute (0.26-0.32 %/min for 140 minutes, expected to
+raise no alert; s64's fleet-wide leak ran at 1.3-1.5 %/min and saturated every pool), so that no healthy peer
+is left to compare with and the fleet's KV rises together like a change of load with flat running requests.
+s334_h200_dp4_tp2_rank_leak_quarter_of_node_beside_sibling_rank_report_and_peer_rank_contract_batch_fill: 5 x
+  8 H200, Llama-3.3-70B as four data-parallel TP2 engines per node (one server, engines "0" / "1" / "2" / "3"
+  on GPUs 0-1 / 2-3 / 4-5 / 6-7, gpu null; a ~375k-token pool each), Azure conv 2.5 req/s per engine (10 req/s
+  a node), nvml every 10 s, dcgm, vLLM and host every 15 s, 100 min from 10:00 UTC, drained conversations
+  spilled to the peers; dr-h200-04..05 export hostname/uuid, dr-h200-02's clock 0.9 s slow,
+  NodeClockSkewDetected on dr-h200-02 from 35 (unlabelled), 3 % of dr-h200-04's dcgm samples lost. An
+  annual-report session on engine "0" of dr-h200-03 20-65. From 30 a tenant's client reuses 6 session ids on
+  engine "2" of dr-h200-03 (kv_leak, 1.5 %/min of that rank's pool, never reclaimed: a full rank expected from
+  ~85; the node's four-rank mean rises a quarter as fast, ~0.4 %/min). A contract-review batch on engine "1"
+  of dr-h200-01 40-75 (long_document, 4 contracts of 40-90k tokens within 90 s every 6 min: steps of up to
+  ~0.7 of that rank's pool, expected to fill it for minutes at its peaks, with preemptions and TTFT up there),
+  a tenant's SDK retrying on dr-h200-04 60-66 (both the burst's aborts and 5xx on all four ranks) and a weight
+  refresh on dr-h200-05 at 85. (1) benign/annual_report dr-h200-03 20-65. (2) session_isolation dr-h200-03 30
+  to end. (3) benign/long_document dr-h200-01 40-75. (4) benign/retry_burst dr-h200-04 60-66. (5)
+  benign/checkpoint_load dr-h200-05 85-90. Labels: as listed; one incident to page, on dr-h200-03 from 30
+  (engine "2"), none opened for its sibling rank's report before 29, and none for the batch that fills a rank
+  of dr-h200-01.
+s335_h100_eight_server_node_one_tenant_leaks_on_two_servers_beside_report_server_and_cancels_server: 4 x 8
+  H100, one Llama-3.1-8B server per GPU (eight a node, engine "0", gpu = its GPU, instance <pod ip>:800<gpu>,
+  ports 8000-8007; a ~436k-token pool each; no speculative decoding), Azure conv 1.2 req/s/server, 2 TiB
+  hosts, nvml every 10 s, dcgm and host every 15 s, vLLM every 10 s, 100 min from 13:00 UTC; ei-h100-03..04
+  export hostname/uuid, ei-h100-04's clock 1.1 s fast, NodeClockSkewDetected on ei-h100-01 from 30
+  (unlabelled), 3 % of ei-h100-03's vLLM samples lost. On ei-h100-02: an annual-report session on the server
+  on GPU 3 20-65; from 30 a tenant's client release reuses 6 session ids, which the gateway's session-affinity
+  hash places on two servers of this node: the server on GPU 1 from 30 (kv_leak, 1.6 %/min, a full pool
+  expected near ~85-90) and the server on GPU 6 from 30.5 (1.1 %/min, ~0.8-0.9 by the end, its alerts late
+  or none); a voice client cancels 8 % of its requests on the server on GPU 4 35-70 (cancels: aborts up, no
+  draft model, nothing kept). A contract batch on the server on GPU 5 of ei-h100-04 45-80 (long_document, 3
+  contracts within 90 s every 6 min) and a weight refresh on ei-h100-03 at 85. (1) benign/annual_report
+  ei-h100-02 GPU 3 20-65. (2) session_isolation ei-h100-02 GPU 1 30 to end. (3) session_isolation ei-h100-02
+  GPU 6 30.5 to end. (4) benign/client_cancels ei-h100-02 GPU 4 35-70. (5) benign/long_document ei-h100-04
+  GPU 5 45-80. (6) benign/checkpoint_load ei-h100-03 85-90. Labels: as listed; two faults of one cause on one
+  node, ideally one incident for both (the second not taken for the first's echo nor folded into the report),
+  none for the report, the cancels, the batch or the refresh.
+s336_a100_xid79_and_partition_in_last_five_minutes_beside_planned_restart_after_benign_day: 6 x 4 A100 80GB,
+  Llama-3.3-70B TP4 (a ~467k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 100 min from 15:00 UTC, drained conversations spilled to the peers; lm-a100-04..06 export
+  hostname/uuid, lm-a100-05's clock 0.9 s fast, NodeClockSkewDetected on lm-a100-03 from 40 (unlabelled), 3 %
+  of lm-a100-01's nvml samples lost. Ninety-five minutes of benign look-alikes: an annual-report session on
+  lm-a100-01 20-65, a contract batch on lm-a100-03 30-60 (long_document, 2 contracts within 90 s every 6 min),
+  a tenant's SDK retrying on lm-a100-06 50-56, a weight refresh on lm-a100-05 at 70 and the planned drained
+  restart of lm-a100-04 at 94 (a node of the fleet's rolling upgrade: stop 94.0, process start 94.5, ready
+  ~96.2). Then two real faults in the last five minutes: at 95.5 GPU 1 of lm-a100-02 falls off the bus (XID
+  79, as s5: its DCGM and NVML stop, the server dies 25 s later and its pod crash-loops, never ready), and at
+  96.5 lm-a100-06's top-of-rack port fails (network_partition to the end: no record of any source, Prometheus
+  and the gateway cannot reach it), both expected to raise their first alerts only 0.1-2.5 minutes before the
+  recording ends. (1) benign/annual_report lm-a100-01 20-65. (2) benign/long_document lm-a100-03 30-60. (3)
+  benign/retry_burst lm-a100-06 50-56. (4) benign/checkpoint_load lm-a100-05 70-75. (5) benign/warmup
+  lm-a100-04 94-100. (6) other/xid_79 lm-a100-02 GPU 1 95.5 to end. (7) other/network_partition lm-a100-06
+  96.5 to end. Labels: as listed; two incidents to page, each opened before the recording ends (the
+  correlator's last minutes of evidence, not a later flush, must open them), none for the planned restart
+  beside them or for the look-alikes before.
+s337_h100_one_tenant_slow_session_leak_on_every_node_same_minute_no_alert_no_healthy_peer_3h: 6 x 4 H100,
+  Llama-3.3-70B TP4 (a ~463k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 180 min from 09:00 UTC, drained conversations spilled to the peers; sf-h100-04..06 export
+  hostname/uuid, sf-h100-01's clock 1.0 s slow, NodeClockSkewDetected on sf-h100-04 from 60 (unlabelled), 3 %
+  of sf-h100-02's host samples lost. At 40 a tenant's client release (its API gateway route has no
+  session-affinity policy, as s64) reuses 6 session ids, spread over every node: each node keeps a context
+  per id and abandons one each turn, never reclaimed (kv_leak on all six from 40, 0.30 / 0.27 / 0.32 / 0.29 /
+  0.26 / 0.31 %/min of the pool, load-modulated: the saw-tooth's floor rises ~0.17-0.19 an hour on every
+  node together, KV 5-minute means expected ~0.5-0.65 by the end, under every KV rule; running requests flat):
+  one cause on six nodes and no healthy node left to compare with. Around it the day's look-alikes: an
+  annual-report session on sf-h100-02 25-70, a contract batch on sf-h100-05 90-130 (long_document, 2 contracts
+  within 90 s every 6 min), a tenant's SDK retrying on sf-h100-03 110-116, the planned drained restart of
+  sf-h100-06 at 140 (its pool emptied by the restart; the leak starts again from the new engine's first
+  requests) and a weight refresh on sf-h100-01 at 160. (1)-(6) session_isolation sf-h100-01..06 40 to end.
+  (7) benign/annual_report sf-h100-02 25-70. (8) benign/long_document sf-h100-05 90-130. (9)
+  benign/retry_burst sf-h100-03 110-116. (10) benign/warmup sf-h100-06 140-150. (11) benign/checkpoint_load
+  sf-h100-01 160-165. Labels: as listed; six faults of one cause, ideally one incident on the six nodes,
+  opened from the trend (a KV floor that only rises, on every node at once, with flat running and no load
+  change), none on the look-alikes.
 """
 from __future__ import annotations
 
@@ -11359,7 +11448,7 @@ def scenarios() -> list[Scenario]:
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
-            *eighty_second_scenarios()]
+            *eighty_second_scenarios(), *eighty_third_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16502,6 +16591,84 @@ def eighty_second_scenarios() -> list[Scenario]:
         nd.lower = True
     s333.nodes[2].skew = 1.0
     return [s330, s331, s332, s333]
+
+
+def eighty_third_scenarios() -> list[Scenario]:
+    """s334-s337, added later by an eighty-third outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    dr = [f"dr-h200-{k:02d}" for k in range(1, 6)]
+    dp4 = mk("dr-h200-", 5, "H200", 8, l70, "azure_conv", "dp2", 2.5, iv, step_gen=True, count_fix=True)
+    for nd in dp4:  # (s334) four data-parallel TP2 ranks behind one server: engines "0"-"3", gpu null
+        nd.engines = [Engine(str(k), [2 * k, 2 * k + 1], None, 2.5, "azure_conv") for k in range(4)]
+    s334 = Scenario("s334_h200_dp4_tp2_rank_leak_quarter_of_node_beside_sibling_rank_report_and_peer_rank"
+                    "_contract_batch_fill", "2031-09-15T10:00:00+00:00", 100, dp4,
+                    [Fault("annual_report", dr[2], 20, 65, inst=0, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", dr[2], 30, inst=4, cause=si, leak=1.5),  # (s334) engine "2", GPUs 4-5
+                     Fault("long_document", dr[0], 40, 75, inst=2, cause=ben, detail="long_document",
+                           burst=4),  # (s334) engine "1", GPUs 2-3: fills its pool at the peaks
+                     Fault("retry_burst", dr[3], 60, 66, cause=ben, detail="retry_burst"),  # all four ranks
+                     Fault("checkpoint_load", dr[4], 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[(dr[1], "NodeClockSkewDetected", 35, 100)],
+                    drop={(dr[3], "dcgm"): 0.03}, spill=True)
+    for nd in s334.nodes[3:]:
+        nd.lower = True
+    s334.nodes[1].skew = -0.9
+    ei = "ei-h100-02"  # (s335) eight one-GPU servers a node; one tenant's reused ids on two of them
+    s335 = Scenario("s335_h100_eight_server_node_one_tenant_leaks_on_two_servers_beside_report_server_and"
+                    "_cancels_server", "2031-09-22T13:00:00+00:00", 100,
+                    mk("ei-h100-", 4, "H100", 8, l8, "azure_conv", "per_gpu", 1.2,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, port_per_gpu=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", ei, 20, 65, gpu=3, inst=3, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", ei, 30, gpu=1, inst=1, cause=si, leak=1.6),
+                     Fault("kv_leak", ei, 30.5, gpu=6, inst=6, cause=si, leak=1.1),
+                     Fault("cancels", ei, 35, 70, gpu=4, inst=4, cause=ben, detail="client_cancels",
+                           abort=0.08),
+                     Fault("long_document", "ei-h100-04", 45, 80, gpu=5, inst=5, cause=ben,
+                           detail="long_document", burst=3),
+                     Fault("checkpoint_load", "ei-h100-03", 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[("ei-h100-01", "NodeClockSkewDetected", 30, 100)],
+                    drop={("ei-h100-03", "vllm"): 0.03})
+    for nd in s335.nodes[2:]:
+        nd.lower = True
+    s335.nodes[3].skew = 1.1
+    lm = [f"lm-a100-{k:02d}" for k in range(1, 7)]
+    s336 = Scenario("s336_a100_xid79_and_partition_in_last_five_minutes_beside_planned_restart_after_benign"
+                    "_day", "2031-09-29T15:00:00+00:00", 100,
+                    mk("lm-a100-", 6, "A100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", lm[0], 20, 65, cause=ben, detail="annual_report"),
+                     Fault("long_document", lm[2], 30, 60, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", lm[5], 50, 56, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", lm[4], 70, 75, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", lm[3], 94, 100, cause=ben, detail="warmup"),  # the rolling upgrade
+                     Fault("xid79", lm[1], 95.5, gpu=1, cause="other", detail="xid_79"),  # (s336) late faults
+                     Fault("partition", lm[5], 96.5, cause="other", detail="network_partition")],
+                    noise=[(lm[2], "NodeClockSkewDetected", 40, 100)],
+                    drop={(lm[0], "nvml"): 0.03}, spill=True)
+    for nd in s336.nodes[3:]:
+        nd.lower = True
+    s336.nodes[4].skew = 0.9
+    sf = [f"sf-h100-{k:02d}" for k in range(1, 7)]
+    s337 = Scenario("s337_h100_one_tenant_slow_session_leak_on_every_node_same_minute_no_alert_no_healthy"
+                    "_peer_3h", "2031-10-06T09:00:00+00:00", 180,
+                    mk("sf-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("kv_leak", n, 40, cause=si, leak=r)  # (s337) one tenant, every node, slow
+                       for n, r in zip(sf, (0.30, 0.27, 0.32, 0.29, 0.26, 0.31), strict=True)),
+                     Fault("annual_report", sf[1], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("long_document", sf[4], 90, 130, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", sf[2], 110, 116, cause=ben, detail="retry_burst"),
+                     Fault("warmup", sf[5], 140, 150, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", sf[0], 160, 165, cause=ben, detail="checkpoint_load")],
+                    noise=[(sf[3], "NodeClockSkewDetected", 60, 180)],
+                    drop={(sf[1], "host"): 0.03}, spill=True)
+    for nd in s337.nodes[3:]:
+        nd.lower = True
+    s337.nodes[0].skew = -1.0
+    return [s334, s335, s336, s337]
 
 
 
