@@ -6151,6 +6151,64 @@ s337_h100_one_tenant_slow_session_leak_on_every_node_same_minute_no_alert_no_hea
   sf-h100-01 160-165. Labels: as listed; six faults of one cause, ideally one incident on the six nodes,
   opened from the trend (a KV floor that only rises, on every node at once, with flat running and no load
   change), none on the look-alikes.
+Added later (s338-s341, an eighty-fourth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four run s334's node shape (5-6 x 8 H200, Llama-3.3-70B as four data-parallel TP2 engines behind one
+server, engines "0"-"3" on GPUs 0-1 / 2-3 / 4-5 / 6-7, gpu null, Azure conv 2.5 req/s per engine, nvml every
+10 s, dcgm, vLLM and host every 15 s, drained conversations spilled to the peers), set count_fix and step_gen
+and need no new fault kind, knob or rule; the figures are estimates made before the first build. s334 was the
+only earlier four-rank node; this batch puts on it what s334 did not: a draft-model residue on one rank of
+four, beside cancelling clients on two sibling ranks of the same node (s120 had one sibling of two); one
+tenant's session leak on one rank each of two nodes (every earlier multi-node leak was node-wide or on
+two-rank nodes); a fleet of four-rank nodes with look-alikes on single ranks and no fault; and a four-rank
+server whose endpoint leaves the scrape mid-run while its RSS grows.
+s338_h200_dp4_spec_rank_steady_draft_residue_beside_two_sibling_ranks_cancelling_and_peer_batch: 5 x 8 H200
+  with a 1B draft model (speculative decoding on every rank), 100 min from 11:00 UTC; rs-h200-04..05 export
+  hostname/uuid, rs-h200-05's clock 0.8 s fast, NodeClockSkewDetected on rs-h200-03 from 45 (unlabelled), 3 %
+  of rs-h200-01's dcgm samples lost. On rs-h200-02 a voice client cancels 9 % of its requests on engine "0"
+  20-75 and 8 % on engine "1" 25-80; from 30 engine "3" (GPUs 6-7) aborts a steady 2.5 % and keeps each
+  interrupted request's draft state (spec_residue, abort 0.025: FB on two of eight GPUs rises, fewer aborts
+  than its cancelling siblings; its CUDA-OOM errors expected late or not at all). A contract batch on engine
+  "2" of rs-h200-04 40-70 (long_document, 3 contracts within 90 s every 6 min) and a weight refresh on
+  rs-h200-05 at 85. (1) benign/client_cancels rs-h200-02 engine "0" 20-75. (2) benign/client_cancels
+  rs-h200-02 engine "1" 25-80. (3) spec_residue rs-h200-02 engine "3" 30 to end. (4) benign/long_document
+  rs-h200-04 40-70. (5) benign/checkpoint_load rs-h200-05 85-90. Labels: as listed; one incident to page, on
+  rs-h200-02 from 30 (engine "3", GPUs 6-7), not folded into nor dismissed as the siblings' cancels.
+s339_h200_dp4_one_tenant_leak_on_one_rank_of_two_nodes_beside_same_index_rank_report: 6 x 8 H200, 100 min from
+  14:00 UTC; tl-h200-04..06 export hostname/uuid, tl-h200-02's clock 0.9 s slow, NodeClockSkewDetected on
+  tl-h200-01 from 30 (unlabelled), 3 % of tl-h200-05's vLLM samples lost. An annual-report session on engine
+  "1" of tl-h200-03 20-65. From 25 a tenant's client reuses 6 session ids, which the gateway's affinity hash
+  places on engine "1" of tl-h200-02 (kv_leak from 25, 1.4 %/min of that rank's pool: full expected ~85-90)
+  and engine "3" of tl-h200-04 (from 26.5, 1.2 %/min: ~0.85-0.95 by the end, its alerts late or none); each
+  node's four-rank mean rises a quarter as fast. A tenant's SDK retrying on tl-h200-05 55-61 and a weight
+  refresh on tl-h200-06 at 80. (1) benign/annual_report tl-h200-03 engine "1" 20-65. (2) session_isolation
+  tl-h200-02 engine "1" 25 to end. (3) session_isolation tl-h200-04 engine "3" 26.5 to end. (4)
+  benign/retry_burst tl-h200-05 55-61. (5) benign/checkpoint_load tl-h200-06 80-85. Labels: as listed; two
+  faults of one cause on two nodes, ideally one incident, none for the report on a same-index rank.
+s340_h200_dp4_report_batch_cancels_restart_refresh_retries_on_ranks_no_fault: 5 x 8 H200, 100 min from 09:00
+  UTC; bn-h200-04..05 export hostname/uuid, bn-h200-03's clock 1.0 s fast, NodeClockSkewDetected on bn-h200-02
+  from 35 (unlabelled), 3 % of bn-h200-03's host samples lost. An annual-report session on engine "0" of
+  bn-h200-01 15-60 and a contract batch on engine "2" of the same node 30-65 (long_document, 4 contracts
+  within 90 s every 6 min: steps of up to ~0.7 of that rank's pool), a voice client cancelling 9 % on engine
+  "3" of bn-h200-03 25-75, a tenant's SDK retrying on bn-h200-04 45-51, the planned drained restart of
+  bn-h200-05 at 70 and a weight refresh on bn-h200-02 at 88. (1) benign/annual_report bn-h200-01 15-60. (2)
+  benign/long_document bn-h200-01 30-65. (3) benign/client_cancels bn-h200-03 25-75. (4) benign/retry_burst
+  bn-h200-04 45-51. (5) benign/warmup bn-h200-05 70-80. (6) benign/checkpoint_load bn-h200-02 88-93. Labels:
+  as listed; no incident to page (two look-alikes on two ranks of one node are not a node fault).
+s341_h200_dp4_node_dropped_from_scrape_mid_run_rss_leak_beside_page_cache_and_exporter_redeploy: 5 x 8 H200,
+  110 min from 10:00 UTC; sm-h200-04..05 export hostname/uuid, sm-h200-01's clock 1.1 s slow,
+  NodeClockSkewDetected on sm-h200-05 from 40 (unlabelled), 3 % of sm-h200-01's nvml samples lost. At 30 a
+  ServiceMonitor change drops the four-rank server of sm-h200-03 from the scrape (mon_gap from 30, detail
+  servicemonitor_drop: its vLLM records and vLLM rules stop) while the server's RSS grows 1.2 % of host memory
+  a minute (f.rate 0.012): host-memory alerts expected ~70-85, an OOM kill ~85-100, then restart and growth
+  again. Around it: an annual-report session on engine "2" of sm-h200-01 20-65, a log-archive job filling
+  sm-h200-02's page cache 35-85 at 0.8 %/min (no alert), sm-h200-04's dcgm-exporter redeployed 50-52 and a
+  weight refresh on sm-h200-05 at 95. (1) monitoring_gap sm-h200-03 30 to end. (2) benign/annual_report
+  sm-h200-01 20-65. (3) benign/page_cache sm-h200-02 35 to end (label kind cache_window, label only). (4)
+  benign/exporter_redeploy sm-h200-04 50-52. (5) benign/checkpoint_load sm-h200-05 95-100. Labels: as listed;
+  one incident to page on sm-h200-03 from 30, opened from its vLLM records stopping while host, NVML and DCGM
+  go on, not first from the memory alerts.
 """
 from __future__ import annotations
 
@@ -11448,7 +11506,7 @@ def scenarios() -> list[Scenario]:
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
-            *eighty_second_scenarios(), *eighty_third_scenarios()]
+            *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16669,6 +16727,79 @@ def eighty_third_scenarios() -> list[Scenario]:
         nd.lower = True
     s337.nodes[0].skew = -1.0
     return [s334, s335, s336, s337]
+
+
+def eighty_fourth_scenarios() -> list[Scenario]:
+    """s338-s341, added later by an eighty-fourth outsider, same rules (see the module docstring)."""
+    l70 = "meta-llama/Llama-3.3-70B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+
+    def dp4(prefix: str, n: int, **kw: Any) -> list[Node]:  # four data-parallel TP2 ranks, engines "0"-"3"
+        nodes = mk(prefix, n, "H200", 8, l70, "azure_conv", "dp2", 2.5, iv, step_gen=True, count_fix=True,
+                   **kw)
+        for nd in nodes:
+            nd.engines = [Engine(str(k), [2 * k, 2 * k + 1], None, 2.5, "azure_conv") for k in range(4)]
+        return nodes
+
+    rs = [f"rs-h200-{k:02d}" for k in range(1, 6)]
+    s338 = Scenario("s338_h200_dp4_spec_rank_steady_draft_residue_beside_two_sibling_ranks_cancelling_and"
+                    "_peer_batch", "2031-10-13T11:00:00+00:00", 100, dp4("rs-h200-", 5, spec=True),
+                    [Fault("cancels", rs[1], 20, 75, inst=0, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("cancels", rs[1], 25, 80, inst=2, cause=ben, detail="client_cancels", abort=0.08),
+                     Fault("spec_residue", rs[1], 30, inst=6, cause="spec_residue", abort=0.025),  # "3"
+                     Fault("long_document", rs[3], 40, 70, inst=4, cause=ben, detail="long_document",
+                           burst=3),
+                     Fault("checkpoint_load", rs[4], 85, 90, cause=ben, detail="checkpoint_load")],
+                    noise=[(rs[2], "NodeClockSkewDetected", 45, 100)],
+                    drop={(rs[0], "dcgm"): 0.03}, spill=True)
+    for nd in s338.nodes[3:]:
+        nd.lower = True
+    s338.nodes[4].skew = 0.8
+    tl = [f"tl-h200-{k:02d}" for k in range(1, 7)]
+    s339 = Scenario("s339_h200_dp4_one_tenant_leak_on_one_rank_of_two_nodes_beside_same_index_rank_report",
+                    "2031-10-20T14:00:00+00:00", 100, dp4("tl-h200-", 6),
+                    [Fault("annual_report", tl[2], 20, 65, inst=2, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", tl[1], 25, inst=2, cause=si, leak=1.4),  # (s339) engine "1"
+                     Fault("kv_leak", tl[3], 26.5, inst=6, cause=si, leak=1.2),  # (s339) engine "3"
+                     Fault("retry_burst", tl[4], 55, 61, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", tl[5], 80, 85, cause=ben, detail="checkpoint_load")],
+                    noise=[(tl[0], "NodeClockSkewDetected", 30, 100)],
+                    drop={(tl[4], "vllm"): 0.03}, spill=True)
+    for nd in s339.nodes[3:]:
+        nd.lower = True
+    s339.nodes[1].skew = -0.9
+    bn = [f"bn-h200-{k:02d}" for k in range(1, 6)]
+    s340 = Scenario("s340_h200_dp4_report_batch_cancels_restart_refresh_retries_on_ranks_no_fault",
+                    "2031-10-27T09:00:00+00:00", 100, dp4("bn-h200-", 5),
+                    [Fault("annual_report", bn[0], 15, 60, inst=0, cause=ben, detail="annual_report"),
+                     Fault("long_document", bn[0], 30, 65, inst=4, cause=ben, detail="long_document",
+                           burst=4),
+                     Fault("cancels", bn[2], 25, 75, inst=6, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("retry_burst", bn[3], 45, 51, cause=ben, detail="retry_burst"),
+                     Fault("warmup", bn[4], 70, 80, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", bn[1], 88, 93, cause=ben, detail="checkpoint_load")],
+                    noise=[(bn[1], "NodeClockSkewDetected", 35, 100)],
+                    drop={(bn[2], "host"): 0.03}, spill=True)
+    for nd in s340.nodes[3:]:
+        nd.lower = True
+    s340.nodes[2].skew = 1.0
+    sm = [f"sm-h200-{k:02d}" for k in range(1, 6)]
+    s341 = Scenario("s341_h200_dp4_node_dropped_from_scrape_mid_run_rss_leak_beside_page_cache_and_exporter"
+                    "_redeploy", "2031-11-03T10:00:00+00:00", 110, dp4("sm-h200-", 5),
+                    [Fault("mon_gap", sm[2], 30, cause="monitoring_gap", detail="servicemonitor_drop",
+                           rate=0.012),  # (s341) the four ranks' server: its endpoint leaves the scrape
+                     Fault("annual_report", sm[0], 20, 65, inst=4, cause=ben, detail="annual_report"),
+                     Fault("page_cache", sm[1], 35, 85, rate=0.008),  # a log-archive job
+                     Fault("cache_window", sm[1], 35, cause=ben, detail="page_cache"),  # label only
+                     Fault("dcgm_redeploy", sm[3], 50, 52, cause=ben, detail="exporter_redeploy"),
+                     Fault("checkpoint_load", sm[4], 95, 100, cause=ben, detail="checkpoint_load")],
+                    noise=[(sm[4], "NodeClockSkewDetected", 40, 110)],
+                    drop={(sm[0], "nvml"): 0.03}, spill=True)
+    for nd in s341.nodes[3:]:
+        nd.lower = True
+    s341.nodes[0].skew = -1.1
+    return [s338, s339, s340, s341]
 
 
 
