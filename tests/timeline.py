@@ -145,6 +145,21 @@ def sawtooth(base: float, amp: float, period: float, phase: float = 0.0) -> Call
     return lambda t: base + amp * (((t + phase) % period) / period)
 
 
+def per_gpu_node(streams: Iterable[Iterable[Record]]) -> list[Record]:
+    """One node of a server per GPU, from one record stream per GPU (each of its own
+    :class:`NodeSpec`): each stream's vLLM samples are the server on that GPU; the node's other
+    sources are taken from the first stream. In event-time order."""
+    out: list[Record] = []
+    for gpu, stream in enumerate(streams):
+        for r in stream:
+            if isinstance(r, SampleRecord) and r.source == "vllm":
+                out.append(r.model_copy(update={"gpu": gpu}))
+            elif gpu == 0:
+                out.append(r)
+    out.sort(key=lambda r: r.ts_ns)
+    return out
+
+
 def merged(*streams: Iterator[Record]) -> list[Record]:
     out = [r for s in streams for r in s]
     out.sort(key=lambda r: r.ts_ns)

@@ -8,7 +8,7 @@ of GPU framebuffer, of host memory), and "monotonic" means the minutes keep risi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
@@ -814,12 +814,16 @@ def strongest_kv(views: list[KvView]) -> KvView | None:
     pool emptied fastest above a leak's pool slowing as it fills, outsider s316's per-GPU
     servers, where a neighbour's saw-tooth falling took the view from the leak 20 minutes.)"""
     def score(v: KvView) -> tuple[bool, float]:
-        t = v.level.trend
-        slope = t.slope if t.slope == t.slope else 0.0
-        rising = t.tau > 0 and slope > 0
-        return rising, t.tau * slope if rising else v.level.now
+        up = rising(v)
+        return up, v.level.trend.tau * v.level.trend.slope if up else v.level.now
 
     return max(views, key=score, default=None)
+
+
+def rising(v: KvView) -> bool:
+    """Whether the engine's KV usage trends up (its tau and slope both positive)."""
+    t = v.level.trend
+    return t.tau > 0 and t.slope > 0  # (an unknown slope, NaN, compares false)
 
 
 def recent_starts(state: NodeState, tick_ns: int, window_s: float) -> tuple[int, int]:
@@ -1501,20 +1505,12 @@ def rates(state: NodeState, w: Windows, tick_ns: int = -1, reclaim: int = 0) -> 
             r.conversations = tuple(tick_ns - began <= (p + w.growth) * w.tick_s * NS for p in paths)
     elif finished > 0 and prompt > 0:
         r.prompt_tokens_per_request = prompt / finished
-        tokens = [0.0] * span
-        done = [0.0] * span
-        for e in state.engines.values():
-            pc = e.counters.get(m.PROMPT_TOKENS)
-            if pc is not None:
-                _add_tail(tokens, pc.per_tick.tail(span))
-            for key, c in e.counters.items():
-                if key.startswith("finished_"):
-                    _add_tail(done, c.per_tick.tail(span))
+        tokens, done = _prompts_per_tick(state.engines.values(), span)
         r.prompt_peaks = peak_ratios(tokens, done, w.growth, paths)
         r.usual_prompt_per_request = usual_from_counters(tokens, done, w.per_minute)
     if queries > 0:
         r.prefix_hit_rate = hits / queries
-        r.usual_prefix_hit_rate = usual_hit_rate(state)
+        r.usual_prefix_hit_rate = usual_hit_rate(state.engines.values())
     if counted and finished > 0:
         r.length_share = length / finished
         r.generated_per_request = generated / finished if generated > 0 else NAN
@@ -1538,24 +1534,29 @@ def engine_context(e: EngineTrack, w: Windows) -> tuple[float, float, float, flo
     from vLLM's counters (NaN where it does not export them or too few minutes are known)."""
     queries = e.increase(m.PREFIX_QUERIES, w.growth)
     hits = e.increase(m.PREFIX_HITS, w.growth) / queries if queries > 0 else NAN
-    shares = sorted(h / q for h, q in zip(e.hits_by_minute.tail(MINUTES_KEPT),
-                                          e.queries_by_minute.tail(MINUTES_KEPT), strict=True)
-                    if q > 0 and h == h)
-    done = [key for key in e.counters if key.startswith("finished_")]
-    finished = sum(e.counters[key].total(w.growth) for key in done)
+    finished = sum(c.total(w.growth) for key, c in e.counters.items() if key.startswith("finished_"))
     prompt = e.increase(m.PROMPT_TOKENS, w.growth)
     per_request = prompt / finished if finished > 0 and prompt > 0 else NAN
     usual_prompt = NAN
-    pc = e.counters.get(m.PROMPT_TOKENS)
-    if pc is not None and done:
-        span = w.kv_long_minutes * w.per_minute + w.growth - 1
-        ended = [0.0] * span
-        for key in done:
-            _add_tail(ended, e.counters[key].per_tick.tail(span))
-        tokens = [0.0] * span
-        _add_tail(tokens, pc.per_tick.tail(span))
+    if m.PROMPT_TOKENS in e.counters and any(key.startswith("finished_") for key in e.counters):
+        tokens, ended = _prompts_per_tick((e,), w.kv_long_minutes * w.per_minute + w.growth - 1)
         usual_prompt = usual_from_counters(tokens, ended, w.per_minute)
-    return hits, _quantile(shares), per_request, usual_prompt
+    return hits, usual_hit_rate((e,)), per_request, usual_prompt
+
+
+def _prompts_per_tick(engines: Iterable[EngineTrack], span: int) -> tuple[list[float], list[float]]:
+    """Prompt tokens and finished requests per tick over the last ``span`` ticks, summed over
+    the engines (vLLM's counters)."""
+    tokens = [0.0] * span
+    done = [0.0] * span
+    for e in engines:
+        pc = e.counters.get(m.PROMPT_TOKENS)
+        if pc is not None:
+            _add_tail(tokens, pc.per_tick.tail(span))
+        for key, c in e.counters.items():
+            if key.startswith("finished_"):
+                _add_tail(done, c.per_tick.tail(span))
+    return tokens, done
 
 
 def _aborts_over(engines: list[EngineTrack]) -> Callable[[int], float]:
@@ -1597,11 +1598,13 @@ def usual_documents(req: RequestEvents) -> tuple[float, float]:
     return _quantile(per_request), _quantile(share)
 
 
-def usual_hit_rate(state: NodeState) -> float:
-    """The node's usual prefix-cache hit rate: the lower quartile of its kept minutes' hits
-    per query, summed over its engines (NaN until ``USUAL_MINUTES`` minutes are known)."""
-    hits = _minutes_summed(state, lambda e: e.hits_by_minute)
-    queries = _minutes_summed(state, lambda e: e.queries_by_minute)
+def usual_hit_rate(engines: Iterable[EngineTrack]) -> float:
+    """The usual prefix-cache hit rate of a node's engines (or one of them): the lower quartile
+    of their kept minutes' hits per query, summed over them (NaN until ``USUAL_MINUTES``
+    minutes are known)."""
+    engines = tuple(engines)
+    hits = _engines_minutes_summed(engines, lambda e: e.hits_by_minute)
+    queries = _engines_minutes_summed(engines, lambda e: e.queries_by_minute)
     return _quantile(sorted(h / q for h, q in zip(hits, queries, strict=True) if q > 0 and h == h))
 
 
@@ -1652,8 +1655,13 @@ def acceptance(state: NodeState, w: Windows) -> tuple[float, float, float]:
 
 def _minutes_summed(state: NodeState, ring: Callable[[EngineTrack], Series]) -> list[float]:
     """One minute ring of every engine of the node, summed minute by minute (newest last)."""
+    return _engines_minutes_summed(state.engines.values(), ring)
+
+
+def _engines_minutes_summed(engines: Iterable[EngineTrack], ring: Callable[[EngineTrack], Series]
+                            ) -> list[float]:
     acc = [0.0] * MINUTES_KEPT
-    for e in state.engines.values():
+    for e in engines:
         _add_tail(acc, ring(e).tail(MINUTES_KEPT))
     return acc
 

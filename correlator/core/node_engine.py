@@ -53,6 +53,7 @@ from correlator.core.features import (
     recent_crashes,
     recent_starts,
     renamed_counters,
+    rising,
     server_pools,
     session_view,
     shrunk_pools,
@@ -698,7 +699,7 @@ class NodeEngine:
             return True
         if any(self._acceptance_fell(e) for e in st.engines.values()):
             return True
-        if any(e.increase(PREEMPTIONS, self.w.growth) > 0 and not e.seen.intersection(KV_USAGE)
+        if any(e.seen.isdisjoint(KV_USAGE) and e.increase(PREEMPTIONS, self.w.growth) > 0
                for e in st.engines.values()):
             return True  # requests preempted where the pool is not collected (a monitoring gap)
         return bool(self.alerts.group())
@@ -839,7 +840,7 @@ class NodeEngine:
                 first = (kv, ctx)
             rest.remove(kv)
             kv = strongest_kv(rest)
-            if kv is not None and not (kv.level.trend.tau > 0 and kv.level.trend.slope > 0):
+            if kv is not None and not rising(kv):
                 break  # (no other pool rises)
         assert first is not None
         r.engine_context = first[1]
@@ -852,7 +853,7 @@ class NodeEngine:
         saw-tooth: outsider s316), with its figures; None if none."""
         cfg = self.rules.benign
         for v in views:
-            if v is not judged and v.level.now >= DEEPER_FULL_PCT and v.engine in self.state.engines:
+            if v is not judged and v.level.now >= DEEPER_FULL_PCT:
                 ctx = engine_context(self.state.engines[v.engine], self.w)
                 if benign.deeper_conversations(*ctx, cfg):
                     return v.engine, ctx

@@ -12,7 +12,17 @@ from correlator.core.benign import explain
 from correlator.core.engine import Engine
 from correlator.core.features import Windows, rates
 from correlator.wire.records import Record, SampleRecord
-from tests.timeline import T0, NodeSpec, S, alert, merged, node_records, opened_incidents, sawtooth
+from tests.timeline import (
+    T0,
+    NodeSpec,
+    S,
+    alert,
+    merged,
+    node_records,
+    opened_incidents,
+    per_gpu_node,
+    sawtooth,
+)
 
 RULES = load_rules()
 START, RAMP = 1800.0, 1500.0  # the client's change, and how long conversations take to lengthen
@@ -162,25 +172,34 @@ def flat_kv(t: float) -> float:
     return sawtooth(10, 10, 200)(t) + 0.3 * math.sin(t * 0.37)
 
 
+def servers(specs: list[tuple[Callable[[float], float], Callable[[float], float],
+                              Callable[[float], float]]], end: float) -> list[Record]:
+    """A node of per-GPU servers, each (KV %, prompt tokens per request, cached share)."""
+    def server(kv_of: Callable[[float], float]) -> list[Record]:
+        return merged(node_records(NodeSpec(kv_pct=kv_of, running=lambda t: 12.0), end))
+
+    return per_gpu_node(with_prefix_counters(server(kv_of), prompt, hit) for kv_of, prompt, hit in specs)
+
+
+def usual(t: float) -> float:
+    return 1000.0
+
+
+def usual_hits(t: float) -> float:
+    return 0.14
+
+
+def report_hits(t: float) -> float:
+    return 0.14 + 0.16 * min(1.0, 4.0 * share(t))
+
+
 def four_servers(report_hits: Callable[[float], float]) -> list[Record]:
     """A node of four per-GPU servers (outsiders s297, s317): the one on GPU 2 holds a report's
     growing conversation (its KV climbing as in ``kv``, its prompts near their usual, its
     cached share ``report_hits``); the other three serve as usual (a 14 % cached share)."""
-    streams = []
-    for gpu in range(4):
-        busy = gpu == 2
-        spec = NodeSpec(kv_pct=kv if busy else flat_kv, running=lambda t: 12.0)
-        records = with_prefix_counters(merged(node_records(spec, 4200)),
-                                       near_usual if busy else (lambda t: 1000.0),
-                                       report_hits if busy else (lambda t: 0.14))
-        for r in records:
-            if isinstance(r, SampleRecord) and r.source == "vllm":
-                streams.append(r.model_copy(update={"gpu": gpu, "labels": {"engine": "0", "model_name": "m"},
-                                                    "seq": r.seq}))
-            elif gpu == 0:
-                streams.append(r)
-    streams.sort(key=lambda r: r.ts_ns)
-    return [r for r in streams if (r.ts_ns - T0) / S <= START + RAMP]
+    quiet = (flat_kv, usual, usual_hits)
+    records = servers([quiet, quiet, (kv, near_usual, report_hits), quiet], 4200)
+    return [r for r in records if (r.ts_ns - T0) / S <= START + RAMP]
 
 
 def test_one_servers_deeper_conversation_is_judged_on_that_server_not_paged() -> None:
@@ -196,33 +215,6 @@ def test_one_servers_deeper_conversation_is_judged_on_that_server_not_paged() ->
 def test_the_same_server_with_its_cached_share_as_usual_is_paged_as_a_leak() -> None:
     found = causes(four_servers(lambda t: 0.14))
     assert [c for c, _ in found] == ["session_isolation"]
-
-
-def servers(specs: list[tuple[Callable[[float], float], Callable[[float], float],
-                              Callable[[float], float]]], end: float) -> list[Record]:
-    """A node of per-GPU servers, each (KV %, prompt tokens per request, cached share)."""
-    out: list[Record] = []
-    for gpu, (kv_of, prompt, hit) in enumerate(specs):
-        spec = NodeSpec(kv_pct=kv_of, running=lambda t: 12.0)
-        for r in with_prefix_counters(merged(node_records(spec, end)), prompt, hit):
-            if isinstance(r, SampleRecord) and r.source == "vllm":
-                out.append(r.model_copy(update={"gpu": gpu}))
-            elif gpu == 0:
-                out.append(r)
-    out.sort(key=lambda r: r.ts_ns)
-    return out
-
-
-def usual(t: float) -> float:
-    return 1000.0
-
-
-def usual_hits(t: float) -> float:
-    return 0.14
-
-
-def report_hits(t: float) -> float:
-    return 0.14 + 0.16 * min(1.0, 4.0 * share(t))
 
 
 def test_a_leak_beside_another_servers_report_is_judged_and_paged() -> None:

@@ -8,22 +8,14 @@ from collections.abc import Callable
 
 from correlator.config import load_rules
 from correlator.core.engine import Engine
-from correlator.wire.records import Record, SampleRecord
-from tests.timeline import NodeSpec, node_records
+from correlator.wire.records import Record
+from tests.timeline import NodeSpec, node_records, per_gpu_node
 
 RULES = load_rules()
 
 
 def per_gpu(kvs: list[Callable[[float], float]], end: float) -> list[Record]:
-    out: list[Record] = []
-    for gpu, kv in enumerate(kvs):
-        for r in node_records(NodeSpec(kv_pct=kv, running=lambda t: 8.0), end):
-            if isinstance(r, SampleRecord) and r.source == "vllm":
-                out.append(r.model_copy(update={"gpu": gpu}))
-            elif gpu == 0:
-                out.append(r)
-    out.sort(key=lambda r: r.ts_ns)
-    return out
+    return per_gpu_node(node_records(NodeSpec(kv_pct=kv, running=lambda t: 8.0), end) for kv in kvs)
 
 
 def judged(records: list[Record]) -> str:
