@@ -6209,6 +6209,109 @@ s341_h200_dp4_node_dropped_from_scrape_mid_run_rss_leak_beside_page_cache_and_ex
   benign/exporter_redeploy sm-h200-04 50-52. (5) benign/checkpoint_load sm-h200-05 95-100. Labels: as listed;
   one incident to page on sm-h200-03 from 30, opened from its vLLM records stopping while host, NVML and DCGM
   go on, not first from the memory alerts.
+Added later (s342-s345, an eighty-fifth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s341); s345 adds one Scenario knob (`silence`),
+the others need no new fault kind, knob or rule. The figures are estimates made before the first build; one
+number was changed after it, s345's silence end (150 -> 160), no name. This batch takes situations the recent
+batches (s302-s341) did not hold: a slow session leak under a whole working day's two traffic humps and the
+lunch trough between them, where the morning ramp hides the leak's rise and only the trough and the afternoon
+show a floor that does not come back down (s95's slow leak began on the plateau of one hump, s337's on a flat
+load); a draft-model residue and an NVLink XID 74 on two nodes of a speculative-decoding H200 fleet at
+overlapping times, with a weight refresh on a third node in the XID's minutes and a cancelling client on a
+fourth; the two rollouts that look most like a session leak (a longer idle-session TTL on a cohort of two
+nodes, a tenant's pinned prompt caching on a third), with no leak under them (s98 and s147 each had a real
+leak beside them), on 4 x L40S nodes serving a 70B FP8 model; and a new kind of monitoring gap: a node whose
+every alert is held back by an Alertmanager silence left behind by yesterday's maintenance, while its serving
+process leaks host memory, beside a planned restart under a silence that is used as intended.
+s342_a100_tp4_slow_tenant_session_leak_rides_two_daily_humps_4h_beside_report_restart_and_refresh: 8 x 4 A100
+  80GB, Llama-3.3-70B TP4, Azure conv 1.6 req/s/node at the early-morning load, 1 TiB hosts, nvml every 10 s,
+  dcgm, vLLM and host every 15 s, 240 min from 06:00 UTC, GPU utilization relative to the load before 20 min
+  (Node.uref_min), drained conversations spilled to the peers; dl-a100-06..08 export hostname/uuid,
+  dl-a100-03's clock 0.9 s fast, NodeClockSkewDetected on dl-a100-04 from 60 (unlabelled), 3 % of dl-a100-05's
+  dcgm samples lost. The day's traffic on every node: a morning hump 20-130 (diurnal, x1.9-x2.1 at its peak
+  ~75) and an afternoon hump 115-240 (x1.6-x1.8 at ~178), so arrivals fall back near the early-morning level
+  at the lunch trough ~120-125 (held contexts scale with the load). From 25 tenant legal-review's client (long
+  sessions, ~22 turns) reuses 6 session ids on dl-a100-06 (kv_leak, 0.25 %/min of the pool at the early load,
+  load-modulated: ~0.5 %/min at the morning peak, ~0.3 at the trough, ~0.35 %/min on average), never
+  reclaimed: the KV floor rises with the morning hump as every node's does, but does not fall with the others'
+  at the trough, and rises again with the afternoon; a full pool expected only in the last ~30-40 minutes,
+  with the KV, preemption and TTFT alerts there. An annual-report session on dl-a100-03 55-100 (on the morning
+  peak), a tenant's SDK retrying on dl-a100-07 140-146, the planned drained restart of dl-a100-02 at 165 and a
+  weight refresh on dl-a100-08 at 200. (1)-(8) benign/diurnal_traffic dl-a100-01..08 20-240 (label kind
+  day_window, label only). (9) session_isolation dl-a100-06 25 to end. (10) benign/annual_report dl-a100-03
+  55-100. (11) benign/retry_burst dl-a100-07 140-146. (12) benign/warmup dl-a100-02 165-175. (13)
+  benign/checkpoint_load dl-a100-08 200-205. Labels: as listed; one incident to page, on dl-a100-06, opened
+  from the floor that stays up through the trough (or earlier, from its rise above its peers' at the same
+  load), none for the humps.
+s343_h200_tp4_spec_draft_residue_and_nvlink_xid74_overlapping_on_two_nodes_beside_weight_refresh_and_cancels:
+  7 x 4 H200 (HGX 4-GPU, NVLink), Llama-3.3-70B TP4 + 1B draft (speculative decoding on every node),
+  held-context amplitude 0.06-0.11 (the large pool, as s283/s299), Azure conv 3.0 req/s/node, 2 TiB hosts,
+  nvml and vLLM every 10 s, dcgm and host every 15 s, 110 min from 14:00 UTC, drained conversations spilled to
+  the peers; vx-h200-05..07 export hostname/uuid, vx-h200-03's clock 0.9 s slow, NodeClockSkewDetected on
+  vx-h200-01 from 35 (unlabelled), 3 % of vx-h200-07's host samples lost. A voice client cancels 9 % of its
+  requests on vx-h200-06 22-80 (cancels: aborts whose draft state is reclaimed). From 30 a contact-centre
+  tenant's barge-in cancels on vx-h200-02 ramp its aborts 1.5 -> 12 % over 8 min and their draft state is no
+  longer reclaimed (spec_residue as s3: 4.7 MB per interrupted request, ~25 MiB a minute per GPU, FB and NVML
+  creep on its four GPUs; the H200's headroom lasts past the end, no CUDA-OOM errors expected;
+  VLLMRequestAbortRateHigh from ~35). At 44, inside it, GPU 3 of vx-h200-05 logs XID 74 (nvlink_xid, as
+  s55/s259: the server exits 2 s later, restarts, engine ready ~45.9, and NCCL routes GPU 3's ring hops
+  through host memory, so the engine comes back slow for good: TTFT and running up, GPUXidErrors from ~44.2 to
+  the end, GatewayUpstream5xxRateHigh in the restart); its clients retry on vx-h200-04 44-50, and a weight
+  refresh on vx-h200-03 at 45, in the same minutes, bumps that node's FB and RSS for ~90 s. The planned
+  drained restart of vx-h200-07 at 75. (1) benign/client_cancels vx-h200-06 22-80. (2) spec_residue vx-h200-02
+  30 to end. (3) other/xid_74 vx-h200-05 GPU 3 44 to end. (4) benign/retry_burst vx-h200-04 44-50. (5)
+  benign/checkpoint_load vx-h200-03 45-50. (6) benign/warmup vx-h200-07 75-85. Labels: as listed; two
+  incidents to page, one per node and cause (spec_residue on vx-h200-02, other on vx-h200-05), neither folded
+  into the other, none for the refresh, the retries, the cancels or the restart.
+s344_l40s_tp4_fp8_session_ttl_cohort_and_prompt_caching_rollout_leak_lookalikes_no_fault: 6 x 4 L40S,
+  Llama-3.3-70B FP8 TP4 over PCIe (a ~260k-token pool), Azure conv 1.5 req/s/node, 512 GiB hosts, nvml every
+  10 s, dcgm every 30 s, vLLM every 15 s, host every 30 s, 110 min from 13:00 UTC, drained conversations
+  spilled to the peers; tt-l40s-04..06 write dcgm's blank sentinels, tt-l40s-01's clock 1.0 s fast,
+  NodeClockSkewDetected on tt-l40s-03 from 30 (unlabelled), 3 % of tt-l40s-04's nvml samples lost. No fault.
+  At 20 the platform team raises the idle-session TTL on its experiment cohort tt-l40s-02 and tt-l40s-05
+  (sess_ttl, as s147: a sweep keeps 0.75 of the idle contexts instead of 0.12): their KV floors climb for
+  ~20-30 min and level off, with prefix hits up (a leak lowers them); at 35 a tenant turns on prompt caching
+  on tt-l40s-04 (prompt_cache, as s98: 0.35 of that node's requests, its pinned prefixes filling to ~0.20 of
+  the pool over the TTL): a monotonic rise that levels off. Beside them: an annual-report session on
+  tt-l40s-01 25-70, a contract batch on tt-l40s-03 45-75 (long_document, 2 contracts of 40-90k tokens within
+  90 s every 6 min: steps of up to ~0.6 of the pool), a tenant's SDK retrying on tt-l40s-06 60-66, a weight
+  refresh on tt-l40s-02 at 85 (in the TTL cohort) and the planned drained restart of tt-l40s-06 at 95. (1)-(2)
+  benign/session_ttl_change tt-l40s-02 and tt-l40s-05 20 to end. (3) benign/annual_report tt-l40s-01 25-70.
+  (4) benign/prompt_caching_rollout tt-l40s-04 35 to end. (5) benign/long_document tt-l40s-03 45-75. (6)
+  benign/retry_burst tt-l40s-06 60-66. (7) benign/checkpoint_load tt-l40s-02 85-90. (8) benign/warmup
+  tt-l40s-06 95-105. Labels: as listed; nothing must page (three KV floors that rise and level off, with
+  prefix hits up and running requests flat, are two config changes, not a leak).
+s345_a100_forgotten_alertmanager_silence_hides_node_rss_leak_until_expiry_beside_planned_silence: 6 x 4 A100
+  80GB, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts, nvml every 10 s, dcgm, vLLM and host every
+  15 s, 180 min from 09:00 UTC, drained conversations spilled to the peers; sq-a100-04..06 export
+  hostname/uuid, sq-a100-05's clock 1.0 s slow, NodeClockSkewDetected on sq-a100-06 from 45 (unlabelled), 3 %
+  of sq-a100-01's vLLM samples lost. The fleet's alerts reach the correlator through Alertmanager's receiver
+  (new Scenario knob silence: a silenced alert is notified to nobody, firing or resolved; once the silence
+  expires, the alerts still firing are sent again with their first startsAt). After yesterday's NIC swap on
+  sq-a100-04 the on-call silenced it (node="sq-a100-04" and instance=~"sq-a100-04:.*") for 48 h instead of 4:
+  the silence runs to 160 of this recording (150 before the first build: see below). From 40 that node's
+  serving process leaks host memory (rss_leak, 0.5 % of host memory a minute, ~5 GiB/min: a structured-output
+  client whose per-request JSON schemas fill the API server's compiled-grammar cache, which never evicts):
+  host used ~0.39 at 40, ~0.88 at ~137 (reclaim stalls: TTFT up), > 0.9 from ~141 (NodeMemoryHighUtilization
+  ~143), OOM kill at ~158, restart, reload, and growth again to ~0.5 by the end. Every alert of sq-a100-04
+  before 160 is held back: NodeMemoryHighUtilization, which resolves with the kill, never reaches the
+  correlator; its first alerts naming the node come at the expiry, after the kill (NodeOOMKillDetected and
+  whatever else is still firing then, with their startsAt minutes earlier); the fleet's
+  GatewayP99LatencySLOBreach (node "-") may fire before them. Beside it: an annual-report session on
+  sq-a100-03 25-70; a backup job's reads filling sq-a100-05's page cache 50-120 (0.6 %/min of host memory,
+  host used up, RSS flat, no alert); the planned drained restart of sq-a100-02 at 70 under a silence its
+  operator set for 68-88 (whatever it raises, e.g. VLLMTargetDown, held back as intended); a tenant's SDK
+  retrying on sq-a100-06 100-106; a weight refresh on sq-a100-01 at 130. (1) benign/annual_report sq-a100-03
+  25-70. (2) monitoring_gap sq-a100-04 40 to end (detail forgotten_alertmanager_silence). (3)
+  benign/page_cache sq-a100-05 50 to end (label kind cache_window, label only). (4) benign/warmup sq-a100-02
+  70-80. (5) benign/retry_burst sq-a100-06 100-106. (6) benign/checkpoint_load sq-a100-01 130-135. Labels: as
+  listed; one incident to page, on sq-a100-04 from 40, opened from its host samples (RSS and host memory
+  rising for ~100 minutes with KV, running requests and FB flat) and its OOM kill event, not first from its
+  alerts, which come ~2 hours late. (The first build had the silence end at 150: the memory alert then reached
+  the correlator at 151, 8 minutes after it fired, so the silence hid little; it was moved to 160, past the
+  kill, and nothing else was changed.)
 """
 from __future__ import annotations
 
@@ -7281,6 +7384,12 @@ class Scenario:
     #                    0s) whose labels carry its value (growth_per_min = GROWTH_FMT of it): each evaluation
     #                    whose value renders differently is a new alert (a new fingerprint) and the one before
     #                    it is resolved (`growth_sends`, `alerts`; no draw but the sends' delays)
+    silence: list[tuple[str, float, float]] = field(default_factory=list)  # (s345) (node, from min, to min):
+    #                    an Alertmanager silence whose matchers (node="<node>", and instance=~"<node>:.*")
+    #                    match every alert naming the node; the correlator reads the alerts from
+    #                    Alertmanager's receiver, which sends nothing for a silenced alert, firing or
+    #                    resolved; once the silence has expired the alerts still firing reach it again with
+    #                    their first startsAt (`deliver`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -11506,7 +11615,8 @@ def scenarios() -> list[Scenario]:
             *seventy_third_scenarios(), *seventy_fourth_scenarios(), *seventy_fifth_scenarios(),
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
-            *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios()]
+            *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios(),
+            *eighty_fifth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16802,6 +16912,90 @@ def eighty_fourth_scenarios() -> list[Scenario]:
     return [s338, s339, s340, s341]
 
 
+def eighty_fifth_scenarios() -> list[Scenario]:
+    """s342-s345, added later by an eighty-fifth outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    dl = [f"dl-a100-{k:02d}" for k in range(1, 9)]
+    am = (2.0, 1.9, 2.1, 2.0, 1.9, 2.0, 2.1, 1.9)  # (s342) the morning hump's peak per node (uneven)
+    pm = (1.7, 1.6, 1.8, 1.7, 1.7, 1.6, 1.8, 1.7)  # and the afternoon's
+    s342 = Scenario("s342_a100_tp4_slow_tenant_session_leak_rides_two_daily_humps_4h_beside_report_restart"
+                    "_and_refresh", "2031-11-10T06:00:00+00:00", 240,
+                    mk("dl-a100-", 8, "A100", 4, l70, "azure_conv", "tp", 1.6, iv, host_total=1024 * GIB,
+                       uref_min=20.0, step_gen=True, count_fix=True),
+                    [*(Fault("diurnal", n, 20, 130, rate=a) for n, a in zip(dl, am, strict=True)),  # morning
+                     *(Fault("diurnal", n, 115, 240, rate=b) for n, b in zip(dl, pm, strict=True)),  # p.m.
+                     *(Fault("day_window", n, 20, 240, cause=ben, detail="diurnal_traffic")  # label only
+                       for n in dl),
+                     Fault("kv_leak", dl[5], 25, cause=si, leak=0.25, tenant="legal-review"),  # (s342) slow
+                     Fault("annual_report", dl[2], 55, 100, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", dl[6], 140, 146, cause=ben, detail="retry_burst"),
+                     Fault("warmup", dl[1], 165, 175, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", dl[7], 200, 205, cause=ben, detail="checkpoint_load")],
+                    noise=[(dl[3], "NodeClockSkewDetected", 60, 240)],
+                    drop={(dl[4], "dcgm"): 0.03}, spill=True)
+    for nd in s342.nodes[5:]:
+        nd.lower = True
+    s342.nodes[2].skew = 0.9
+    vx = [f"vx-h200-{k:02d}" for k in range(1, 8)]
+    s343 = Scenario("s343_h200_tp4_spec_draft_residue_and_nvlink_xid74_overlapping_on_two_nodes_beside_weight"
+                    "_refresh_and_cancels", "2031-11-17T14:00:00+00:00", 110,
+                    mk("vx-h200-", 7, "H200", 4, l70, "azure_conv", "tp", 3.0,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True, amp=(0.06, 0.11),
+                       step_gen=True, count_fix=True),
+                    [Fault("cancels", vx[5], 22, 80, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("spec_residue", vx[1], 30, cause="spec_residue"),  # (s343) ramping barge-in aborts
+                     Fault("nvlink_xid", vx[4], 44, gpu=3, inst=3, cause="other", detail="xid_74"),
+                     Fault("retry_burst", vx[3], 44, 50, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", vx[2], 45, 50, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", vx[6], 75, 85, cause=ben, detail="warmup")],
+                    noise=[(vx[0], "NodeClockSkewDetected", 35, 110)],
+                    drop={(vx[6], "host"): 0.03}, spill=True)
+    for nd in s343.nodes[4:]:
+        nd.lower = True
+    s343.nodes[2].skew = -0.9
+    tt = [f"tt-l40s-{k:02d}" for k in range(1, 7)]
+    s344 = Scenario("s344_l40s_tp4_fp8_session_ttl_cohort_and_prompt_caching_rollout_leak_lookalikes_no"
+                    "_fault", "2031-11-24T13:00:00+00:00", 110,
+                    mk("tt-l40s-", 6, "L40S", 4, l70f, "azure_conv", "tp", 1.5,
+                       {"nvml": 10.0, "dcgm": 30.0, "vllm": 15.0, "host": 30.0}, host_total=512 * GIB,
+                       step_gen=True, count_fix=True),
+                    [*(Fault("sess_ttl", n, 20, rate=0.75, cause=ben, detail="session_ttl_change")
+                       for n in (tt[1], tt[4])),  # (s344) the TTL experiment's cohort
+                     Fault("annual_report", tt[0], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("prompt_cache", tt[3], 35, cause=ben, detail="prompt_caching_rollout", rate=0.35,
+                           cap=0.20),
+                     Fault("long_document", tt[2], 45, 75, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", tt[5], 60, 66, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", tt[1], 85, 90, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", tt[5], 95, 105, cause=ben, detail="warmup")],
+                    noise=[(tt[2], "NodeClockSkewDetected", 30, 110)],
+                    drop={(tt[3], "nvml"): 0.03}, spill=True)
+    for nd in s344.nodes[3:]:
+        nd.sentinel = True
+    s344.nodes[0].skew = 1.0
+    sq = [f"sq-a100-{k:02d}" for k in range(1, 7)]
+    s345 = Scenario("s345_a100_forgotten_alertmanager_silence_hides_node_rss_leak_until_expiry_beside_planned"
+                    "_silence", "2031-12-01T09:00:00+00:00", 180,
+                    mk("sq-a100-", 6, "A100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", sq[2], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("rss_leak", sq[3], 40, cause="monitoring_gap",  # (s345) under the silence left
+                           detail="forgotten_alertmanager_silence", rate=0.005),  # from yesterday's NIC swap
+                     Fault("page_cache", sq[4], 50, 120, rate=0.006),  # a backup job's reads
+                     Fault("cache_window", sq[4], 50, cause=ben, detail="page_cache"),  # label only
+                     Fault("warmup", sq[1], 70, 80, cause=ben, detail="warmup"),  # under its planned silence
+                     Fault("retry_burst", sq[5], 100, 106, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", sq[0], 130, 135, cause=ben, detail="checkpoint_load")],
+                    noise=[(sq[5], "NodeClockSkewDetected", 45, 180)],
+                    drop={(sq[0], "vllm"): 0.03}, spill=True,
+                    silence=[(sq[3], 0.0, 160.0), (sq[1], 68.0, 88.0)])
+    for nd in s345.nodes[3:]:
+        nd.lower = True
+    s345.nodes[4].skew = -1.0
+    return [s342, s343, s344, s345]
+
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
     """(s244) A node agent's stops (minutes) from a DaemonSet update at `stop` (graceful, back 20 s later) to
@@ -17080,6 +17274,8 @@ def deliver(rng: np.random.Generator, sc: Scenario, recs: list[Rec], t0_ns: int)
             if key[:2] in lags:  # its producer is behind: delivered later, in order, nothing lost
                 d += lagged(t, lags[key[:2]])
             if key[1] == "alert":
+                if any(r["node"] == n_ and a_ * 60 <= t < b_ * 60 for n_, a_, b_ in sc.silence):  # (s345)
+                    continue  # silenced: Alertmanager notifies nobody (after its draws: the rest unchanged)
                 final.append((d, r))
                 continue
             if len(key) == 3 or twin is not None:  # (s66) the old agent's records carry no seq
