@@ -190,6 +190,13 @@ class SessionIsolation(_Section):
     """...and the prefix cache finds at most this share of the hits it found then (blocks held
     by nobody crowd cached prefixes out; longer contexts that stay, an agent's, are found in
     the cache again; an engine without prefix-cache counters is not judged)..."""
+    hour_ebb_ratio: Annotated[float, Field(gt=0, lt=1)] = 0.8
+    """...or, whatever the prefix cache found, both the demand and the requests running over the
+    last two blocks are at most this share of those over the first two: a floor that climbs
+    while the load ebbs (a lunch trough, the evening) holds blocks no request of the hour needs,
+    where live contexts that stay (an agent's, a longer session TTL) come with the demand that
+    reads them (outsider s342: a 0.28 %/min leak whose floor climbed 10-17 points an hour
+    through the trough at half the demand, the prefix cache's share unchanged)..."""
     hour_weight: Share = 0.6
     """...counts at most this much."""
     restart_window_s: Annotated[float, Field(ge=30, le=1800)] = 180.0

@@ -370,13 +370,16 @@ def _hour_floor(kv: KvView, cfg: SessionIsolationCfg, settled_s: float) -> float
     climb, in all pairs but one, by ``hour_rise_pct`` and more, the last the highest, while the
     load stays as it was (a morning's traffic lifts the floor with it) and the prefix cache
     finds fewer of its hits (blocks nobody reads crowd cached prefixes out; contexts that stay
-    for their sessions, an agent's, are found in the cache again). After any refill only."""
+    for their sessions, an agent's, are found in the cache again), or while the load ebbs
+    (``hour_ebb_ratio``: live contexts come with the demand that reads them). After any
+    refill only."""
     h = kv.hour
     if h.rise != h.rise or settled_s < 60 * (cfg.hour_blocks + 1) * BLOCK_MINUTES:
         return 0.0
+    flat = h.demand <= cfg.hour_load_ratio and h.running <= cfg.hour_load_ratio
+    ebb = h.demand <= cfg.hour_ebb_ratio and h.running <= cfg.hour_ebb_ratio
     if h.rising < cfg.hour_blocks - 2 or h.below_top > 0 or not (
-            h.demand <= cfg.hour_load_ratio and h.running <= cfg.hour_load_ratio
-            and h.hits <= cfg.hour_hit_ratio):  # (an unknown ratio, NaN, compares false)
+            ebb or (flat and h.hits <= cfg.hour_hit_ratio)):  # (an unknown ratio, NaN, compares false)
         return 0.0
     return ramp(h.rise, 0.7 * cfg.hour_rise_pct, cfg.hour_rise_pct) * cfg.hour_weight
 

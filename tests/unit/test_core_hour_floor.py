@@ -1,7 +1,7 @@
 """A leak too slow for any window of minute means (outsiders s38, s95): half a point a minute
 under a busy saw-tooth whose troughs wander by ten points. The floors of ten-minute blocks
 climb over an hour while the load stays as it was and the prefix cache, crowded by blocks
-nobody reads, finds fewer of its hits."""
+nobody reads, finds fewer of its hits, or while the load ebbs (outsider s342)."""
 
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ def node(**kw: object) -> NodeSpec:
     return NodeSpec(**args)  # type: ignore[arg-type]
 
 
-def run(spec: NodeSpec) -> list[Incident]:
+def run(spec: NodeSpec, end: float = END) -> list[Incident]:
     eng = Engine(RULES)
     out: list[Incident] = []
-    for r in node_records(spec, END):
+    for r in node_records(spec, end):
         out += eng.process(r).incidents
     return [i for i in out + eng.finish().incidents if i.status == "open"]
 
@@ -69,6 +69,29 @@ def test_contexts_that_stay_for_their_sessions_are_found_in_the_cache_again() ->
 
 def test_an_engine_without_prefix_cache_counters_is_not_judged_on_the_hour() -> None:
     assert run(node(prefix_hit_share=None)) == []
+
+
+def ebbing(t: float) -> float:
+    """The afternoon's load ebbing into the evening: to 55 % of the morning's over 80 minutes."""
+    return 1.0 - 0.45 * min(1.0, max(0.0, t - LEAK_FROM) / 4800.0)
+
+
+def test_a_floor_that_climbs_while_the_load_ebbs_is_a_leak_whatever_the_cache_finds() -> None:
+    # outsider s342: a 0.28 %/min leak through the lunch trough, the prefix cache's share as it
+    # was. Here 0.4 %/min, which no window of minute means finds under this saw-tooth (at 0.5 the
+    # falling demand lets them), over two and a half hours
+    ebb = {"running": lambda t: 14.0 * ebbing(t), "prompt_per_s": lambda t: 12000.0 * ebbing(t),
+           "prefix_hit_share": lambda t: 0.35}
+    opened = run(node(kv_pct=leaking(0.4), **ebb), end=9000.0)
+    assert [i.cause for i in opened] == ["session_isolation"]
+    assert 60 < (opened[0].opened_ns - T0) / S / 60 < 150
+    assert opened[0].evidence[0].signal == "kv_floor_rise_over_hour_pct", opened[0].evidence
+
+
+def test_a_floor_that_holds_while_the_load_ebbs_is_no_leak() -> None:
+    assert run(node(kv_pct=busy, running=lambda t: 14.0 * ebbing(t),
+                    prompt_per_s=lambda t: 12000.0 * ebbing(t), prefix_hit_share=lambda t: 0.35),
+               end=9000.0) == []
 
 
 def test_blocks_keep_the_floor_and_the_sums_of_their_minutes() -> None:
