@@ -6312,6 +6312,104 @@ s345_a100_forgotten_alertmanager_silence_hides_node_rss_leak_until_expiry_beside
   alerts, which come ~2 hours late. (The first build had the silence end at 150: the memory alert then reached
   the correlator at 151, 8 minutes after it fired, so the silence hid little; it was moved to 160, past the
   kill, and nothing else was changed.)
+Added later (s346-s349, an eighty-sixth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s345); s347 adds one fault kind (`nvml_frozen`),
+the others need no new fault kind, knob or rule. The figures are estimates made before the first build. This
+batch takes situations the recent batches (s302-s345) did not hold: a rolling vLLM upgrade that restarts every
+node of the fleet one at a time, after which a session leak starts on only the two nodes that carry one
+tenant's traffic (its affinity group), each a few minutes after its own restart, while the six others restart
+the same build and stay healthy (s158's bad build leaked on every node it reached); a node agent canary whose
+NVML reader dies while its publisher goes on sending the last snapshot with fresh timestamps, so a draft
+residue's framebuffer creep is in DCGM and not in NVML on the very node that has it (s162 froze DCGM, with
+NVML live); a planned kernel patch of two nodes at a time, cordoned, drained, rebooted and back through the
+GPU operator's driver rebuild, their traffic shifted onto the five peers, which run hot, with no fault at all;
+and one tenant's session-id reuse leaking the same tokens a minute on an A100 40GB node and an H100 node of
+one mixed fleet serving one FP8 70B model, three times the share of the small pool, beside an annual report
+growing the same tokens a minute on another A100 40GB node.
+s346_h100_fleet_rolling_vllm_upgrade_leak_only_on_tenant_affinity_pair_after_own_restart: 8 x 4 H100,
+  Llama-3.3-70B TP4 (a ~463k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 120 min from 10:00 UTC, drained conversations spilled to the peers; ug-h100-06..08 export
+  hostname/uuid, ug-h100-04's clock 0.9 s fast, NodeClockSkewDetected on ug-h100-02 from 40 (unlabelled), 3 %
+  of ug-h100-07's dcgm samples lost. The platform team rolls a new vLLM release over the whole fleet, one
+  drained restart every 7 minutes: ug-h100-01..08 stop at 12 / 19 / 26 / 33 / 40 / 47 / 54 / 61 (ready 2.17
+  min later; benign/vllm_upgrade 10 min each). The release keys a session's held contexts by the OpenAI `user`
+  field when a request carries one; tenant retail-bank's client sends one fixed `user` per branch office (6
+  values), so its conversations become 6 endless sessions whose contexts the idle sweep never frees. The
+  gateway pins retail-bank (a dedicated-capacity contract) to its affinity group, ug-h100-03 and ug-h100-06,
+  so the leak starts there only, each once its own new engine is serving and the tenant's conversations have
+  come back from the peers: ug-h100-03 from 31.0 (kv_leak 1.6 %/min, full pool expected ~75-80, then KV,
+  preemption and TTFT alerts), ug-h100-06 from 52.5 (1.3 %/min, full only ~105-110). An annual-report session
+  on ug-h100-05 45-90, started right after its own upgrade (a rise after a restart that is not the release's),
+  and a tenant's SDK retrying on ug-h100-08 95-101. (1)-(8) benign/vllm_upgrade ug-h100-01..08, each from its
+  stop for 10 min. (9) session_isolation ug-h100-03 31.0 to end. (10) session_isolation ug-h100-06 52.5 to
+  end. (11) benign/annual_report ug-h100-05 45-90. (12) benign/retry_burst ug-h100-08 95-101. Labels: as
+  listed; two faults of one cause on two nodes, ideally one incident, none for the six upgrades that stay
+  healthy.
+s347_a100_spec_agent_canary_nvml_reader_dies_frozen_snapshot_hides_draft_residue_from_nvml_not_dcgm: 6 x 4
+  A100 80GB, Llama-3.3-70B TP4 + 1B draft (speculative decoding on every node, a ~437k-token pool), Azure conv
+  2.5 req/s/node, 1 TiB hosts, nvml and vLLM every 10 s, dcgm and host every 15 s, 110 min from 15:00 UTC,
+  drained conversations spilled to the peers; fz-a100-04..06 export hostname/uuid, fz-a100-03's clock 0.8 s
+  slow, NodeClockSkewDetected on fz-a100-03 from 35 (unlabelled), 3 % of fz-a100-06's host samples lost. The
+  node agent's new release is canaried on fz-a100-02 and fz-a100-05. It splits its NVML collector into a
+  reader goroutine that fills a snapshot and a publisher that sends it each round; a reader that panics on an
+  NVML error is recovered by the supervisor and not started again, and the publisher goes on sending the last
+  snapshot, stamped with each round's time (new fault kind nvml_frozen: every field of every GPU frozen at the
+  collection before f.start, to f.end; no NVML record missing, no alert). fz-a100-02's reader dies at 18,
+  fz-a100-05's at 41; the canary is rolled back at 95 (a graceful agent restart on each, 95.0 and 95.8, seq
+  from 1), and NVML is live again. From 30 fz-a100-02 keeps the draft state of its interrupted requests
+  (spec_residue, as s3: aborts 1.5 -> 12 % over 8 min, 4.7 MB each, never reclaimed): DCGM FB_USED creeps ~18
+  MiB/min per GPU (~+1.4 GiB a GPU by the end, headroom left: no CUDA-OOM error expected),
+  VLLMRequestAbortRateHigh from ~36; NVML's mem_used / proc_used stay at their 18-min values until 95, then
+  jump to DCGM's. A voice client cancels 9 % on fz-a100-04 25-75 (reclaimed: FB flat in both), a weight
+  refresh on fz-a100-05 at 60 (DCGM FB +2.5 GiB for ~90 s, NVML frozen), the planned drained restart of
+  fz-a100-01 at 70 and a tenant's SDK retrying on fz-a100-06 80-86. (1) benign/client_cancels fz-a100-04
+  25-75. (2) spec_residue fz-a100-02 30 to end. (3) benign/checkpoint_load fz-a100-05 60-65. (4) benign/warmup
+  fz-a100-01 70-80. (5) benign/retry_burst fz-a100-06 80-86. Labels: as listed; the frozen NVML readers are
+  unlabelled (as s162's stale exporters: a frozen source alone is not a fault); one incident to page, on
+  fz-a100-02 from 30, from DCGM's creep and the aborts, not discounted because NVML, on the same node, shows
+  none.
+s348_h100_kernel_patch_two_nodes_at_a_time_cordon_drain_reboot_driver_rebuild_hot_peers_no_fault: 7 x 4 H100,
+  Qwen2.5-72B TP4 (a ~450k-token pool), Mooncake 1.0 req/s/node (a warm fleet, as s28), nvml every 10 s, dcgm,
+  vLLM and host every 15 s, 100 min from 02:00 UTC; kx-h100-05..07 export hostname/uuid, kx-h100-06's clock
+  1.1 s slow, NodeClockSkewDetected on kx-h100-01 from 30 (unlabelled), 3 % of kx-h100-04's vLLM samples lost.
+  No fault. The security team's kernel fix is rolled out by kured with a concurrency of 2 in the night's
+  window: kured cordons and drains two nodes at once (the vLLM pod evicted, its replacement Pending: no pod
+  IP, no scrape target), reboots them 60 s later (7 min with no record of any source; the agents restart with
+  seq from 1), the GPU operator's driver container builds the modules for the new kernel (~4 min, then the
+  operands' validation), and the vLLM pod is scheduled, ready ~15.6 min after the drain (kind kured, as s205's
+  first node). Pair 1: kx-h100-02 and kx-h100-05 at 20 (ready ~35.6); pair 2: kx-h100-03 and kx-h100-07 at 50
+  (ready ~65.6). The gateway's hash ring, with few points a host, moves each drained node's sessions unevenly
+  onto the five others (kind failover, to the drained node's ready; moved sessions stay until they end): in
+  pair 1 kx-h100-04 gets x1.5 its load, kx-h100-01 / -03 / -06 x1.4, kx-h100-07 x1.3; in pair 2 kx-h100-01 /
+  -02 / -04 / -06 x1.45, kx-h100-05 x1.2. Their KV, running requests and TTFT rise for ~15 minutes and fall
+  back: KV and TTFT alerts likely on the hottest; NodeTargetDown and TargetDown for dcgm-exporter on the
+  patched nodes. An annual-report session on kx-h100-04 25-70, a peer in both pairs. (1)-(2)
+  benign/kernel_patch kx-h100-02 and kx-h100-05 20 to ready + 8 min (label kind patch_window, label only).
+  (3)-(7) benign/failover kx-h100-01, -03, -04, -06, -07 20-46. (8) benign/annual_report kx-h100-04 25-70.
+  (9)-(10) benign/kernel_patch kx-h100-03 and kx-h100-07 50 to ready + 8 min. (11)-(15) benign/failover
+  kx-h100-01, -02, -04, -05, -06 50-76. Labels: as listed; nothing must page (every rise is the moved load,
+  and every node that went dark went dark after a drain).
+s349_mixed_a100_40gb_h100_fp8_70b_same_tenant_leak_same_tokens_three_times_share_on_small_pool_beside_report:
+  one pool behind one gateway, RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic TP4 (FP8 weights; on the A100s
+  vLLM's weight-only FP8 Marlin kernels), Azure conv, nvml every 10 s, dcgm, vLLM and host every 15 s, 120 min
+  from 08:00 UTC, drained conversations spilled to the peers: 4 x 4 A100 40GB (gn-a100-01..04, a ~201k-token
+  pool, 1.5 req/s/node as the gateway weights them by capacity) and 4 x 4 H100 (gn-h100-01..04, a ~669k-token
+  pool, 2.5 req/s/node); gn-h100-01..04 export hostname/uuid, gn-a100-03's clock 1.0 s fast,
+  NodeClockSkewDetected on gn-h100-02 from 35 (unlabelled), 3 % of gn-a100-01's nvml samples lost. From 30 a
+  client SDK release of tenant acme-compliance reuses 6 session ids, and the gateway's session hash pins three
+  to gn-a100-02 and three to gn-h100-03: each node's pool keeps ~3,000 tokens a minute more that are never
+  reclaimed (kv_leak, load-modulated), 1.5 %/min of the A100 40GB pool (full expected ~80-85, then KV,
+  preemption and TTFT alerts) and 0.45 %/min of the H100 pool (a floor of ~0.45-0.5 by the end, no alert
+  expected). An annual-report session on gn-a100-01 25-70 grows ~2,000 tokens a minute (~1 %/min of its small
+  pool, freed at 70), a contract batch on gn-a100-03 40-75 (long_document, 2 contracts of 40-90k tokens within
+  90 s every 6 min: up to ~0.9 of its pool), a tenant's SDK retrying on gn-h100-04 60-66, a weight refresh on
+  gn-h100-01 at 85 and the planned drained restart of gn-a100-04 at 95. (1) benign/annual_report gn-a100-01
+  25-70. (2) session_isolation gn-a100-02 30 to end. (3) session_isolation gn-h100-03 30 to end. (4)
+  benign/long_document gn-a100-03 40-75. (5) benign/retry_burst gn-h100-04 60-66. (6) benign/checkpoint_load
+  gn-h100-01 85-90. (7) benign/warmup gn-a100-04 95-105. Labels: as listed; two faults of one cause, the H100
+  one slow and quiet, ideally one incident for both, none for the report growing like the leak.
 """
 from __future__ import annotations
 
@@ -7285,6 +7383,10 @@ class Fault:
     #                    new records, and the unacknowledged batch is re-sent); the kills count for
     #                    NodeOOMKillDetected, the restarts for the agent pod's KubePodCrashLooping until it is
     #                    replaced at f.end (`deliver`, `ckpt_seqs`, `alerts`; no draw)
+    # (s346-s349) nvml_frozen: from f.start to f.end (None: the end) the node agent's NVML collector sends the
+    #                    values its reader read last, just before f.start (its reader goroutine died and the
+    #                    publisher goes on): every field of every GPU frozen, each record stamped with its own
+    #                    round's time, nothing missing (`node_records`; no draw)
 
 
 @dataclass
@@ -10421,24 +10523,27 @@ def node_records(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault], ol
     bpod = f"gpu-validation-{zlib.crc32(nd.name.encode()) & 0xFFFFF:05x}"  # its pod (no draw)
     nvoff = o.get("nvml_off", [])  # (s102) the agent's NVML collector blocked
     gsp = o.get("gsp")  # (s102) from then dcgm-exporter serves its last snapshot (its pod labels too)
+    nst = [(f.start * 60, T if f.end is None else f.end * 60)  # (s347) the agent sends a frozen snapshot
+           for f in fl if f.kind == "nvml_frozen"]
     for t in collect(rng, nd, "nvml", T, iv) if nd.nvml and not nd.mig else []:
         s = int(t)
         if drv and any(a <= t < b for a, b in drv):
             continue  # kernel module unloaded: nvmlInit() fails (NVMLError_DriverNotLoaded)
         if nvoff and any(a <= t < b for a, b in nvoff):
             continue  # the collector's goroutine is stuck in an NVML call: nothing is read
+        sv = next((int(a) - 1 for a, b in nst if a <= t < b), s)  # (s347) the second whose values it sends
         for g in (g for g in range(nd.n_gpu) if reach[s] and alive[g, s]):
-            u, f_ = float(util[g, s]), int(fb[g, s])
+            u, f_ = float(util[g, sv]), int(fb[g, sv])
             out.append((t, sample(nd, "nvml", g, {
                 "mem_used_bytes": f_ * MIB, "mem_total_bytes": total * MIB, "mem_reserved_bytes": rsv * MIB,
-                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[s] or (g == og and s >= os_)
-                or (bon is not None and bon[s]) else 0,
+                "proc_used_bytes": max(f_ - 3, 0) * MIB if state[sv] or (g == og and sv >= os_)
+                or (bon is not None and bon[sv]) else 0,
                 "gpu_util_pct": round(u),
-                "mem_util_pct": 0 if g in sp and sp[g][s]
-                else round(u * 0.6 * (mf[g][s] if g in mf else 1.0)),
-                "temp_c": round(float(th[g][0][s])) if g in th else round(float(tc[g][s])) if g in tc
+                "mem_util_pct": 0 if g in sp and sp[g][sv]
+                else round(u * 0.6 * (mf[g][sv] if g in mf else 1.0)),
+                "temp_c": round(float(th[g][0][sv])) if g in th else round(float(tc[g][sv])) if g in tc
                 else round(31 + 0.38 * u),
-                "power_w": round(float(pw[g, s]), 3)}, {"uuid": uuids[g], "name": name})))
+                "power_w": round(float(pw[g, sv]), 3)}, {"uuid": uuids[g], "name": name})))
     hk, uk = ("hostname", "uuid") if nd.lower else ("Hostname", "UUID")
     xid_gpus = {f.gpu for f in fl if f.kind == "xid79"}
     if nd.mig:
@@ -11616,7 +11721,7 @@ def scenarios() -> list[Scenario]:
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
             *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios(),
-            *eighty_fifth_scenarios()]
+            *eighty_fifth_scenarios(), *eighty_sixth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -16995,6 +17100,97 @@ def eighty_fifth_scenarios() -> list[Scenario]:
         nd.lower = True
     s345.nodes[4].skew = -1.0
     return [s342, s343, s344, s345]
+
+
+def eighty_sixth_scenarios() -> list[Scenario]:
+    """s346-s349, added later by an eighty-sixth outsider, same rules (see the module docstring)."""
+    l70, l70f = "meta-llama/Llama-3.3-70B-Instruct", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic"
+    q72 = "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    ug = [f"ug-h100-{k:02d}" for k in range(1, 9)]
+    stops = [12.0 + 7.0 * k for k in range(8)]  # (s346) the release's rolling restart, one node every 7 min
+    s346 = Scenario("s346_h100_fleet_rolling_vllm_upgrade_leak_only_on_tenant_affinity_pair_after_own"
+                    "_restart", "2031-12-08T10:00:00+00:00", 120,
+                    mk("ug-h100-", 8, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                       count_fix=True),
+                    [*(Fault("warmup", n, m, m + 10, cause=ben, detail="vllm_upgrade")
+                       for n, m in zip(ug, stops, strict=True)),
+                     Fault("kv_leak", ug[2], 31.0, cause=si, leak=1.6, tenant="retail-bank"),  # (s346) its
+                     Fault("kv_leak", ug[5], 52.5, cause=si, leak=1.3, tenant="retail-bank"),  # affinity pair
+                     Fault("annual_report", ug[4], 45, 90, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", ug[7], 95, 101, cause=ben, detail="retry_burst")],
+                    noise=[(ug[1], "NodeClockSkewDetected", 40, 120)],
+                    drop={(ug[6], "dcgm"): 0.03}, spill=True)
+    for nd in s346.nodes[5:]:
+        nd.lower = True
+    s346.nodes[3].skew = 0.9
+    fz = [f"fz-a100-{k:02d}" for k in range(1, 7)]
+    s347 = Scenario("s347_a100_spec_agent_canary_nvml_reader_dies_frozen_snapshot_hides_draft_residue_from"
+                    "_nvml_not_dcgm", "2031-12-15T15:00:00+00:00", 110,
+                    mk("fz-a100-", 6, "A100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True,
+                       host_total=1024 * GIB, step_gen=True, count_fix=True),
+                    [Fault("nvml_frozen", fz[1], 18, 95),  # (s347) the agent canary's NVML reader dies
+                     Fault("nvml_frozen", fz[4], 41, 95.8),
+                     Fault("cancels", fz[3], 25, 75, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("spec_residue", fz[1], 30, cause="spec_residue"),  # as s3: the ramp
+                     Fault("checkpoint_load", fz[4], 60, 65, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", fz[0], 70, 80, cause=ben, detail="warmup"),
+                     Fault("retry_burst", fz[5], 80, 86, cause=ben, detail="retry_burst"),
+                     Fault("agent_restart", fz[1], 95.0, 95.5),  # the canary rolled back (SIGTERM)
+                     Fault("agent_restart", fz[4], 95.8, 96.3)],
+                    noise=[(fz[2], "NodeClockSkewDetected", 35, 110)],
+                    drop={(fz[5], "host"): 0.03}, spill=True)
+    for nd in s347.nodes[3:]:
+        nd.lower = True
+    s347.nodes[2].skew = -0.8
+    kx = [f"kx-h100-{k:02d}" for k in range(1, 8)]
+    pairs = ((20.0, (kx[1], kx[4])), (50.0, (kx[2], kx[6])))  # (s348) kured, two nodes at a time
+    ring = {kx[1]: [(kx[0], 0.3), (kx[2], 0.3), (kx[3], 0.2), (kx[5], 0.1), (kx[6], 0.1)],  # few points a
+            kx[4]: [(kx[3], 0.3), (kx[5], 0.3), (kx[6], 0.2), (kx[0], 0.1), (kx[2], 0.1)],  # host: uneven
+            kx[2]: [(kx[1], 0.35), (kx[3], 0.35), (kx[0], 0.1), (kx[4], 0.1), (kx[5], 0.1)],
+            kx[6]: [(kx[5], 0.35), (kx[0], 0.35), (kx[4], 0.1), (kx[1], 0.1), (kx[3], 0.1)]}
+
+    def mn(x: float) -> float:
+        return round(x / 60, 4)
+    patch: list[Fault] = []
+    for d, pair in pairs:
+        for n in pair:
+            ku = kured_times(Fault("kured", n, d))
+            patch += [Fault("kured", n, d), Fault("agent_restart", n, mn(ku["reboot"]), mn(ku["back"])),
+                      Fault("failover", n, d, mn(ku["ready"]), to=ring[n]),
+                      Fault("patch_window", n, d, mn(ku["ready"] + 480), cause=ben, detail="kernel_patch")]
+        patch += [Fault("failover_peer", n, d, d + 26, cause=ben, detail="failover")
+                  for n in kx if n not in pair]  # to ~10 min after the pair's ready
+    s348 = Scenario("s348_h100_kernel_patch_two_nodes_at_a_time_cordon_drain_reboot_driver_rebuild_hot_peers"
+                    "_no_fault", "2031-12-22T02:00:00+00:00", 100,
+                    mk("kx-h100-", 7, "H100", 4, q72, "mooncake", "tp", 1.0, iv, step_gen=True,
+                       count_fix=True),
+                    [*patch, Fault("annual_report", kx[3], 25, 70, cause=ben, detail="annual_report")],
+                    noise=[(kx[0], "NodeClockSkewDetected", 30, 100)],
+                    drop={(kx[3], "vllm"): 0.03})
+    for nd in s348.nodes[4:]:
+        nd.lower = True
+    s348.nodes[5].skew = -1.1
+    ga, gh = [f"gn-a100-{k:02d}" for k in range(1, 5)], [f"gn-h100-{k:02d}" for k in range(1, 5)]
+    s349 = Scenario("s349_mixed_a100_40gb_h100_fp8_70b_same_tenant_leak_same_tokens_three_times_share_on"
+                    "_small_pool_beside_report", "2031-12-29T08:00:00+00:00", 120,
+                    [*mk("gn-a100-", 4, "A100-40", 4, l70f, "azure_conv", "tp", 1.5, iv, step_gen=True,
+                         count_fix=True),
+                     *mk("gn-h100-", 4, "H100", 4, l70f, "azure_conv", "tp", 2.5, iv, lower=True,
+                         step_gen=True, count_fix=True)],
+                    [Fault("annual_report", ga[0], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("kv_leak", ga[1], 30, cause=si, leak=1.5),  # (s349) ~3,000 tokens a minute on
+                     Fault("kv_leak", gh[2], 30, cause=si, leak=0.45),  # each: 201k vs 669k-token pools
+                     Fault("long_document", ga[2], 40, 75, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", gh[3], 60, 66, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", gh[0], 85, 90, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", ga[3], 95, 105, cause=ben, detail="warmup")],
+                    noise=[(gh[1], "NodeClockSkewDetected", 35, 120)],
+                    drop={(ga[0], "nvml"): 0.03}, spill=True)
+    s349.nodes[2].skew = 1.0
+    return [s346, s347, s348, s349]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
