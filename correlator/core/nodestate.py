@@ -56,6 +56,10 @@ MIG_LABELS = ("gpu_instance", "GPU_I_ID", "gpu_i_id")
 MIG_TRACKS_MAX = 64
 """MIG instances tracked per node (8 GPUs of 7 instances, the most an H100/H200 splits into, fit)."""
 MIG_FRESH_NS = 60 * 10**9
+FROZEN_NS = 300 * 10**9
+FROZEN_MOVES = 3
+"""NVML reading the same bytes this long while DCGM's reading moved this often is frozen
+(:meth:`GpuTrack.nvml_frozen`)."""
 BUSY_UTIL_PCT = 20.0
 """A GPU reading at least this utilisation is busy: serving (an idle vLLM server reads 0)."""
 BUSY_GAP_NS = 120 * 10**9
@@ -158,6 +162,12 @@ class GpuTrack:
     """When the agent said the GPU is lost (NVML answers ``GpuIsLost``); 0: never."""
     mig_ns: int = 0
     """When a reading of one of its MIG instances last came; 0: never split."""
+    nvml_raw: float = NAN
+    """NVML's last framebuffer reading (bytes) and since when it has read exactly that..."""
+    nvml_same_ns: int = 0
+    dcgm_raw: float = NAN
+    dcgm_moves: int = 0
+    """...while DCGM's reading of the same framebuffer changed this many times (capped)."""
 
     def __post_init__(self) -> None:
         self.nvml_pct = Series(self.cap)
@@ -171,8 +181,29 @@ class GpuTrack:
             self.xid, self.xid_ns = xid, ts_ns
 
     def best_pct(self) -> Series:
-        """NVML when it reports, else DCGM: they measure the same framebuffer."""
-        return self.nvml_pct if self.nvml_pct.last_ns >= self.dcgm_pct.last_ns - 60e9 else self.dcgm_pct
+        """NVML when it reports, else DCGM: they measure the same framebuffer. Not NVML while
+        it is frozen (:meth:`nvml_frozen`)."""
+        if self.nvml_pct.last_ns >= self.dcgm_pct.last_ns - 60e9 and not self.nvml_frozen():
+            return self.nvml_pct
+        return self.dcgm_pct
+
+    def note_nvml(self, ts_ns: int, used: float) -> None:
+        if used != self.nvml_raw:
+            self.nvml_raw, self.nvml_same_ns, self.dcgm_moves = used, ts_ns, 0
+
+    def note_dcgm(self, used: float) -> None:
+        if used != self.dcgm_raw:
+            if self.dcgm_raw == self.dcgm_raw and self.dcgm_moves < FROZEN_MOVES:
+                self.dcgm_moves += 1
+            self.dcgm_raw = used
+
+    def nvml_frozen(self) -> bool:
+        """NVML has read the very same bytes for ``FROZEN_NS`` while DCGM's reading of the same
+        framebuffer moved ``FROZEN_MOVES`` times: an agent republishing a stale snapshot under
+        fresh timestamps (outsider s347: a canary's NVML reader died, and a draft residue of
+        1.5 GiB a GPU showed in DCGM alone). Both flat, as a preallocated pool keeps them, is
+        no sign: either tells the same."""
+        return self.dcgm_moves >= FROZEN_MOVES and self.nvml_pct.last_ns - self.nvml_same_ns >= FROZEN_NS
 
     def series(self) -> tuple[Series, ...]:
         return (self.nvml_pct, self.dcgm_pct, self.used_mib)
@@ -682,7 +713,9 @@ class NodeState:
         # Without mem_total_bytes (a sample may carry any subset), growth is still growth:
         # judge it against a nominal 80 GiB card until a total is known.
         g.nvml_pct.observe(rec.ts_ns, 100.0 * (used / m.MIB) / (g.total_mib or NOMINAL_TOTAL_MIB))
-        g.used_mib.observe(rec.ts_ns, used / m.MIB)
+        g.note_nvml(rec.ts_ns, used)
+        if not g.nvml_frozen():
+            g.used_mib.observe(rec.ts_ns, used / m.MIB)
 
     def _dcgm(self, rec: SampleRecord) -> None:
         mt = rec.metrics
@@ -717,11 +750,13 @@ class NodeState:
                 return
             g.mig_ns = rec.ts_ns
             used, total = self._mig_whole(index, rec.ts_ns)
-        elif total > 0 and g.total_mib == 0:
-            g.total_mib = total
+        else:
+            g.note_dcgm(used)  # (an instance's reading is not the GPU's)
+            if total > 0 and g.total_mib == 0:
+                g.total_mib = total
         if total > 0:
             g.dcgm_pct.observe(rec.ts_ns, 100.0 * used / total)
-        if g.nvml_pct.last_ns < rec.ts_ns - 60e9:
+        if g.nvml_pct.last_ns < rec.ts_ns - 60e9 or g.nvml_frozen():
             g.used_mib.observe(rec.ts_ns, used)
 
     def _throttle(self, gpu: int | None, ts_ns: int, mt: dict[str, float]) -> None:
