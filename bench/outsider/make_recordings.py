@@ -6410,6 +6410,116 @@ s349_mixed_a100_40gb_h100_fp8_70b_same_tenant_leak_same_tokens_three_times_share
   benign/long_document gn-a100-03 40-75. (5) benign/retry_burst gn-h100-04 60-66. (6) benign/checkpoint_load
   gn-h100-01 85-90. (7) benign/warmup gn-a100-04 95-105. Labels: as listed; two faults of one cause, the H100
   one slow and quiet, ideally one incident for both, none for the report growing like the leak.
+Added later (s350-s353, an eighty-seventh outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s349); s350 adds one fault kind (`day_cancels`),
+s351 one Scenario knob (`federate`) and one rule (FederateTargetDown, sent as TargetDown), s352 gives a
+`model_swap` to another size class its own decode speed, and s353 adds one fault kind (`tok_leak`). The
+figures are estimates made before the first build. This batch takes situations the recent batches (s302-s349)
+did not hold: a draft-model residue that only one tenant's clients feed, resetting their streams at a high
+rate through the tenant's business hours only (the abort share follows its day), on the speculative-decoding
+node that tenant is pinned to, while the standard node it is also pinned to sees the very same resets and
+keeps nothing; a session leak during an outage of the Prometheus federation that the fleet's vLLM rules are
+evaluated over, so that only the cluster-local alerts arrive while it lasts, the vLLM alerts already firing
+are resolved mid-fault, and they fire again late under the same fingerprints (twice); a cost experiment that
+swaps two nodes of a 70B fleet to an 8B model, after which every baseline of those two nodes (KV share,
+running requests, GPU utilization and power, counters, model_name) is a new one, with no fault at all; and a
+host-memory leak in a tokenizer-pool worker that grows only while a multilingual tenant's jobs run, on a node
+whose agent reports its own container's cgroup as the host's memory, so that the agent's host samples stay
+flat and only the worker's OOM kills (the engine serving on) and node-exporter's alerts show it.
+s350_h100_brokerage_tenant_trading_hours_stream_resets_draft_residue_on_spec_node_not_on_its_standard_node:
+  6 x 4 H100, Llama-3.3-70B TP4 (a ~463k-token pool without a draft, ~430k with it), Azure conv 2.5
+  req/s/node, nvml every 10 s, dcgm, vLLM and host every 15 s, 210 min from 01:00 UTC (09:00 in Hong Kong),
+  drained conversations spilled to the peers; td-h100-01..03 are the speculative-decoding pool (a 1B draft
+  model), td-h100-04..06 the standard pool; td-h100-04..06 export hostname/uuid, td-h100-03's clock 0.9 s
+  fast, NodeClockSkewDetected on td-h100-04 from 60 (unlabelled), 3 % of td-h100-06's nvml samples lost. A
+  brokerage tenant's market-commentary app is pinned to td-h100-02 (speculative) and td-h100-05 (standard). In
+  the exchange's morning session, 30-180 (09:30-12:00 local), its traffic rises (diurnal, x1.4 at ~105) and
+  its mobile clients reset their streams as users switch screens and networks: on both nodes the abort share
+  rises from 1.5 % to 13 % over 30 min, holds, and falls back over the 30 min before 180 (new fault kind
+  day_cancels). On td-h100-02 the build keeps the draft state of a request whose stream is reset (spec_residue
+  from 30, with the steady 1.5 % before): ~20-27 interrupted requests a minute at the plateau, ~4.7 MB each,
+  never reclaimed, so DCGM / NVML FB rises ~25-30 MiB/min a GPU through the session and stops rising after it
+  (~+3.4 GiB a GPU by 180, held to the end; GPUFramebufferHigh expected late in the session, no CUDA-OOM
+  error); on td-h100-05 the same resets are reclaimed (no draft model): FB flat. Both nodes raise
+  VLLMRequestAbortRateHigh for the session. An annual-report session on td-h100-01 45-90 (a speculative node),
+  a contract batch on td-h100-04 100-130 (long_document, 2 contracts within 90 s every 6 min), a tenant's SDK
+  retrying on td-h100-06 140-146 and a weight refresh on td-h100-03 at 190. (1) spec_residue td-h100-02 30 to
+  end. (2) benign/client_cancels td-h100-05 30-180. (3) benign/annual_report td-h100-01 45-90. (4)
+  benign/long_document td-h100-04 100-130. (5) benign/retry_burst td-h100-06 140-146. (6)
+  benign/checkpoint_load td-h100-03 190-195. Labels: as listed; one incident to page, on td-h100-02 from 30,
+  from its FB creep that follows the aborts, none for the same aborts on td-h100-05.
+s351_a100_prometheus_federation_outage_blinds_vllm_rules_mid_session_leak_alerts_refire_same_fingerprints:
+  7 x 4 A100 80GB, Llama-3.3-70B TP4 (a ~467k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm,
+  vLLM and host every 15 s, 120 min from 13:00 UTC, drained conversations spilled to the peers; fe-a100-05..07
+  export hostname/uuid, fe-a100-03's clock 0.9 s slow, NodeClockSkewDetected on fe-a100-01 from 40
+  (unlabelled), 3 % of fe-a100-07's dcgm samples lost. The node, dcgm and gateway rules run in the cluster's
+  Prometheus (the gateway's per-upstream TTFT histogram and its GatewayUpstreamLatencyHigh too: Node.gw_ttft);
+  the vLLM rules run in a global Prometheus (FED_HOST) over the vLLM series it federates from the cluster's
+  (new Scenario knob federate). From 66 to 92 the /federate response, grown past its scrape timeout by a new
+  label on every vLLM series, fails every scrape, and again 104-107 while the fix (a higher scrape_timeout)
+  rolls out: the gauge rules (KV usage, waiting, up) lose their data at once, the rate rules FED_HOLD (270 s)
+  later, until the first scrape after it; their alerts resolve, and fire again after their `for` under the
+  same fingerprints with new startsAt. The global Prometheus's TargetDown for job federate (new rule
+  FederateTargetDown, for 10 min) fires ~76-92. From 20 a tenant's client reuses 6 session ids on fe-a100-05
+  (kv_leak, 1.8 %/min): a full pool expected ~60-65 and its first vLLM alerts (TTFT, KV critical) just before
+  the outage; in the outage only GatewayUpstreamLatencyHigh (fe-a100-05) and the fleet's
+  GatewayP99LatencySLOBreach arrive; the vLLM alerts come back ~94-103 (KV critical and TTFT first, the
+  prefix-hit rule last), and the KV gauge alerts resolve and refire once more around the 104-107 blip (the
+  rate rules keep their data through a 3-min gap). An annual-report session on fe-a100-02 25-70, a tenant's
+  SDK retrying on fe-a100-06 74-80 (its upstream-5xx alert arrives, its abort-rate alert never exists), the
+  planned drained restart of fe-a100-07 at 80 and a weight refresh on fe-a100-03 at 98. (1) session_isolation
+  fe-a100-05 20 to end. (2) benign/annual_report fe-a100-02 25-70. (3) benign/retry_burst fe-a100-06 74-80.
+  (4) benign/warmup fe-a100-07 80-90. (5) benign/checkpoint_load fe-a100-03 98-103. Labels: as listed; the
+  federation outage is unlabelled (the alert path, not a node); one incident to page, on fe-a100-05 from 20,
+  not a second one for its alerts firing again under the fingerprints it already holds.
+s352_h100_cost_experiment_swaps_two_70b_nodes_to_8b_every_baseline_moves_no_fault: 6 x 4 H100, Llama-3.3-70B
+  TP4 (a ~463k-token pool), Azure conv 2.5 req/s/node, nvml every 10 s, dcgm, vLLM and host every 15 s, 110
+  min from 10:00 UTC, GPU utilization relative to the load before 25 min (Node.uref_min), drained
+  conversations spilled to the peers; ce-h100-04..06 export hostname/uuid, ce-h100-01's clock 1.1 s fast,
+  NodeClockSkewDetected on ce-h100-03 from 35 (unlabelled), 3 % of ce-h100-04's vLLM samples lost. No fault.
+  The FinOps team's cost experiment serves the chat route from Llama-3.1-8B-Instruct on two nodes, with the
+  chart's TP4 and gpu_memory_utilization 0.9 left as they are: a drained restart of ce-h100-02 at 30 and of
+  ce-h100-05 at 38 (model_swap, as s68), whose new process serves the 8B (model_name changes, counters from 0,
+  engine_start), with its own decode speed (45 tokens/s a request against the 70B's 30: the model_swap to
+  another size class now sets it). Its pool is ~2.1M tokens (4.6 x the 70B's: the weights leave ~15 GiB of the
+  reservation, the KV takes 131 KiB a token against 320), so KV 5-min means fall from ~0.1-0.25 to ~0.02-0.05,
+  running requests by about a third, GPU utilization and power with them; FB stays where it was (the same 0.9
+  reservation). Then the day's look-alikes on the new baselines and the old: an annual-report session on
+  ce-h100-01 20-65, a contract batch on the swapped ce-h100-05 55-85 (long_document, 2 contracts within 90 s
+  every 6 min: steps of ~2-4 % of its large pool), a tenant's SDK retrying on the swapped ce-h100-02 70-76, a
+  weight refresh on ce-h100-04 at 88 and the planned drained restart of ce-h100-06 at 95. (1)
+  benign/annual_report ce-h100-01 20-65. (2) benign/model_swap ce-h100-02 30-40. (3) benign/model_swap
+  ce-h100-05 38-48. (4) benign/long_document ce-h100-05 55-85. (5) benign/retry_burst ce-h100-02 70-76. (6)
+  benign/checkpoint_load ce-h100-04 88-93. (7) benign/warmup ce-h100-06 95-105. Labels: as listed; nothing
+  must page (two nodes whose every series steps to a new level at their own restart are a new model, not a
+  fault, and what follows on them is judged on their new levels).
+s353_h100_tokenizer_pool_leak_in_multilingual_tenant_jobs_host_collector_reads_own_cgroup_oom_kills_only:
+  6 x 4 H100, Llama-3.3-70B TP4, Azure conv 2.5 req/s/node, 1 TiB hosts, nvml every 10 s, dcgm, vLLM and host
+  every 15 s, 170 min from 07:00 UTC, drained conversations spilled to the peers; tk-h100-04..06 export
+  hostname/uuid, tk-h100-05's clock 1.0 s slow, NodeClockSkewDetected on tk-h100-02 from 50 (unlabelled), 3 %
+  of tk-h100-01's vLLM samples lost. tk-h100-03 joined the cluster with a values file copied from the
+  sandboxed pool's, whose node agent reads memory from its own container's cgroup (memory.current /
+  memory.max): since before the recording its host samples say ~150-190 MiB used of 512 MiB (the Scenario knob
+  lxcfs from 0: the same view), while node-exporter reads the host's /proc; its proc_rss_bytes is the API
+  server's (~96 GiB), as always. A localization tenant's batch jobs (translations of CJK, Thai and Arabic
+  documents: batch_job 1.2 req/s, 3-8k-token prompts) run on tk-h100-03 20-50, 70-105 and 125-160, tokenized
+  by the serving pod's tokenizer pool, one of whose worker processes keeps every normalized text it sees (new
+  fault kind tok_leak, 1.2 % of host memory a minute while a job runs, held between them): host used (true)
+  ~0.39 -> ~0.75 at 50, flat, ~0.98 at ~88 (reclaim stalls above ~0.88: TTFT up), OOM kill of the worker
+  (VLLM::Tokenizer) at ~88.5, memory back to ~0.39, ~0.59 at 105, flat, the second kill at ~158. The engine
+  serves on: no process_start, no engine_start, no VLLMTargetDown, no RSS change. NodeMemoryHighUtilization
+  ~83-88 and ~153-158, NodeOOMKillDetected after each kill, TTFT alerts possible in the stalls. Beside it: an
+  annual-report session on tk-h100-01 30-75, a backup job's reads filling tk-h100-05's page cache 60-120 (0.6
+  %/min of host memory, RSS flat, no alert), a weight refresh on tk-h100-04 at 100 (RSS +24 GiB for ~90 s) and
+  a tenant's SDK retrying on tk-h100-06 135-141. (1) monitoring_gap tk-h100-03 0 to end (detail
+  host_collector_cgroup_source; label kind cgroup_window, label only: the gap predates the recording, the leak
+  it hides starts at 20). (2) benign/annual_report tk-h100-01 30-75. (3) benign/page_cache tk-h100-05 60 to
+  end (label kind cache_window, label only). (4) benign/checkpoint_load tk-h100-04 100-105. (5)
+  benign/retry_burst tk-h100-06 135-141. Labels: as listed; one incident to page, on tk-h100-03, from its OOM
+  kill events of a process that is not the engine and the alerts, on a node whose own host samples show
+  nothing; none for the page cache's rise on tk-h100-05.
 """
 from __future__ import annotations
 
@@ -6595,7 +6705,11 @@ RULES: dict[str, tuple[str, int, str]] = {  # alertname: severity, for (s), the 
     # (s238) kubernetes-mixin's rule: a node with an active pressure condition that is not cordoned
     "KubeNodePressure": ("info", 600, 'kube_node_status_condition{job="kube-state-metrics", condition=~"('
                          'MemoryPressure|DiskPressure|PIDPressure)", status="true"} == 1 and on (cluster, '
-                         'node) kube_node_spec_unschedulable{job="kube-state-metrics"} == 0')}
+                         'node) kube_node_spec_unschedulable{job="kube-state-metrics"} == 0'),
+    # (s351) kube-prometheus's TargetDown on the global Prometheus, for its job that federates the cluster
+    #   Prometheus (names no node; its alertname is TargetDown)
+    "FederateTargetDown": ("warning", 600, '100 * (count by (job, namespace, service) (up{job="federate"} '
+                           '== 0) / count by (job, namespace, service) (up{job="federate"})) > 10')}
 TTFT_RULES = ("VLLMTimeToFirstTokenP99High", "GatewayP99LatencySLOBreach", "GatewayUpstreamLatencyHigh")
 HANG_S = 600  # torch's default NCCL timeout: its watchdog kills a worker stuck in a collective this long
 LORA_N, LORA_CPU, LORA_BYTES = 120, 128, 828.4e6  # a tenant's adapters, --max-cpu-loras, one adapter's bytes
@@ -6842,6 +6956,14 @@ DEL_GRACE, JAN_EVERY, JAN_OVER = 30.0, 600.0, 0.95  # (s242) s from a pod's dele
 #   deletes every vLLM pod whose min_over_time(vllm:kv_cache_usage_perc[5m]) is above it
 CKPT_S = 30.0  # (s244) s between a node agent's checkpoints of its spool offsets and seq counters
 GROWTH_FMT = "%.4f"  # (s245) how a KV growth rule's label templates its value ({{ printf "%.4f" $value }})
+FED_HOST, FED_IV, FED_HOLD = "prometheus-global-0", 30.0, 270.0  # (s351) the global Prometheus that
+#   federates the cluster Prometheus's vLLM series (/federate, match[]={job="vllm"}) and evaluates the vLLM
+#   rules, s between its federation scrapes, and s a range vector (rate(x[5m])) still holds two samples
+#   scraped before a federation outage: a gauge rule loses its data at the outage's first failed scrape
+#   (staleness markers), a rate rule FED_HOLD s later; both get it back with the first scrape after it
+TOK_COMM, TOK_BACK = "VLLM::Tokenizer", 4.0  # (s353) a tokenizer-pool worker process as the kernel names it
+#   (comm, 15 characters: the pool retitles its workers as vLLM does its own), and s from a worker's OOM kill
+#   until the pool's replacement worker takes requests (its memory from nothing)
 
 
 @dataclass
@@ -7387,6 +7509,17 @@ class Fault:
     #                    values its reader read last, just before f.start (its reader goroutine died and the
     #                    publisher goes on): every field of every GPU frozen, each record stamped with its own
     #                    round's time, nothing missing (`node_records`; no draw)
+    # (s350-s353) day_cancels: from f.start to f.end a tenant's clients reset their streams in its business
+    #                    hours: the node's abort share rises from its 0.015 to f.abort over NIGHT_RAMP s,
+    #                    holds, and falls back over the NIGHT_RAMP s before f.end (`trough_shape`,
+    #                    `workload`; no draw); tok_leak: from f.start a worker of the serving pod's tokenizer
+    #                    pool (its own process, not the serving process the agent's proc_rss_bytes tracks)
+    #                    leaks f.rate of host memory a minute while its tenant's jobs run, in each f.runs
+    #                    (start min, end min, ()) window, and holds it between them; at 98.5 % the kernel
+    #                    kills that worker (TOK_COMM) and the pool starts another TOK_BACK s later, with
+    #                    nothing leaked; the engine serves on (`life_of`; draws only the killed worker's pid);
+    #                    (s352) model_swap to a model of another size class (8B / 70B): its decode speed from
+    #                    the new process on (`sim_engine`; no draw)
 
 
 @dataclass
@@ -7492,6 +7625,13 @@ class Scenario:
     #                    Alertmanager's receiver, which sends nothing for a silenced alert, firing or
     #                    resolved; once the silence has expired the alerts still firing reach it again with
     #                    their first startsAt (`deliver`; no draw)
+    federate: list[tuple[float, float]] = field(default_factory=list)  # (s351) (from min, to min): the global
+    #                    Prometheus (FED_HOST) that evaluates the vLLM rules over the series it federates
+    #                    from the cluster's Prometheus gets nothing from /federate: a gauge rule (KV usage,
+    #                    waiting, up) has no data from the first failed scrape, a rate rule from FED_HOLD s
+    #                    later, until the first scrape after `to` (FED_IV s); their alerts resolve and fire
+    #                    again after their `for`, under the same labels (fingerprint) with a new startsAt;
+    #                    the other rules run in the cluster's Prometheus, unaffected (`alerts`; no draw)
 
 
 def load_traces(data: Path) -> dict[str, Trace]:
@@ -7600,6 +7740,7 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     lens: dict[float, float] = {}  # (s174) process start s -> s its weights take to load (absent: 100 s)
     prej = np.zeros(T, bool)  # (s176) Prometheus rejects the node's vLLM scrapes (over its sample limit)
     wleak = np.zeros(T)  # (s182) host memory the serving container's worker processes leaked (not its RSS)
+    tleak = np.zeros(T)  # (s353) host memory a tokenizer-pool worker leaked (not the serving process's RSS)
     api_from: float | None = None  # (s182) s from which the agent's proc_rss_bytes is the API server's alone
     mcl: list[tuple[float, float]] = []  # (s188) (from s, bytes): the serving container's memory limit
     mcg: list[tuple[float, float, float]] = []  # (s188) (staging start s, OOM kill s, limit) per fatal reload
@@ -7721,6 +7862,21 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
                 ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": wpid, "process": WORKER_COMM}))
                 restart(kill + 2, kill + 17, kill + 117)
                 g0 = kill + 117
+        elif f.kind == "tok_leak":  # (s353) a tokenizer-pool worker's host memory while its tenant's jobs run
+            on = np.zeros(T)  #         (f.runs); at 98.5 % the kernel kills it, the pool starts another
+            for a, b, _ in f.runs:
+                on[int(a * 60):int(b * 60)] = f.rate / 60 * nd.host_total
+            g0, tpid = s0, pid[0]
+            while g0 < T:
+                grow = np.cumsum(np.where(g0 <= N, on, 0.0))
+                over = np.nonzero((g0 <= N) & (other + rss_base + grow >= 0.985 * nd.host_total))[0]
+                kill = int(over[0]) if len(over) else T
+                tleak[g0:kill] += grow[g0:kill]
+                if kill >= T:
+                    break
+                tpid += int(rng.integers(400, 4000))  # each replacement worker a later pid
+                ev.append((kill + 0.4, "host", None, "oom_kill", {"pid": tpid, "process": TOK_COMM}))
+                g0 = int(kill + TOK_BACK)
         elif f.kind == "nvml_hang":  # (s102) the agent's NVML collector blocked (the agent's own bug)
             nvoff.append((float(s0), float(s1)))
         elif f.kind == "partition":
@@ -7940,6 +8096,8 @@ def life_of(rng: np.random.Generator, nd: Node, T: int, fl: list[Fault]) -> None
     rss[state == 0] = 0
     if wleak.any():  # (s182) the workers' leak: in the node's memory, outside the process the agent tracks
         other = other + wleak
+    if tleak.any():  # (s353) likewise the tokenizer pool's
+        other = other + tleak
     for f in (f for f in fl if f.kind == "offload"):  # (s82) a sidecar's memory: host used, not the RSS
         other = other + offload_mem(rng, nd, f, T, other + rss, ev)
     for f in (f for f in fl if f.kind == "daemon_leak"):  # (s180) after every other kind's restarts
@@ -8439,6 +8597,9 @@ def workload(rng: np.random.Generator, e: Engine, T: int, fl: list[Fault], tr: T
             agent_batch(rng, f, e, N, xs, w["pinned"])
         elif f.kind == "cancels":  # clients that cancel in flight (a voice app's barge-in): steady aborts
             w["p_ab"][s0:s1] = f.abort
+        elif f.kind == "day_cancels":  # (s350) a tenant's stream resets through its business hours (no draw)
+            day = trough_shape(N[s0:s1], s0, s1)
+            w["p_ab"][s0:s1] = np.maximum(w["p_ab"][s0:s1], 0.015 + (f.abort - 0.015) * day)
         elif f.kind == "pd_hold":  # (s148) prefills for a dead decode server: no decode side ever pulls their
             sel = (t >= s0) & (t < s0 + PD_EJECT) & (rng.random(len(t)) < f.rate)  # blocks, which the KV
             for a, p in zip(t[sel], P[sel], strict=True):  # connector frees at its abort timeout
@@ -9494,6 +9655,11 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
     tps = 45.0 * ((NG_SPEED if nd.ngram else 1.8) if spec else 1.0) if "8B" in emodel(nd, e) else 30.0
     if nd.gpu == "L4":  # (s105) GDDR6: decode is memory-bound
         tps *= L4_DEC
+    dec: float | Arr = tps  # decode tokens/s of each request
+    swp = o.get("swap") if e.model is None else None  # (s352) a swap to another size class decodes at its
+    if swp is not None and ("8B" in str(swp[1])) != ("8B" in emodel(nd, e)):  # own speed from its new
+        tps2 = 45.0 * ((NG_SPEED if nd.ngram else 1.8) if spec else 1.0) if "8B" in str(swp[1]) else 30.0
+        dec = np.where(t >= swp[0], tps2 * (L4_DEC if nd.gpu == "L4" else 1.0), tps)  # process on (no draw)
     lgen = kind == 12 if (kind == 12).any() else None  # (s103) long-form generations: KV grows token by token
     amp, press = float(rng.uniform(*(nd.amp or (0.10, 0.18)))), np.zeros(T)
     if nd.no_prefix:  # no prefix cache: a finished request's blocks are freed, no session context is kept
@@ -9628,7 +9794,7 @@ def sim_engine(rng: np.random.Generator, nd: Node, e: Engine, T: int, fl: list[F
             ttft = ttft + P * tr.hit * (1 - cpf[si]) / RECOMPUTE_TPS
         if salt:  # (s110) likewise the shared prefixes a salted request no longer hits
             ttft = ttft + np.where(kind == 14, P * tr.hit * (1 - SALT_KEEP) / RECOMPUTE_TPS, 0.0)
-        dtps = tps if thr is None else tps * thr[si]
+        dtps = dec if thr is None else dec * thr[si]
         if sdn is not None:
             dtps = dtps * sdn[1][si]
         if lock is not None:
@@ -11302,6 +11468,14 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
         cut = T + 1.0  # (s97) rules no longer evaluated from this second
         if sc.rules_lost is not None and nm in sc.rules_lost[1]:
             cut = sc.rules_lost[0] * 60
+        gen = host  # (s351) the vLLM rules (and the federation's TargetDown) run in the global Prometheus,
+        if sc.federate and (nm.startswith("VLLM") or nm == "FederateTargetDown"):  # blind while /federate
+            gen = FED_HOST  #                                                           fails (no draw)
+            hold = FED_HOLD if "rate(" in expr else 0.0
+            blind = np.zeros(len(tv), bool)
+            for a_, b_ in sc.federate if nm.startswith("VLLM") else []:
+                blind |= (tv >= a_ * 60 + hold) & (tv < b_ * 60 + FED_IV)
+            cond = np.asarray(cond, bool) & ~blind
         labels = {"alertname": "TargetDown" if nm.endswith("TargetDown") and nm != "VLLMTargetDown" else nm,
                   "severity": sev, **lab, **(ext or {})}
         if sc.grafana:
@@ -11332,7 +11506,7 @@ def alerts(rng: np.random.Generator, sc: Scenario, T: int, t0: float, ext: dict[
                     "annotations": {"summary": f"{labels['alertname']} on {node}", "description": expr,
                                     "runbook_url": f"https://runbooks.example.internal/{nm.lower()}"},
                     "startsAt": stamp(t0 + fa), "endsAt": stamp(t0 + end), "fingerprint": fnv64(lb_),
-                    "generatorURL": f"http://{host}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
+                    "generatorURL": f"http://{gen}:9090/graph?g0.expr={quote(expr)}&g0.tab=1"}}))
     if hooks:
         out += webhook_sends(rng, sc, hooks, T, t0)
     if sc.growth is not None:  # (s245) one alert per rendered value
@@ -11721,7 +11895,7 @@ def scenarios() -> list[Scenario]:
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
             *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios(),
-            *eighty_fifth_scenarios(), *eighty_sixth_scenarios()]
+            *eighty_fifth_scenarios(), *eighty_sixth_scenarios(), *eighty_seventh_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -17191,6 +17365,92 @@ def eighty_sixth_scenarios() -> list[Scenario]:
                     drop={(ga[0], "nvml"): 0.03}, spill=True)
     s349.nodes[2].skew = 1.0
     return [s346, s347, s348, s349]
+
+
+def eighty_seventh_scenarios() -> list[Scenario]:
+    """s350-s353, added later by an eighty-seventh outsider, same rules (see the module docstring)."""
+    l70, l8 = "meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    td = [f"td-h100-{k:02d}" for k in range(1, 7)]
+    s350 = Scenario("s350_h100_brokerage_tenant_trading_hours_stream_resets_draft_residue_on_spec_node_not_on"
+                    "_its_standard_node", "2032-01-05T01:00:00+00:00", 210,
+                    [*mk("td-h100-", 3, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, spec=True, step_gen=True,
+                         count_fix=True),  # (s350) the speculative-decoding pool (1B draft)
+                     *mk(lambda i: f"td-h100-{i + 4:02d}", 3, "H100", 4, l70, "azure_conv", "tp", 2.5, iv,
+                         step_gen=True, count_fix=True)],  # the standard pool
+                    [*(Fault("diurnal", n, 30, 180, rate=1.4) for n in (td[1], td[4])),  # the session's users
+                     Fault("spec_residue", td[1], 30, cause="spec_residue", abort=0.015),  # (s350) streams
+                     Fault("day_cancels", td[1], 30, 180, abort=0.13),  # reset here keep their draft state
+                     Fault("day_cancels", td[4], 30, 180, cause=ben, detail="client_cancels", abort=0.13),
+                     Fault("annual_report", td[0], 45, 90, cause=ben, detail="annual_report"),
+                     Fault("long_document", td[3], 100, 130, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", td[5], 140, 146, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", td[2], 190, 195, cause=ben, detail="checkpoint_load")],
+                    noise=[(td[3], "NodeClockSkewDetected", 60, 210)],
+                    drop={(td[5], "nvml"): 0.03}, spill=True)
+    for nd in s350.nodes[3:]:
+        nd.lower = True
+    s350.nodes[2].skew = 0.9
+    fe = [f"fe-a100-{k:02d}" for k in range(1, 8)]
+    s351 = Scenario("s351_a100_prometheus_federation_outage_blinds_vllm_rules_mid_session_leak_alerts_refire"
+                    "_same_fingerprints", "2032-01-12T13:00:00+00:00", 120,
+                    mk("fe-a100-", 7, "A100", 4, l70, "azure_conv", "tp", 2.5, iv, gw_ttft=True,
+                       step_gen=True, count_fix=True),
+                    [Fault("kv_leak", fe[4], 20, cause=si, leak=1.8),
+                     Fault("annual_report", fe[1], 25, 70, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", fe[5], 74, 80, cause=ben, detail="retry_burst"),
+                     Fault("warmup", fe[6], 80, 90, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", fe[2], 98, 103, cause=ben, detail="checkpoint_load")],
+                    noise=[(fe[0], "NodeClockSkewDetected", 40, 120)],
+                    site=[("FederateTargetDown", {"job": "federate", "namespace": "monitoring",
+                                                  "service": "prometheus-k8s"}, a, b)
+                          for a, b in ((66.0, 92.0), (104.0, 107.0))],
+                    drop={(fe[6], "dcgm"): 0.03}, spill=True,
+                    federate=[(66.0, 92.0), (104.0, 107.0)])  # (s351) /federate over its scrape timeout
+    for nd in s351.nodes[4:]:
+        nd.lower = True
+    s351.nodes[2].skew = -0.9
+    ce = [f"ce-h100-{k:02d}" for k in range(1, 7)]
+    s352 = Scenario("s352_h100_cost_experiment_swaps_two_70b_nodes_to_8b_every_baseline_moves_no_fault",
+                    "2032-01-19T10:00:00+00:00", 110,
+                    mk("ce-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, uref_min=25.0,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", ce[0], 20, 65, cause=ben, detail="annual_report"),
+                     Fault("model_swap", ce[1], 30, 40, cause=ben, detail="model_swap", model=l8),  # (s352)
+                     Fault("model_swap", ce[4], 38, 48, cause=ben, detail="model_swap", model=l8),  # the test
+                     Fault("long_document", ce[4], 55, 85, cause=ben, detail="long_document", burst=2),
+                     Fault("retry_burst", ce[1], 70, 76, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", ce[3], 88, 93, cause=ben, detail="checkpoint_load"),
+                     Fault("warmup", ce[5], 95, 105, cause=ben, detail="warmup")],
+                    noise=[(ce[2], "NodeClockSkewDetected", 35, 110)],
+                    drop={(ce[3], "vllm"): 0.03}, spill=True)
+    for nd in s352.nodes[3:]:
+        nd.lower = True
+    s352.nodes[0].skew = 1.1
+    tk = [f"tk-h100-{k:02d}" for k in range(1, 7)]
+    jobs: list[tuple[float, float, tuple[int, ...]]] = [(20.0, 50.0, ()), (70.0, 105.0, ()),
+                                                        (125.0, 160.0, ())]  # (s353) the localization runs
+    s353 = Scenario("s353_h100_tokenizer_pool_leak_in_multilingual_tenant_jobs_host_collector_reads_own"
+                    "_cgroup_oom_kills_only", "2032-01-26T07:00:00+00:00", 170,
+                    mk("tk-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("cgroup_window", tk[2], 0, cause="monitoring_gap",  # label only: the collector's
+                           detail="host_collector_cgroup_source"),  #                 view since before 0
+                     *(Fault("batch_job", tk[2], a, b, rate=1.2) for a, b, _ in jobs),
+                     Fault("tok_leak", tk[2], 20, rate=0.012, runs=jobs),
+                     Fault("annual_report", tk[0], 30, 75, cause=ben, detail="annual_report"),
+                     Fault("page_cache", tk[4], 60, 120, rate=0.006),  # a backup job's reads
+                     Fault("cache_window", tk[4], 60, cause=ben, detail="page_cache"),  # label only
+                     Fault("checkpoint_load", tk[3], 100, 105, cause=ben, detail="checkpoint_load"),
+                     Fault("retry_burst", tk[5], 135, 141, cause=ben, detail="retry_burst")],
+                    noise=[(tk[1], "NodeClockSkewDetected", 50, 170)],
+                    drop={(tk[0], "vllm"): 0.03}, spill=True,
+                    lxcfs=[(tk[2], 0.0)])  # (s353) the same view: the agent container's memory as the host's
+    for nd in s353.nodes[3:]:
+        nd.lower = True
+    s353.nodes[4].skew = -1.0
+    return [s350, s351, s352, s353]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
