@@ -451,8 +451,13 @@ class NodeEngine:
             # s212: a residue on a node whose agent lost one rank's readings), and so is one
             # found once the readings are clean again while the gap's incident winds down
             # (s221: a leak that the twin publisher's mixed readings hid, seen when it stopped)
-            rest = [c for c, s in scores.items() if s.strength >= inc.open_score and c not in
-                    (hypotheses.MONITORING_GAP, hypotheses.UNEXPLAINED_ALERTS)]
+            # ...save first tokens slowed where the host's memory is what cannot be seen: memory
+            # pressure the agent's view hides (reclaim, helper processes OOM-killed) slows the
+            # serving process; that is the gap's symptom (outsider s353: a tokenizer pool leaking
+            # host memory under a container's view, first tokens late around each OOM kill)
+            symptoms = (hypotheses.MONITORING_GAP, hypotheses.UNEXPLAINED_ALERTS) + (
+                (hypotheses.ENGINE_SLOWED,) if f.host_view_wrong is not None else ())
+            rest = [c for c, s in scores.items() if s.strength >= inc.open_score and c not in symptoms]
             if rest:
                 return max(rest, key=lambda c: scores[c].strength)
         gap = scores[hypotheses.MONITORING_GAP].strength
