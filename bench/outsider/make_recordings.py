@@ -6520,6 +6520,26 @@ s353_h100_tokenizer_pool_leak_in_multilingual_tenant_jobs_host_collector_reads_o
   benign/retry_burst tk-h100-06 135-141. Labels: as listed; one incident to page, on tk-h100-03, from its OOM
   kill events of a process that is not the engine and the alerts, on a node whose own host samples show
   nothing; none for the page cache's rise on tk-h100-05.
+
+Added later (s354-s357, an eighty-eighth outsider, same clean-room rules; fixed before any build or replay;
+"as built" figures in bench/outsider/README.md read from the built files)
+-------------------------------------------------------------------------------------------------------------
+All four set the Node knobs count_fix and step_gen (as s186-s353) and reuse existing fault kinds only (no new
+kind, knob or rule). s354: the same tenant's session leak on a 4-GPU TP4 node and, 20 min later, on an 8-GPU
+TP8 node of one H100 fleet, under the morning's diurnal ramp (6 nodes, 4 x TP4 at 2.5 req/s, 2 x TP8 at 5.0
+req/s, Llama-3.3-70B, 160 min from 06:00 UTC): (1) session_isolation dr-h100-02 30 to end (1.6 %/min). (2)
+session_isolation dr-h100-05 (TP8) 50 to end (0.8 %/min of its ~2.9x larger pool). (3) benign/diurnal_traffic
+on every node 10-160 (label kind day_window). Beside: annual report dr-h100-01 60-105, retries dr-h100-06
+120-126, weight refresh dr-h100-04 140-145. s355: a draft-model residue (spec_residue, the s3 ramp) from 35 on
+sd-h100-03 of a speculative-decoding H100 fleet, the node where a legal tenant's contract batch
+(long_document, benign) runs 20-70; client cancels on sd-h100-05 40-80, planned restart sd-h100-06 85-95,
+weight refresh sd-h100-01 95-100 (110 min). s356: a no-fault hour on 6 x 4 H200 (Qwen2.5-72B, Mooncake):
+annual report nf-h200-01 5-45, retries nf-h200-03 20-26, warm-up after a planned restart nf-h200-04 30-40,
+weight refresh nf-h200-06 45-50; nothing to page. s357: a chart upgrade renamed the vLLM pod's metrics port on
+mp-a100-04 at 30, so its ServiceMonitor no longer matches (mon_gap: no vLLM records, no vLLM rules) while the
+serving process's RSS grows 1.5 % of host memory a minute to an OOM kill (~70) and again after its restart; a
+backup job fills mp-a100-02's page cache 40-100 (benign), annual report mp-a100-01 20-65, retries mp-a100-06
+90-96 (120 min). Labels: as listed, each benign look-alike benign with its detail.
 """
 from __future__ import annotations
 
@@ -11895,7 +11915,8 @@ def scenarios() -> list[Scenario]:
             *seventy_sixth_scenarios(), *seventy_seventh_scenarios(), *seventy_eighth_scenarios(),
             *seventy_ninth_scenarios(), *eightieth_scenarios(), *eighty_first_scenarios(),
             *eighty_second_scenarios(), *eighty_third_scenarios(), *eighty_fourth_scenarios(),
-            *eighty_fifth_scenarios(), *eighty_sixth_scenarios(), *eighty_seventh_scenarios()]
+            *eighty_fifth_scenarios(), *eighty_sixth_scenarios(), *eighty_seventh_scenarios(),
+            *eighty_eighth_scenarios()]
 
 
 def new_scenarios() -> list[Scenario]:
@@ -17451,6 +17472,78 @@ def eighty_seventh_scenarios() -> list[Scenario]:
         nd.lower = True
     s353.nodes[4].skew = -1.0
     return [s350, s351, s352, s353]
+
+
+def eighty_eighth_scenarios() -> list[Scenario]:
+    """s354-s357, added later by an eighty-eighth outsider, same rules (see the module docstring)."""
+    l70, q72 = "meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen2.5-72B-Instruct"
+    si, ben = "session_isolation", "benign"
+    iv = {"nvml": 10.0, "dcgm": 15.0, "vllm": 15.0, "host": 15.0}
+    dr = [f"dr-h100-{k:02d}" for k in range(1, 7)]
+    s354 = Scenario("s354_h100_tp4_tp8_same_tenant_session_leak_20_min_apart_under_diurnal_ramp",
+                    "2032-02-02T06:00:00+00:00", 160,
+                    [*mk("dr-h100-", 4, "H100", 4, l70, "azure_conv", "tp", 2.5, iv, step_gen=True,
+                         count_fix=True),  # the 4-GPU nodes
+                     *mk(lambda i: f"dr-h100-{i + 5:02d}", 2, "H100", 8, l70, "azure_conv", "tp", 5.0, iv,
+                         lower=True, step_gen=True, count_fix=True)],  # (s354) the 8-GPU TP8 nodes
+                    [*(Fault("diurnal", n, 10, 160, rate=1.6) for n in dr),  # the morning's ramp
+                     *(Fault("day_window", n, 10, 160, cause=ben, detail="diurnal_traffic")  # label only
+                       for n in dr),
+                     Fault("kv_leak", dr[1], 30, cause=si, leak=1.6, tenant="travel-desk"),  # (s354) 4 GPUs
+                     Fault("kv_leak", dr[4], 50, cause=si, leak=0.8, tenant="travel-desk"),  # 8 GPUs, later
+                     Fault("annual_report", dr[0], 60, 105, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", dr[5], 120, 126, cause=ben, detail="retry_burst"),
+                     Fault("checkpoint_load", dr[3], 140, 145, cause=ben, detail="checkpoint_load")],
+                    noise=[(dr[2], "NodeClockSkewDetected", 40, 160)],
+                    drop={(dr[3], "dcgm"): 0.03}, spill=True)
+    s354.nodes[2].skew = 0.9
+    sd = [f"sd-h100-{k:02d}" for k in range(1, 7)]
+    s355 = Scenario("s355_h100_spec_draft_residue_on_node_with_legal_contract_batch_beside_cancels",
+                    "2032-02-09T14:00:00+00:00", 110,
+                    mk("sd-h100-", 6, "H100", 4, l70, "azure_conv", "tp", 2.5,
+                       {"nvml": 10.0, "dcgm": 15.0, "vllm": 10.0, "host": 15.0}, spec=True, step_gen=True,
+                       count_fix=True),
+                    [Fault("long_document", sd[2], 20, 70, cause=ben, detail="long_document", burst=2),
+                     Fault("spec_residue", sd[2], 35, cause="spec_residue"),  # (s355) as s3: the ramp
+                     Fault("cancels", sd[4], 40, 80, cause=ben, detail="client_cancels", abort=0.09),
+                     Fault("warmup", sd[5], 85, 95, cause=ben, detail="warmup"),
+                     Fault("checkpoint_load", sd[0], 95, 100, cause=ben, detail="checkpoint_load")],
+                    noise=[(sd[1], "NodeClockSkewDetected", 30, 110)],
+                    drop={(sd[5], "host"): 0.03}, spill=True)
+    for nd in s355.nodes[3:]:
+        nd.lower = True
+    s355.nodes[3].skew = -0.9
+    nf = [f"nf-h200-{k:02d}" for k in range(1, 7)]
+    s356 = Scenario("s356_h200_quiet_hour_report_retries_restart_warmup_weight_refresh_no_fault",
+                    "2032-02-16T11:00:00+00:00", 60,
+                    mk("nf-h200-", 6, "H200", 4, q72, "mooncake", "tp", 1.0, iv, step_gen=True,
+                       count_fix=True),
+                    [Fault("annual_report", nf[0], 5, 45, cause=ben, detail="annual_report"),
+                     Fault("retry_burst", nf[2], 20, 26, cause=ben, detail="retry_burst"),
+                     Fault("warmup", nf[3], 30, 40, cause=ben, detail="warmup"),  # the planned restart
+                     Fault("checkpoint_load", nf[5], 45, 50, cause=ben, detail="checkpoint_load")],
+                    noise=[(nf[1], "NodeClockSkewDetected", 15, 60)],
+                    drop={(nf[4], "vllm"): 0.03}, spill=True)
+    for nd in s356.nodes[3:]:
+        nd.lower = True
+    s356.nodes[4].skew = 1.0
+    mp = [f"mp-a100-{k:02d}" for k in range(1, 7)]
+    s357 = Scenario("s357_a100_metrics_port_renamed_vllm_unscraped_host_rss_grows_to_oom_kill",
+                    "2032-02-23T09:00:00+00:00", 120,
+                    mk("mp-a100-", 6, "A100", 4, l70, "azure_conv", "tp", 2.5, iv, host_total=1024 * GIB,
+                       step_gen=True, count_fix=True),
+                    [Fault("annual_report", mp[0], 20, 65, cause=ben, detail="annual_report"),
+                     Fault("mon_gap", mp[3], 30, cause="monitoring_gap", detail="metrics_port_renamed",
+                           rate=0.015),  # (s357) the chart's new port name: the ServiceMonitor misses it
+                     Fault("page_cache", mp[1], 40, 100, rate=0.006),  # a backup job's reads
+                     Fault("cache_window", mp[1], 40, cause=ben, detail="page_cache"),  # label only
+                     Fault("retry_burst", mp[5], 90, 96, cause=ben, detail="retry_burst")],
+                    noise=[(mp[2], "NodeClockSkewDetected", 35, 120)],
+                    drop={(mp[4], "nvml"): 0.03}, spill=True)
+    for nd in s357.nodes[3:]:
+        nd.lower = True
+    s357.nodes[1].skew = -1.0
+    return [s354, s355, s356, s357]
 
 
 def agent_oom_runs(stop: float, run_s: float, fix: float) -> list[tuple[float, float, tuple[int, ...]]]:
