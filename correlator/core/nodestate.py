@@ -162,10 +162,8 @@ class GpuTrack:
     """When the agent said the GPU is lost (NVML answers ``GpuIsLost``); 0: never."""
     mig_ns: int = 0
     """When a reading of one of its MIG instances last came; 0: never split."""
-    nvml_raw: float = NAN
-    """NVML's last framebuffer reading (bytes) and since when it has read exactly that..."""
     nvml_same_ns: int = 0
-    dcgm_raw: float = NAN
+    """Since when NVML has read exactly its last reading..."""
     dcgm_moves: int = 0
     """...while DCGM's reading of the same framebuffer changed this many times (capped)."""
 
@@ -187,15 +185,16 @@ class GpuTrack:
             return self.nvml_pct
         return self.dcgm_pct
 
-    def note_nvml(self, ts_ns: int, used: float) -> None:
-        if used != self.nvml_raw:
-            self.nvml_raw, self.nvml_same_ns, self.dcgm_moves = used, ts_ns, 0
+    def note_nvml(self, ts_ns: int, pct: float) -> None:
+        """NVML's reading, before it is observed: did it change?"""
+        if pct != self.nvml_pct.last_value:
+            self.nvml_same_ns, self.dcgm_moves = ts_ns, 0
 
-    def note_dcgm(self, used: float) -> None:
-        if used != self.dcgm_raw:
-            if self.dcgm_raw == self.dcgm_raw and self.dcgm_moves < FROZEN_MOVES:
-                self.dcgm_moves += 1
-            self.dcgm_raw = used
+    def note_dcgm(self, pct: float) -> None:
+        """DCGM's reading of the whole GPU, before it is observed: did it change?"""
+        last = self.dcgm_pct.last_value
+        if pct != last and last == last and self.dcgm_moves < FROZEN_MOVES:
+            self.dcgm_moves += 1
 
     def nvml_frozen(self) -> bool:
         """NVML has read the very same bytes for ``FROZEN_NS`` while DCGM's reading of the same
@@ -712,8 +711,9 @@ class NodeState:
             g.total_mib = total / m.MIB
         # Without mem_total_bytes (a sample may carry any subset), growth is still growth:
         # judge it against a nominal 80 GiB card until a total is known.
-        g.nvml_pct.observe(rec.ts_ns, 100.0 * (used / m.MIB) / (g.total_mib or NOMINAL_TOTAL_MIB))
-        g.note_nvml(rec.ts_ns, used)
+        pct = 100.0 * (used / m.MIB) / (g.total_mib or NOMINAL_TOTAL_MIB)
+        g.note_nvml(rec.ts_ns, pct)
+        g.nvml_pct.observe(rec.ts_ns, pct)
         if not g.nvml_frozen():
             g.used_mib.observe(rec.ts_ns, used / m.MIB)
 
@@ -750,9 +750,9 @@ class NodeState:
                 return
             g.mig_ns = rec.ts_ns
             used, total = self._mig_whole(index, rec.ts_ns)
-        else:
-            g.note_dcgm(used)  # (an instance's reading is not the GPU's)
-            if total > 0 and g.total_mib == 0:
+        elif total > 0:
+            g.note_dcgm(100.0 * used / total)  # (an instance's reading, above, is not the GPU's)
+            if g.total_mib == 0:
                 g.total_mib = total
         if total > 0:
             g.dcgm_pct.observe(rec.ts_ns, 100.0 * used / total)

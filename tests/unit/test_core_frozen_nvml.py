@@ -17,7 +17,6 @@ from tests.timeline import T0, NodeSpec, merged, node_records
 from tests.unit.test_engine_timelines import healthy
 
 RULES = load_rules()
-GIB = 1024**3
 MIB = 1024**2
 START = 1800.0  # the residue from minute 30
 FROZEN_AT = 900.0  # the NVML reader dies at minute 15
@@ -37,16 +36,16 @@ def residue() -> NodeSpec:
 
 def with_dcgm(records: Iterator[Record], frozen: bool) -> Iterator[Record]:
     """Each NVML sample followed by DCGM's reading of the same framebuffer (MiB); with
-    ``frozen``, NVML's readings from FROZEN_AT repeat the last one before it."""
+    ``frozen``, NVML's readings from FROZEN_AT on repeat the first one taken then."""
     stale: dict[int | None, dict[str, float]] = {}
-    seq = 0
+    seq: dict[int | None, int] = {}
     for r in records:
         if isinstance(r, SampleRecord) and r.source == "nvml":
             used = r.metrics["mem_used_bytes"]
             total = r.metrics["mem_total_bytes"]
-            seq += 1
+            seq[r.gpu] = seq.get(r.gpu, 0) + 1  # (one sequence per GPU, as the contract numbers them)
             yield SampleRecord(v=1, ts_ns=r.ts_ns, node=r.node, source="dcgm", kind="sample", gpu=r.gpu,
-                               seq=seq, metrics={"DCGM_FI_DEV_FB_USED": float(round(used / MIB)),
+                               seq=seq[r.gpu], metrics={"DCGM_FI_DEV_FB_USED": float(round(used / MIB)),
                                                  "DCGM_FI_DEV_FB_FREE": float(round((total - used) / MIB))})
             if frozen and (r.ts_ns - T0) / 1e9 >= FROZEN_AT:
                 r = r.model_copy(update={"metrics": stale.setdefault(r.gpu, r.metrics)})
@@ -72,15 +71,22 @@ def test_a_residue_that_dcgm_shows_is_found_while_nvml_repeats_a_stale_snapshot(
 def test_nvml_is_frozen_only_while_dcgm_moves() -> None:
     g = GpuTrack(8)
     step = 15 * 10**9
+
+    def nvml(ts: int, pct: float) -> None:
+        g.note_nvml(ts, pct)
+        g.nvml_pct.observe(ts, pct)
+
+    def dcgm(ts: int, pct: float) -> None:
+        g.note_dcgm(pct)
+        g.dcgm_pct.observe(ts, pct)
+
     for k in range(int(2 * FROZEN_NS / step)):  # both flat, as a preallocated pool keeps them
         ts = k * step
-        g.nvml_pct.observe(ts, 90.0)
-        g.note_nvml(ts, 72.0 * GIB)
-        g.note_dcgm(73728.0)
+        nvml(ts, 90.0)
+        dcgm(ts, 90.0)
     assert not g.nvml_frozen() and g.best_pct() is g.nvml_pct
     for j in range(FROZEN_MOVES):  # DCGM moves, NVML reads the same bytes
-        g.note_dcgm(73728.0 + j + 1)
+        dcgm(ts, 90.0 + 0.01 * (j + 1))
     assert g.nvml_frozen() and g.best_pct() is g.dcgm_pct
-    g.nvml_pct.observe(ts + step, 90.1)
-    g.note_nvml(ts + step, 72.1 * GIB)  # NVML moves again: trusted again
+    nvml(ts + step, 90.1)  # NVML moves again: trusted again
     assert not g.nvml_frozen() and g.best_pct() is g.nvml_pct
